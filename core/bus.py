@@ -1,0 +1,72 @@
+"""The event bus: handlers indexed by event kind, so publishing never scans every card.
+
+Handlers are registered when a card object enters a zone where they work (a card's "whenever"
+abilities while it is in the world, say) and removed when it leaves. Abilities about the card
+itself (on play, on arrival, on death) are found from the event's subject, not the bus.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+class Event:
+    """Something that happened. ``card`` is the subject object, as it was (last known)."""
+
+    __slots__ = ("kind", "card", "player", "realm", "source", "cause", "data")
+
+    def __init__(self, kind: str, card=None, player=None, realm=None, source=None,
+                 cause: str | None = None, data: Any = None):
+        self.kind = kind
+        self.card = card
+        self.player = player
+        self.realm = realm
+        self.source = source  # the zone kind a card came from, for zone-change events
+        self.cause = cause
+        self.data = data
+
+    def __repr__(self) -> str:
+        return f"<event {self.kind} {self.card or ''}>"
+
+
+class Handler:
+    """One ability of one card object, listening for one event kind."""
+
+    __slots__ = ("card", "ability")
+
+    def __init__(self, card, ability):
+        self.card = card
+        self.ability = ability
+
+
+class Bus:
+    __slots__ = ("handlers",)
+
+    def __init__(self):
+        self.handlers: dict[str, list[Handler]] = {}
+
+    def register(self, card, zone_kind: str) -> None:
+        for ability in card.proto.program.zone_handlers.get(zone_kind, ()):
+            h = Handler(card, ability)
+            self.handlers.setdefault(ability.trigger.event, []).append(h)
+            card.handlers.append(h)
+
+    def unregister(self, card) -> None:
+        for h in card.handlers:
+            self.handlers[h.ability.trigger.event].remove(h)
+        card.handlers = []
+
+    def collect(self, event: Event, out: list) -> None:
+        """Append a pending trigger for every handler this event fires."""
+        hs = self.handlers.get(event.kind)
+        if hs:
+            for h in hs:
+                card = h.card
+                if not card.null and h.ability.trigger.matches(event, card):
+                    out.append((h.ability, card, event))
+        subject = event.card
+        if subject is not None:
+            own = subject.proto.program.self_triggers.get(event.kind)
+            if own and not subject.null:
+                for ability in own:
+                    if ability.trigger.matches(event, subject):
+                        out.append((ability, subject, event))

@@ -1,0 +1,181 @@
+"""Loading a set of cards: files -> documents -> models -> compiled CardDefs, with a compile
+cache keyed by file content, plus deck files. Collects every diagnostic instead of stopping at
+the first, so a tool can report them all."""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from pathlib import Path
+from typing import Iterable
+
+from . import ROOT
+from .compiler import Compiler
+from .errors import CardError, Diagnostic, did_you_mean
+from .loader import Document, load_file
+from .model import validate_document
+from .plugins import GameSpec, load_game
+from .state import CardDef
+
+CARD_SUFFIX = ".card.yaml"
+DECK_SUFFIX = ".deck.yaml"
+SCENARIO_SUFFIX = ".scenario.yaml"
+CACHE_VERSION = "1"
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("CARDSCRIPT_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "cardscript")
+    return Path(base)
+
+
+def find_files(paths: Iterable[str | Path], suffix: str) -> list[Path]:
+    out: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            out.extend(sorted(x for x in p.rglob(f"*{suffix}") if x.is_file()))
+        elif p.name.endswith(suffix):
+            out.append(p)
+    return out
+
+
+class CompileCache:
+    """Compiled CardDefs by (game, content hash); one pickle file per game."""
+
+    def __init__(self, game: str, enabled: bool = True):
+        self.enabled = enabled
+        self.path = cache_dir() / f"compiled-{game}-v{CACHE_VERSION}.pickle"
+        self.entries: dict[str, CardDef] = {}
+        self.dirty = False
+        if enabled and self.path.exists():
+            try:
+                with self.path.open("rb") as f:
+                    self.entries = pickle.load(f)
+            except Exception:  # a stale or broken cache is just a miss
+                self.entries = {}
+
+    @staticmethod
+    def key(raw: bytes) -> str:
+        return hashlib.blake2b(raw, digest_size=16).hexdigest()
+
+    def save(self) -> None:
+        if not (self.enabled and self.dirty):
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
+            with tmp.open("wb") as f:
+                pickle.dump(self.entries, f, protocol=pickle.HIGHEST_PROTOCOL)
+            tmp.replace(self.path)
+            self.dirty = False
+        except OSError:
+            pass  # a read-only cache directory only costs speed
+
+
+class CardPool:
+    """The cards of one game, by id, with every diagnostic met while loading them."""
+
+    def __init__(self, game: str = "wonders", *, cache: bool = True):
+        self.spec: GameSpec = load_game(game)
+        self.registry = self.spec.registry
+        self.compiler = Compiler(self.registry)
+        self.cards: dict[str, CardDef] = {}
+        self.files: dict[str, Path] = {}
+        self.diagnostics: list[Diagnostic] = []
+        self.cache = CompileCache(self.spec.name, enabled=cache)
+
+    @classmethod
+    def bundled(cls, game: str = "wonders", **kw) -> "CardPool":
+        pool = cls(game, **kw)
+        pool.load([pool.spec.cards_dir])
+        return pool
+
+    def load(self, paths: Iterable[str | Path]) -> "CardPool":
+        for path in find_files(paths, CARD_SUFFIX):
+            self.load_file(path)
+        self.cache.save()
+        self.check_references()
+        return self
+
+    def load_file(self, path: Path) -> CardDef | None:
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            self.diagnostics.append(Diagnostic(_pos(path), f"cannot read: {exc.strerror}",
+                                               "CS002"))
+            return None
+        key = self.cache.key(raw) if self.cache.enabled else None
+        card = self.cache.entries.get(key) if key else None
+        if card is None:
+            try:
+                doc = load_file(path)
+                card = self.compile(doc)
+            except CardError as exc:
+                self.diagnostics.extend(exc.diagnostics)
+                return None
+            if key:
+                self.cache.entries[key] = card
+                self.cache.dirty = True
+        return self.add(card, path)
+
+    def compile(self, doc: Document) -> CardDef:
+        model = validate_document(doc, self.spec.card_model, "card")
+        return self.compiler.card(model, doc.pos(()))
+
+    def add(self, card: CardDef, path: Path) -> CardDef | None:
+        if card.id in self.cards:
+            self.diagnostics.append(Diagnostic(
+                card.source or _pos(path), f"duplicate card id '{card.id}' (also in "
+                f"{self.files[card.id]})", "CS300", card.id))
+            return None
+        self.cards[card.id] = card
+        self.files[card.id] = path
+        return card
+
+    def check_references(self) -> None:
+        for card in self.cards.values():
+            for kind, ref in card.references or ():
+                target = self.cards.get(ref)
+                if target is None:
+                    self.diagnostics.append(Diagnostic(
+                        card.source, f"{kind} '{ref}' does not exist in the set"
+                        f"{did_you_mean(ref, self.cards)}", "CS301", card.id))
+                elif kind == "token" and not target.token:
+                    self.diagnostics.append(Diagnostic(
+                        card.source, f"'{ref}' is not a token (add `token: true` to it)",
+                        "CS301", card.id))
+
+    @property
+    def tokens(self) -> dict[str, CardDef]:
+        return {k: v for k, v in self.cards.items() if v.token}
+
+    def get(self, card_id: str) -> CardDef:
+        try:
+            return self.cards[card_id]
+        except KeyError:
+            raise KeyError(f"unknown card '{card_id}'{did_you_mean(card_id, self.cards)}") \
+                from None
+
+    # -- decks ---------------------------------------------------------------------------
+    def load_deck(self, path: str | Path) -> tuple[str, list[CardDef]]:
+        """Load and validate a deck file; raise CardError listing every problem."""
+        doc = load_file(path)
+        model = validate_document(doc, self.spec.deck_model, "deck")
+        problems = self.spec.validate_deck(model, doc, self)
+        if problems:
+            raise CardError(problems)
+        cards = [self.cards[e.card] for e in model.cards for _ in range(e.count)]
+        return model.name, cards
+
+
+def _pos(path: Path):
+    from .errors import Position
+    return Position(str(path), 1, 1)
+
+
+def bundled_decks(spec: GameSpec) -> list[Path]:
+    return sorted((spec.cards_dir / "decks").glob(f"*{DECK_SUFFIX}"))
+
+
+__all__ = ["CardPool", "ROOT", "find_files", "bundled_decks"]

@@ -1,0 +1,146 @@
+"""Pipeline stage 3: card model -> CardDef with a CardProgram of plain compiled objects.
+
+Every node of the validated model is looked up once in the registry and replaced by an
+instance of its entry's implementation class. At run time the engine only calls methods on
+those objects: no dicts, no pydantic models, no tree walking.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from .errors import CardError, Diagnostic, Position, did_you_mean
+from .registry import Registry
+from .state import CardDef
+
+
+class AbilityProgram:
+    """One compiled ability: its trigger, optional target selector, and effect."""
+
+    __slots__ = ("index", "name", "trigger", "target", "effect", "card_id", "keyword")
+
+    def __init__(self, index, trigger, target, effect, card_id, keyword=None):
+        self.index = index
+        self.trigger = trigger
+        self.target = target
+        self.effect = effect
+        self.card_id = card_id
+        self.keyword = keyword
+        self.name = keyword or trigger.entry_name
+
+    def __repr__(self) -> str:
+        return f"<ability {self.card_id}[{self.index}] {self.name}>"
+
+
+class CardProgram:
+    """Where a card's abilities work: about itself, from a zone through the bus, or activated."""
+
+    __slots__ = ("self_triggers", "zone_handlers", "activated", "abilities")
+
+    def __init__(self):
+        self.self_triggers: dict[str, list[AbilityProgram]] = {}
+        self.zone_handlers: dict[str, list[AbilityProgram]] = {}
+        self.activated: list[AbilityProgram] = []
+        self.abilities: list[AbilityProgram] = []
+
+    def add(self, ability: AbilityProgram) -> None:
+        self.abilities.append(ability)
+        t = ability.trigger
+        if t.scope == "self":
+            self.self_triggers.setdefault(t.event, []).append(ability)
+        elif t.scope == "activated":
+            self.activated.append(ability)
+        else:
+            self.zone_handlers.setdefault(t.scope, []).append(ability)
+
+
+class Compiler:
+    """Compiles validated card models of one game into :class:`CardDef` objects."""
+
+    def __init__(self, registry: Registry):
+        self.registry = registry
+        self.card_id = ""
+        self.card_type = ""
+        self.source: Position | None = None
+        self.references: list[tuple[str, str]] = []  # (kind, id) of cards a card names
+
+    # -- vocabulary nodes --------------------------------------------------------------
+    def node(self, kind: str, node: Any) -> Any:
+        if node is None:
+            return None
+        if kind == "effect" and isinstance(node, list):
+            entry = self.registry.get("effect", "stages")
+            return entry.impl(node, self)
+        if kind == "value" and isinstance(node, int):
+            entry = self.registry.get("value", "constant")
+            return entry.impl(node, self)
+        if isinstance(node, str):
+            entry = self.registry.entries[kind].get(node)
+            if entry is None:
+                raise self.error(f"unknown {kind} '{node}'"
+                                 f"{did_you_mean(node, self.registry.entries[kind])}")
+            return entry.impl(None, self)
+        entry = self.registry.by_model.get(type(node))
+        if entry is None or entry.kind != kind:
+            raise TypeError(f"not a {kind} node: {node!r}")
+        return entry.impl(getattr(node, entry.name), self)
+
+    def effect(self, node):
+        return self.node("effect", node)
+
+    def trigger(self, node):
+        return self.node("trigger", node)
+
+    def selector(self, node):
+        return self.node("selector", node)
+
+    def condition(self, node):
+        return self.node("condition", node)
+
+    def value(self, node):
+        return self.node("value", node)
+
+    def card_ref(self, node):
+        from .refs import compile_card_ref
+        return compile_card_ref(node, self)
+
+    def player_ref(self, node):
+        from .refs import compile_player_ref
+        return compile_player_ref(node)
+
+    def error(self, message: str) -> CardError:
+        pos = self.source or Position("<card>", 0, 0)
+        return CardError([Diagnostic(pos, message, "CS200", self.card_id or None)])
+
+    # -- whole cards -------------------------------------------------------------------
+    def ability(self, index: int, model: BaseModel, keyword: str | None = None):
+        trigger = self.trigger(model.trigger)
+        target = self.selector(model.target) if model.target is not None else None
+        effect = self.effect(model.effect)
+        return AbilityProgram(index, trigger, target, effect, self.card_id, keyword)
+
+    def card(self, model: BaseModel, source: Position | None = None) -> CardDef:
+        self.card_id = model.id
+        self.card_type = getattr(model, "type", "")
+        self.source = source
+        self.references = []
+        program = CardProgram()
+        keywords: dict[str, Any] = {}
+        ability_type = self.registry.types["Ability"]
+        for kw in getattr(model, "keywords", ()):
+            name = kw if isinstance(kw, str) else self.registry.by_model[type(kw)].name
+            entry = self.registry.get("keyword", name)
+            params = None if isinstance(kw, str) else getattr(kw, name)
+            impl = entry.impl(params, self)
+            keywords[name] = impl
+            for data in impl.abilities():
+                ab = ability_type.model_validate(data)
+                program.add(self.ability(len(program.abilities), ab, keyword=name))
+        for ab in getattr(model, "abilities", ()):
+            program.add(self.ability(len(program.abilities), ab))
+        fields = {k: getattr(model, k, None) for k in CardDef.__slots__ if hasattr(model, k)}
+        fields["classes"] = tuple(fields.get("classes") or ())
+        fields.update(keywords=keywords, program=program, source=source,
+                      references=tuple(self.references))
+        return CardDef(**fields)

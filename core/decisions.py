@@ -1,0 +1,110 @@
+"""Pending decisions and the agents that answer them.
+
+The engine never calls an agent: it stops at a :class:`Decision` (whose, what kind, the full
+list of legal options) and resumes when one is chosen. Random, first-legal, scripted and human
+agents, tests and tools all answer through the same door.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+
+def describe(option: Any) -> str:
+    """A stable, human-readable label for an option."""
+    if hasattr(option, "label"):
+        return option.label()
+    if isinstance(option, tuple):
+        return " ".join(describe(x) for x in option)
+    if isinstance(option, bool):
+        return "yes" if option else "no"
+    return str(option)
+
+
+class Decision:
+    __slots__ = ("player", "kind", "options", "prompt", "_labels")
+
+    def __init__(self, player, kind: str, options: list, prompt: str = ""):
+        self.player = player
+        self.kind = kind
+        self.options = options
+        self.prompt = prompt
+        self._labels: list[str] | None = None
+
+    @property
+    def labels(self) -> list[str]:
+        if self._labels is None:
+            self._labels = [describe(o) for o in self.options]
+        return self._labels
+
+    def find(self, answer: str) -> int:
+        """Index of the option whose label is ``answer`` (or, if unique, starts with it)."""
+        labels = self.labels
+        if answer in labels:
+            return labels.index(answer)
+        hits = [i for i, lab in enumerate(labels)
+                if lab.split(" @")[0] == answer or lab.startswith(answer + " ")]
+        if len(hits) == 1:
+            return hits[0]
+        why = "is ambiguous" if hits else "is not a legal option"
+        raise LookupError(f"'{answer}' {why} for {self.kind} decision of {self.player.name}; "
+                          f"options: {', '.join(repr(x) for x in labels)}")
+
+    def __repr__(self) -> str:
+        return f"<decision {self.kind} for {self.player.name}: {self.labels}>"
+
+
+class Agent:
+    def choose(self, game, decision: Decision) -> int:  # pragma: no cover - interface
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    """Uniform over legal options, from its own seeded RNG."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game, decision):
+        return int(self.rng.random() * len(decision.options))
+
+
+class FirstLegalAgent(Agent):
+    def choose(self, game, decision):
+        return 0
+
+
+class ScriptedAgent(Agent):
+    """Answers from a list of option labels, in order (for tests and scenarios)."""
+
+    def __init__(self, answers: list[str], fallback: Agent | None = None):
+        self.answers = list(answers)
+        self.fallback = fallback
+
+    def choose(self, game, decision):
+        if not self.answers:
+            if self.fallback is not None:
+                return self.fallback.choose(game, decision)
+            raise LookupError(f"script ran out of answers at {decision!r}")
+        return decision.find(self.answers.pop(0))
+
+
+class HumanAgent(Agent):
+    """A terminal prompt: shows the options and reads a number."""
+
+    def __init__(self, ask: Callable[[str], str] = input, show: Callable[[str], None] = print):
+        self.ask = ask
+        self.show = show
+
+    def choose(self, game, decision):
+        self.show(f"\n{decision.player.name}, {decision.prompt or decision.kind}:")
+        for i, label in enumerate(decision.labels, 1):
+            self.show(f"  {i:>2}. {label}")
+        while True:
+            raw = self.ask("> ").strip()
+            if raw.isdigit() and 1 <= int(raw) <= len(decision.options):
+                return int(raw) - 1
+            try:
+                return decision.find(raw)
+            except LookupError:
+                self.show(f"  choose 1-{len(decision.options)}")

@@ -1,0 +1,190 @@
+"""The game-agnostic engine: players, zones, the bus, resolution and the decision door.
+
+A game's rules are a generator (``run``) that yields :class:`~core.decisions.Decision`
+objects; :meth:`Game.advance` runs it to the next decision and :meth:`Game.choose` resumes it.
+The same seed and the same choices give the same event log, so a game is saved as its seed,
+decks and choices, and replayed from them.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable
+
+from .bus import Bus, Event
+from .decisions import Decision
+from .errors import RulesError
+from .resolve import BatchResolver
+from .state import Card, CardDef, Player
+from .zones import WORLD
+
+
+class GameOver(Exception):
+    """Raised inside the rules generator when a state check ends the game."""
+
+
+class Game:
+    game_name = "generic"
+    resolver_class = BatchResolver
+
+    def __init__(self, decks: list[list[CardDef]], seed: int = 0, *,
+                 names: Iterable[str] = ("A", "B"), variants: Iterable[str] = (),
+                 deck_names: Iterable[str] | None = None):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.players = [Player(i, n) for i, n in enumerate(names)]
+        for p, dn in zip(self.players, deck_names or ()):
+            p.deck_name = dn
+        self.variants = frozenset(variants)
+        self.bus = Bus()
+        self.resolver = self.resolver_class()
+        self.pending: list = []
+        self.log: list[tuple] = []
+        self.choices: list[int] = []
+        self.active: Player = self.players[0]
+        self.over = False
+        self.winner: Player | None = None
+        self.decision: Decision | None = None
+        self._next_oid = 1
+        self.decks = decks
+        self._gen = None
+
+    # -- the decision door -------------------------------------------------------------
+    def advance(self) -> Decision | None:
+        """Run the rules until the next pending decision (returned) or the end (None)."""
+        if self._gen is None:
+            self._gen = self.run()
+            self.decision = self._send(None)
+        return self.decision
+
+    def choose(self, option: Any) -> Decision | None:
+        """Answer the pending decision with one of its options (or an option's index)."""
+        d = self.decision if self._gen is not None else self.advance()
+        if d is None:
+            raise RulesError("no decision is pending: the game is over")
+        if option in d.options:
+            index = d.options.index(option)
+        elif isinstance(option, str):
+            index = d.find(option)
+        elif isinstance(option, int) and not isinstance(option, bool):
+            index = option
+        else:
+            raise RulesError(f"{option!r} is not a legal option of {d!r}")
+        if not 0 <= index < len(d.options):
+            raise RulesError(f"option index {index} out of range for {d!r}")
+        self.choices.append(index)
+        self.decision = self._send(d.options[index])
+        return self.decision
+
+    def choose_index(self, index: int) -> Decision | None:
+        """Fast path for agents: answer with an option index, already known to be legal."""
+        self.choices.append(index)
+        self.decision = self._send(self.decision.options[index])
+        return self.decision
+
+    def _send(self, value):
+        try:
+            return self._gen.send(value)
+        except (StopIteration, GameOver):
+            self.over = True
+            return None
+
+    def ask(self, player: Player, kind: str, options: list, prompt: str = ""):
+        """Yield a decision unless there is only one legal option (then take it)."""
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            raise RulesError(f"{kind} decision for {player.name} with no legal options")
+        return (yield Decision(player, kind, options, prompt))
+
+    # -- rules hooks a game provides ---------------------------------------------------
+    def run(self):  # pragma: no cover - abstract
+        raise NotImplementedError
+        yield
+
+    def state_checks(self) -> None:
+        """Rules that apply whenever a resolution finishes; raise GameOver to end the game."""
+
+    def zone_event(self, src: str, dst: str) -> str | None:
+        """Name of the event a move from zone kind ``src`` to ``dst`` publishes."""
+        return None
+
+    def turn_order(self) -> list[Player]:
+        i = self.active.index
+        return self.players[i:] + self.players[:i]
+
+    def effect_controller(self, card: Card) -> Player:
+        """Rule 505.2 (Wonders 505.1: outside the world, use the owner)."""
+        return card.controller if card.zone is not None and card.zone.kind == WORLD \
+            else card.owner
+
+    def opponents(self, player: Player) -> list[Player]:
+        return [p for p in self.players if p is not player]
+
+    # -- objects and zones -------------------------------------------------------------
+    def new_card(self, proto: CardDef, owner: Player, zone, top: bool = True) -> Card:
+        card = Card(self._next_oid, proto, owner, zone)
+        self._next_oid += 1
+        if zone is not None:
+            if top:
+                zone.cards.append(card)
+            else:
+                zone.cards.insert(0, card)
+            if zone.kind == WORLD:
+                card.controller = zone.player if zone.player is not None else owner
+            if proto.program.zone_handlers:
+                self.bus.register(card, zone.kind)
+        return card
+
+    def move(self, card: Card, dest, *, top: bool = True, cause: str | None = None,
+             publish: bool = True) -> Card | None:
+        """Move ``card`` to zone ``dest``; return the object it becomes there.
+
+        Realm-to-realm moves keep the object; every other move makes a new object that has
+        lost all effects and counters (rule "Areas of the Game"). A token put anywhere but
+        the world stops existing (rulebook, Tokens) after its event is published."""
+        src = card.zone
+        if src is None:
+            return None
+        src.cards.remove(card)
+        if src.kind == WORLD and dest.kind == WORLD:
+            dest.cards.append(card)
+            card.zone = dest
+            card.controller = dest.player if dest.player is not None else card.controller
+            if publish:
+                self.publish(Event("moved", card, card.controller, dest.realm, src.kind, cause))
+            return card
+        if card.handlers:
+            self.bus.unregister(card)
+        card.last_zone = src
+        card.zone = None
+        vanish = card.token and dest.kind != WORLD
+        new = None if vanish else self.new_card(card.proto, card.owner, dest, top)
+        if new is not None and dest.kind == WORLD:
+            new.arrived_round = getattr(self, "round", 0)
+        kind = self.zone_event(src.kind, dest.kind) if publish else None
+        if kind is not None:
+            subject = new if dest.kind == WORLD else card
+            self.publish(Event(kind, subject, card.controller, src.realm or dest.realm,
+                               src.kind, cause))
+        return new
+
+    def publish(self, event: Event) -> None:
+        self.bus.collect(event, self.pending)
+
+    def world_cards(self):
+        """Every card object in the world (realms in order, each side then the centre)."""
+        for realm in self.realms:
+            if realm.active:
+                for side in realm.sides:
+                    yield from side.cards
+                yield from realm.centre.cards
+
+    realms: list = []
+
+    # -- saving and replaying ----------------------------------------------------------
+    def record(self) -> dict:
+        """Everything needed to replay this game: its seed, decks, variants and choices."""
+        return {"game": self.game_name, "seed": self.seed,
+                "decks": [[c.id for c in d] for d in self.decks],
+                "names": [p.name for p in self.players], "variants": sorted(self.variants),
+                "choices": list(self.choices)}

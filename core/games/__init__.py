@@ -1,0 +1,1 @@
+"""One package per game: its rules, vocabulary, keywords and card model fields."""

@@ -1,0 +1,58 @@
+"""The Wonders card model (rulebook, "Card Breakdown") and the deck file model."""
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ...model import CardBase
+
+ORBITALS = ("petraia", "thalwind", "solfera", "umbrathene", "heliosynth", "boundless")
+CARD_TYPES = ("wonder", "land", "item", "spell")
+TIERS = ("legendary", "primary", "secondary")
+#: copies of a card allowed in a deck by tier (rulebook, Deckbuilding)
+COPIES_BY_TIER = {"legendary": 1, "primary": 2, "secondary": 3}
+DECK_SIZE = 50
+
+
+class WondersCard(CardBase):
+    """A Wonders of The First card."""
+
+    type: Literal["wonder", "land", "item", "spell"] = Field(description="The card type.")
+    cost: int = Field(ge=0, description="Energy cost to play it from hand.")
+    orbital: Literal["petraia", "thalwind", "solfera", "umbrathene", "heliosynth",
+                     "boundless"] = Field(description="The card's orbital.")
+    tier: Literal["legendary", "primary", "secondary"] = Field(
+        description="Deck-building tier: 1, 2 or 3 copies per deck.")
+    power: Optional[int] = Field(None, description="Battle power; Wonders only.")
+    classes: list[str] = Field(default_factory=list, description="Classes, e.g. Necromancer.")
+    lineage: Optional[str] = None
+    faction: Optional[str] = None
+    core: bool = Field(False, description="Needs a matching orbital link to play from hand.")
+    token: bool = Field(False, description="A token definition: created by effects, never "
+                        "in a deck.")
+    keywords: "list[Keyword]" = Field(default_factory=list)
+    abilities: "list[Ability]" = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _power_only_on_wonders(self):
+        if self.type == "wonder" and self.power is None:
+            raise ValueError("a wonder needs a power")
+        if self.type != "wonder" and self.power is not None:
+            raise ValueError(f"only wonders have power; this card is a {self.type}")
+        return self
+
+
+class DeckEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    card: str
+    count: int = Field(ge=1)
+
+
+class WondersDeck(BaseModel):
+    """A deck file: ``name``, ``game`` and a list of ``{card, count}``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    game: Literal["wonders"] = "wonders"
+    cards: list[DeckEntry] = Field(min_length=1)

@@ -1,0 +1,390 @@
+"""Effects: what abilities do. Each entry is its name, parameter model, text template and the
+class that runs it. Effects set ``ctx.done`` to whether they happened (rule 508.4), and do as
+much as they can when only part is possible (rule 508.2)."""
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import Field
+
+from ...registry import Params, Vocabulary
+
+vocab = Vocabulary("wonders")
+
+Duration = Literal["this_turn", "this_round", "permanent"]
+
+
+class CountParams(Params):
+    __shorthand__ = "count"
+    count: "Value" = 1
+    player: "PlayerRef" = "you"
+
+
+class _Effect:
+    __slots__ = ()
+
+
+def _count_effect(name, doc, text, apply):
+    class Impl(_Effect):
+        __slots__ = ("count", "player")
+        __doc__ = doc
+
+        def __init__(self, p, c):
+            self.count = c.value(p.count)
+            self.player = c.player_ref(p.player)
+
+        def run(self, g, ctx):
+            n = self.count.get(g, ctx)
+            done = False
+            for pl in self.player.players(g, ctx):
+                done = apply(g, pl, n) or done
+            ctx.done = done
+    Impl.__name__ = Impl.__qualname__ = name.title().replace("_", "")
+    globals()[Impl.__name__] = Impl  # picklable for the compile cache
+    vocab.effect(name, CountParams, text=text)(Impl)
+    return Impl
+
+
+def _gain_energy(g, p, n):
+    p.energy += max(0, n)
+    return n > 0
+
+
+def _lose_energy(g, p, n):
+    lost = min(p.energy, max(0, n))  # energy is never negative
+    p.energy -= lost
+    return lost > 0
+
+
+def _gain_actions(g, p, n):
+    if g.harvesting is p:  # rulebook, Harvest: usable only from the next turn
+        p.harvested_actions += max(0, n)
+    else:
+        p.actions += max(0, n)
+    return n > 0
+
+
+def _lose_actions(g, p, n):
+    lost = min(p.actions, max(0, n))
+    p.actions -= lost
+    return lost > 0
+
+
+_count_effect("draw", "The player draws cards from their deck.",
+              "{{ player | subject }} draw{{ player | verb_s }} {{ count | cards }}",
+              lambda g, p, n: g.draw(p, n) > 0)
+_count_effect("deny", "Put cards from the top of the player's deck into The Abyss as one "
+              "group (rulebook, Deny).", "deny {{ count }}",
+              lambda g, p, n: g.deny(p, n) > 0)
+_count_effect("gain_energy", "The player gains energy.",
+              "{{ player | subject }} gain{{ player | verb_s }} {{ count }} energy",
+              _gain_energy)
+_count_effect("lose_energy", "The player loses energy (never below 0).",
+              "{{ player | subject }} lose{{ player | verb_s }} {{ count }} energy",
+              _lose_energy)
+_count_effect("gain_actions", "The player gains actions.",
+              "{{ player | subject }} gain{{ player | verb_s }} {{ count | plural('action') }}",
+              _gain_actions)
+_count_effect("lose_actions", "The player loses actions (never below 0).",
+              "{{ player | subject }} lose{{ player | verb_s }} {{ count | plural('action') }}",
+              _lose_actions)
+
+
+class CardParams(Params):
+    __shorthand__ = "card"
+    card: "CardRef" = "target"
+
+
+def _card_effect(name, doc, text, apply, params=CardParams):
+    class Impl(_Effect):
+        __slots__ = ("card",)
+        __doc__ = doc
+
+        def __init__(self, p, c):
+            self.card = c.card_ref(p.card)
+
+        def run(self, g, ctx):
+            cards = self.card.cards(g, ctx)
+            done = False
+            for card in cards:
+                done = apply(g, card, ctx) or done
+            ctx.done = done
+    Impl.__name__ = Impl.__qualname__ = name.title().replace("_", "")
+    globals()[Impl.__name__] = Impl  # picklable for the compile cache
+    vocab.effect(name, params, text=text)(Impl)
+    return Impl
+
+
+_card_effect("destroy", "Put a card from The World into its owner's Abyss (it dies).",
+             "destroy {{ card }}", lambda g, c, ctx: g.destroy(c))
+_card_effect("banish", "Put a card into its owner's banishment.",
+             "banish {{ card }}", lambda g, c, ctx: g.banish(c))
+_card_effect("put_into_abyss", "Put a card into its owner's Abyss.",
+             "put {{ card }} into The Abyss", lambda g, c, ctx: g.to_abyss(c))
+_card_effect("put_into_hand", "Put a card into its owner's hand.",
+             "return {{ card }} to its owner's hand", lambda g, c, ctx: g.to_hand(c))
+_card_effect("bury", "Put a card on the bottom of its owner's deck.",
+             "bury {{ card }}", lambda g, c, ctx: g.bury(c))
+_card_effect("tap", "Tap a card (rule 509: only if it is untapped).",
+             "tap {{ card }}", lambda g, c, ctx: g.tap(c))
+_card_effect("untap", "Untap a card (rule 509: only if it is tapped).",
+             "untap {{ card }}", lambda g, c, ctx: g.untap(c))
+_card_effect("stun", "Tap a Wonder and set its base power to 0 this round (rulebook, Stun).",
+             "stun {{ card }}", lambda g, c, ctx: g.stun(c))
+
+
+class SacrificeParams(Params):
+    __shorthand__ = "selector"
+    selector: "Selector"
+    count: int = Field(1, ge=1)
+
+
+@vocab.effect("sacrifice", SacrificeParams, text="sacrifice {{ selector }}")
+class Sacrifice(_Effect):
+    """Choose and destroy your own card; it does not target (rulebook, Sacrifice)."""
+
+    __slots__ = ("selector", "count")
+
+    def __init__(self, p, c):
+        self.selector = c.selector(p.selector)
+        self.count = p.count
+
+    def run(self, g, ctx):
+        done = 0
+        for _ in range(self.count):
+            options = [c for c in self.selector.candidates(g, ctx)
+                       if c.controller is ctx.controller]
+            if not options:
+                break
+            pick = yield from g.ask(ctx.controller, "sacrifice", options, "choose a card to "
+                                    "sacrifice")
+            done += bool(g.destroy(pick))
+        ctx.done = done == self.count
+
+
+class DiscardParams(Params):
+    __shorthand__ = "count"
+    count: "Value" = 1
+    player: "PlayerRef" = "you"
+    random: bool = False
+
+
+@vocab.effect("discard", DiscardParams,
+              text="{{ player | subject }} discard{{ player | verb_s }} {{ count | cards }}")
+class Discard(_Effect):
+    """The player chooses and discards cards from hand (at random if ``random``)."""
+
+    __slots__ = ("count", "player", "random")
+
+    def __init__(self, p, c):
+        self.count = c.value(p.count)
+        self.player = c.player_ref(p.player)
+        self.random = p.random
+
+    def run(self, g, ctx):
+        done = False
+        for pl in self.player.players(g, ctx):
+            n = min(self.count.get(g, ctx), len(pl.hand.cards))
+            picks = []
+            for _ in range(n):
+                options = [c for c in pl.hand.cards if c not in picks]
+                if self.random:
+                    picks.append(options[int(g.rng.random() * len(options))])
+                else:
+                    picks.append((yield from g.ask(pl, "discard", options, "discard a card")))
+            for c in picks:  # discarded together
+                g.discard(c)
+            done = done or bool(picks)
+        ctx.done = done
+
+
+class CountersParams(Params):
+    card: "CardRef" = "target"
+    amount: int = Field(description="+N puts N +1 counters, -N puts N -1 counters.")
+
+
+@vocab.effect("counters", CountersParams,
+              text="put {{ amount | counters }} on {{ card }}")
+class Counters(_Effect):
+    """Put +1 or -1 power counters on Wonders; + and - counters cancel (rulebook, Counters)."""
+
+    __slots__ = ("card", "amount")
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+        self.amount = p.amount
+
+    def run(self, g, ctx):
+        done = False
+        for card in self.card.cards(g, ctx):
+            done = g.put_counters(card, self.amount) or done
+        ctx.done = done
+
+
+class PowerParams(Params):
+    card: "CardRef" = "target"
+    amount: int
+    duration: Duration = "this_round"
+
+
+@vocab.effect("power", PowerParams, text="{{ card }} gets {{ amount | signed }} {{ duration }}")
+class Power(_Effect):
+    """Change a Wonder's power for a duration (not a counter)."""
+
+    __slots__ = ("card", "amount", "duration")
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+        self.amount = p.amount
+        self.duration = p.duration
+
+    def run(self, g, ctx):
+        done = False
+        for card in self.card.cards(g, ctx):
+            done = g.modify_power(card, self.amount, self.duration) or done
+        ctx.done = done
+
+
+class NullifyParams(Params):
+    card: "CardRef" = "target"
+    duration: Literal["this_round", "permanent"] = "this_round"
+
+
+@vocab.effect("nullify", NullifyParams, text="nullify {{ card }} {{ duration }}")
+class Nullify(_Effect):
+    """Treat a card's ability text as blank for a duration (rulebook, Nullify); permanent
+    nullification is a null counter."""
+
+    __slots__ = ("card", "duration")
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+        self.duration = p.duration
+
+    def run(self, g, ctx):
+        done = False
+        for card in self.card.cards(g, ctx):
+            done = g.nullify(card, self.duration) or done
+        ctx.done = done
+
+
+class RealmParams(Params):
+    card: "CardRef" = "target"
+    realm: Literal["this", "choose", "adjacent"] = "this"
+
+
+@vocab.effect("put_into_realm", RealmParams, text="put {{ card }} into {{ realm | realm }}")
+class PutIntoRealm(_Effect):
+    """Put a card into a realm of The World, on its owner's side; it arrives."""
+
+    __slots__ = ("card", "realm")
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+        self.realm = p.realm
+
+    def run(self, g, ctx):
+        done = False
+        for card in self.card.cards(g, ctx):
+            realm = yield from g.pick_realm(ctx, self.realm, card)
+            if realm is not None:
+                done = g.put_into_realm(card, realm) or done
+        ctx.done = done
+
+
+@vocab.effect("move", RealmParams, text="move {{ card }} to {{ realm | realm }}")
+class Move(_Effect):
+    """Move a card in The World to another active realm (it does not arrive)."""
+
+    __slots__ = ("card", "realm")
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+        self.realm = p.realm
+
+    def run(self, g, ctx):
+        done = False
+        for card in self.card.cards(g, ctx):
+            realm = yield from g.pick_realm(ctx, self.realm, card)
+            if realm is not None and realm is not card.realm:
+                done = g.move_to_realm(card, realm) or done
+        ctx.done = done
+
+
+class TokenParams(Params):
+    __shorthand__ = "token"
+    token: str = Field(description="Id of a token card definition in the set.")
+    count: int = Field(1, ge=1)
+    realm: Literal["this", "choose"] = "this"
+
+
+@vocab.effect("create_token", TokenParams, text="create {{ count | tokens(token) }}")
+class CreateToken(_Effect):
+    """Create token cards in a realm under your control; tokens cost 0 and have the orbital
+    of the card that made them (rulebook, Tokens)."""
+
+    __slots__ = ("token", "count", "realm")
+
+    def __init__(self, p, c):
+        self.token = p.token
+        self.count = p.count
+        self.realm = p.realm
+        c.references.append(("token", p.token))
+
+    def run(self, g, ctx):
+        realm = yield from g.pick_realm(ctx, self.realm, None)
+        if realm is None:
+            ctx.done = False
+            return
+        for _ in range(self.count):
+            g.create_token(self.token, ctx.controller, realm, ctx.source)
+        ctx.done = True
+
+
+class CantAttackParams(Params):
+    player: "PlayerRef" = "opponent"
+    realm: Literal["this", "any"] = "this"
+    duration: Duration = "this_round"
+
+
+@vocab.effect("cant_attack", CantAttackParams,
+              text="{{ player | subject }} can't attack {{ realm | realm_in }} {{ duration }}")
+class CantAttack(_Effect):
+    """Players can't attack (in this realm): no attack can take place there, including ones
+    other effects would enable (rule 404.3.1)."""
+
+    __slots__ = ("player", "realm", "duration")
+
+    def __init__(self, p, c):
+        self.player = c.player_ref(p.player)
+        self.realm = p.realm
+        self.duration = p.duration
+
+    def run(self, g, ctx):
+        realm = ctx.realm if self.realm == "this" else None
+        for pl in self.player.players(g, ctx):
+            g.forbid_attack(pl, realm, self.duration)
+        ctx.done = True
+
+
+class SeekParams(Params):
+    count: int = Field(ge=1)
+    filter: "Selector"
+
+
+@vocab.effect("seek", SeekParams, text="seek {{ count }} {{ filter }}")
+class Seek(_Effect):
+    """Reveal the top N cards of your deck; you may play one that matches for no cost in this
+    realm (core allowed); bury the rest (rulebook, Seek)."""
+
+    __slots__ = ("count", "filter")
+
+    def __init__(self, p, c):
+        self.count = p.count
+        self.filter = c.selector(p.filter)
+
+    def run(self, g, ctx):
+        yield from g.seek(ctx, self.count, self.filter)
+
+
+__all__ = ["vocab"]

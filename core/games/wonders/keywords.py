@@ -1,0 +1,75 @@
+"""Keyword abilities (rulebook, "Keyword Abilities").
+
+Macro keywords expand into ordinary abilities written in the card language itself; rule-level
+keywords (guardian, attuned) have no abilities of their own and are read by the rules where
+they apply (battle, playing a card)."""
+from __future__ import annotations
+
+from pydantic import Field
+
+from ...registry import Params, Vocabulary
+
+vocab = Vocabulary("wonders")
+
+
+class _Keyword:
+    __slots__ = ()
+
+    def __init__(self, p, c):
+        pass
+
+    def abilities(self) -> list[dict]:
+        return []
+
+
+@vocab.keyword("flying", text="Flying")
+class Flying(_Keyword):
+    """When this Wonder attacks, you may move it to an adjacent active realm at the end of the
+    battle (rule 404.3.2 step 6)."""
+
+    def abilities(self):
+        return [{"trigger": {"end_of_battle": {"attacking": True}},
+                 "effect": {"may": {"move": {"card": "this", "realm": "adjacent"}}}}]
+
+
+@vocab.keyword("deathstrike", text="Deathstrike")
+class Deathstrike(_Keyword):
+    """Destroys a targeted enemy Wonder after that enemy loses or ties a battle; each instance
+    triggers on its own (rulebook, Deathstrike; rule 404.3.2 example)."""
+
+    def abilities(self):
+        return [{"trigger": {"after_battle": ["won", "tied"]},
+                 "target": {"wonder": {"controller": "opponent", "realm": "this"}},
+                 "effect": {"destroy": "target"}}]
+
+
+@vocab.keyword("guardian", text="Guardian")
+class Guardian(_Keyword):
+    """If you control a stone in this realm, opponents can't take it from you by winning
+    battles in this realm (rulebook, Guardian)."""
+
+
+@vocab.keyword("attuned", text="Attuned")
+class Attuned(_Keyword):
+    """Playing this card from hand spends no action (a free action; rulebook, Attuned)."""
+
+
+class SeekKeywordParams(Params):
+    count: int = Field(ge=1)
+    filter: "Selector"
+
+
+@vocab.keyword("seek", SeekKeywordParams, text="Seek {{ count }} {{ filter }}")
+class SeekKeyword(_Keyword):
+    """On arrival, seek N: reveal the top N cards, you may play a matching one for free in this
+    realm, bury the rest (rulebook, Seek)."""
+
+    __slots__ = ("params",)
+
+    def __init__(self, p, c):
+        self.params = p
+
+    def abilities(self):
+        return [{"trigger": "on_arrival",
+                 "effect": {"seek": self.params.model_dump(by_alias=True, exclude_defaults=True,
+                                                           mode="json")}}]

@@ -1,0 +1,25 @@
+"""Registers Wonders of The First through the ``cardscript`` entry-point group, exactly as a
+third-party game or vocabulary package would."""
+from __future__ import annotations
+
+from ... import ROOT
+from ...plugins import GameSpec, hookimpl
+
+
+@hookimpl
+def cardscript_games():
+    from . import scenario
+    from .card import WondersCard, WondersDeck
+    from .deck import validate_deck
+    from .rules import WondersGame
+    return [GameSpec(name="wonders", title="Wonders of The First", game_class=WondersGame,
+                     card_model=WondersCard, cards_dir=ROOT / "cardscripts" / "wonders",
+                     deck_model=WondersDeck, validate_deck=validate_deck, scenario=scenario)]
+
+
+@hookimpl
+def cardscript_vocabulary(game: str):
+    if game != "wonders":
+        return []
+    from . import conditions, effects, keywords, selectors, triggers
+    return [selectors.vocab, triggers.vocab, effects.vocab, conditions.vocab, keywords.vocab]

@@ -1,0 +1,253 @@
+"""Wonders' game actions that effects and rules share: drawing, dying, counters, nullify,
+durations, tokens, realms. Each returns whether it happened (for rule 508.4)."""
+from __future__ import annotations
+
+from ...bus import Event
+from ...zones import ABYSS, BANISHMENT, DECK, HAND, WORLD
+
+#: zone changes and the events they are in Wonders' words (rulebook, Game Terms)
+_ZONE_EVENTS = {(WORLD, ABYSS): "died", (HAND, ABYSS): "discarded"}
+
+
+class Primitives:
+    """Mixin of :class:`~core.games.wonders.rules.WondersGame`."""
+
+    def zone_event(self, src: str, dst: str):
+        if dst == WORLD:
+            return "arrived"  # from a hand, deck, banishment, The Abyss (rulebook, On Arrival)
+        if dst == BANISHMENT:
+            return "banished"
+        return _ZONE_EVENTS.get((src, dst))
+
+    # -- cards between zones -----------------------------------------------------------
+    def draw(self, player, n: int = 1) -> int:
+        drawn = 0
+        for _ in range(n):
+            if not player.deck.cards:
+                break  # rule 405: an empty deck loses at the next state check
+            self.move(player.deck.cards[-1], player.hand)
+            drawn += 1
+        if drawn:
+            self.log.append(("draw", player.name, drawn))
+        return drawn
+
+    def deny(self, player, n: int) -> int:
+        """Rulebook, Deny: the top N cards go to The Abyss as a group (one batch)."""
+        cards = player.deck.cards[-n:][::-1] if n > 0 else []
+        for c in cards:
+            self.move(c, c.owner.abyss)
+        if cards:
+            self.log.append(("deny", player.name, len(cards)))
+        return len(cards)
+
+    def destroy(self, card) -> bool:
+        if card.zone is None or card.zone.kind != WORLD:
+            return False
+        self.log.append(("dies", card.proto.id, card.oid))
+        self.move(card, card.owner.abyss)
+        return True
+
+    def banish(self, card) -> bool:
+        if card.zone is None:
+            return False
+        self.log.append(("banish", card.proto.id, card.oid))
+        self.move(card, card.owner.banishment)
+        return True
+
+    def to_abyss(self, card) -> bool:
+        if card.zone is None or card.zone.kind == ABYSS:
+            return False
+        self.move(card, card.owner.abyss)
+        return True
+
+    def to_hand(self, card) -> bool:
+        if card.zone is None or card.zone.kind == HAND:
+            return False
+        self.move(card, card.owner.hand)
+        return True
+
+    def bury(self, card) -> bool:
+        if card.zone is None:
+            return False
+        self.move(card, card.owner.deck, top=False)
+        return True
+
+    def discard(self, card) -> bool:
+        if card.zone is None or card.zone.kind != HAND:
+            return False
+        self.log.append(("discard", card.proto.id, card.oid))
+        self.move(card, card.owner.abyss)
+        return True
+
+    def put_into_realm(self, card, realm) -> bool:
+        """Rule 505.1: a card entering The World enters under its owner's control."""
+        if card.zone is None or not realm.active:
+            return False
+        if card.zone.kind == WORLD:
+            return self.move_to_realm(card, realm)
+        self.log.append(("enter", card.proto.id, card.oid, realm.number))
+        self.move(card, realm.sides[card.owner.index])
+        return True
+
+    def move_to_realm(self, card, realm) -> bool:
+        """Move within The World: the same object, and it does not arrive."""
+        if card.zone is None or card.zone.kind != WORLD or not realm.active:
+            return False
+        side = realm.sides[card.controller.index] if card.zone.player is not None \
+            else realm.centre
+        self.log.append(("move", card.proto.id, card.oid, realm.number))
+        self.move(card, side)
+        return True
+
+    def create_token(self, token_id: str, controller, realm, source) -> None:
+        proto = self.tokens[token_id]
+        card = self.new_card(proto, controller, realm.sides[controller.index])
+        card.token = True
+        card.orbital = source.orbital  # rulebook, Tokens
+        card.arrived_round = self.round
+        self.log.append(("token", token_id, card.oid, realm.number))
+        self.publish(Event("arrived", card, controller, realm, None, "token"))
+
+    # -- stats ---------------------------------------------------------------------------
+    def tap(self, card) -> bool:
+        if card.zone is None or card.tapped:  # rule 509: only an untapped card taps
+            return False
+        card.tapped = True
+        return True
+
+    def untap(self, card) -> bool:
+        if card.zone is None or not card.tapped:  # rule 509: only a tapped card untaps
+            return False
+        card.tapped = False
+        return True
+
+    def put_counters(self, card, amount: int) -> bool:
+        """+/- counters; when both are on a card, remove an equal number (rulebook, Counters).
+        Counters go only on cards in a realm."""
+        if card.zone is None or card.zone.kind != WORLD or not amount:
+            return False
+        if amount > 0:
+            card.plus += amount
+        else:
+            card.minus -= amount
+        cancel = min(card.plus, card.minus)
+        card.plus -= cancel
+        card.minus -= cancel
+        self.power_dirty = True
+        self.log.append(("counters", card.proto.id, card.oid, amount))
+        return True
+
+    def modify_power(self, card, amount: int, duration: str) -> bool:
+        if card.zone is None or card.zone.kind != WORLD or not card.proto.is_wonder:
+            return False
+        card.mods.append(amount)
+        self.power_dirty = True
+        if duration != "permanent":
+            def undo(card=card, amount=amount):
+                if amount in card.mods:
+                    card.mods.remove(amount)
+                    self.power_dirty = True
+            self.until(duration, undo)
+        return True
+
+    def stun(self, card) -> bool:
+        """Rulebook, Stun: tap it, and its base power is 0 until the end of the round."""
+        if card.zone is None or card.zone.kind != WORLD or not card.proto.is_wonder:
+            return False
+        card.tapped = True
+        card.base = 0
+        self.power_dirty = True
+
+        def undo(card=card):
+            card.base = card.proto.power
+            self.power_dirty = True
+        self.until("this_round", undo)
+        return True
+
+    def nullify(self, card, duration: str) -> bool:
+        if card.zone is None or card.null == 2 or (card.null and duration == "this_round"):
+            return False
+        card.null = 2 if duration == "permanent" else 1
+        if card.null == 1:
+            def undo(card=card):
+                if card.null == 1:
+                    card.null = 0
+            self.until("this_round", undo)
+        self.log.append(("nullify", card.proto.id, card.oid, duration))
+        self.publish(Event("nullified", card, card.controller, card.realm))
+        return True
+
+    def forbid_attack(self, player, realm, duration: str) -> None:
+        ban = (player, realm)
+        self.attack_bans.append(ban)
+        if duration != "permanent":
+            self.until(duration, lambda: self.attack_bans.remove(ban))
+
+    def until(self, duration: str, undo) -> None:
+        """Register the end of a "this turn" or "this round" effect (rule 403.5)."""
+        (self.turn_effects if duration == "this_turn" else self.round_effects).append(undo)
+
+    # -- what a player has ---------------------------------------------------------------
+    def controlled(self, player):
+        for realm in self.realms:
+            if realm.active:
+                yield from realm.sides[player.index].cards
+
+    def stones_of(self, player) -> int:
+        i = player.index
+        return sum(1 for r in self.realms for s in r.stones if s == i)
+
+    def links(self, player) -> set:
+        """Orbitals of the lands the player controls: each land has orbital link (rulebook,
+        Link); a nullified land's ability text is blank."""
+        return {c.orbital for c in self.controlled(player)
+                if c.proto.type == "land" and not c.null}
+
+    def cost_of(self, player, card, links=None) -> int:
+        """Rule 404.2: cards can't cost less than 0; a link makes its orbital cost 1 less,
+        not stacking (rulebook, Link). Tokens cost 0."""
+        if card.token:
+            return 0
+        if links is None:
+            links = self.links(player)
+        cost = card.proto.cost - (1 if card.orbital in links else 0)
+        return cost if cost > 0 else 0
+
+    def pick_realm(self, ctx, mode: str, card):
+        """The realm an effect sends a card to: this one, a chosen active realm, or an
+        adjacent active one (inactive realms can't be chosen, rulebook Active Realm)."""
+        if mode == "this" and ctx.realm is not None and ctx.realm.active:
+            return ctx.realm
+        if mode == "adjacent":
+            here = card.realm if card is not None else ctx.realm
+            if here is None:
+                return None
+            options = [r for r in self.realms if r.active and abs(r.number - here.number) == 1]
+        else:
+            options = [r for r in self.realms if r.active]
+        if not options:
+            return None
+        return (yield from self.ask(ctx.controller, "realm", options, "choose a realm"))
+
+    def seek(self, ctx, count: int, selector):
+        """Rulebook, Seek: reveal the top N; you may play a match for no cost in this realm
+        (core cards too); bury the others."""
+        you = ctx.controller
+        revealed = you.deck.cards[-count:][::-1]
+        self.log.append(("seek", you.name, [c.proto.id for c in revealed]))
+        matches = [c for c in revealed
+                   if selector.matches(c, you, ctx.source, ctx.realm, anywhere=True)]
+        pick = None
+        if matches:
+            pick = yield from self.ask(you, "seek", matches + ["none"], "seek: play one?")
+            if pick == "none":
+                pick = None
+        for c in revealed:
+            if c is not pick:
+                self.bury(c)
+        if pick is not None:
+            realm = ctx.realm if ctx.realm is not None and ctx.realm.active else None
+            if realm is None:
+                realm = yield from self.pick_realm(ctx, "choose", None)
+            yield from self.play(you, pick, realm, free=True)
+        ctx.done = pick is not None

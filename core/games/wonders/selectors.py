@@ -1,0 +1,200 @@
+"""Selectors: which cards or players an ability may choose or affects.
+
+``{wonder: {zone: abyss, owner: you, cost: {max: 4}}}`` — a card type, then filters. "You"
+and "opponent" are relative to the ability's controller; ``realm: this`` is the source's
+realm. Enemy = a Wonder controlled by an opponent (rulebook, Game Terms).
+"""
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import Field, model_validator
+
+from ...registry import Params, Vocabulary
+from ...zones import WORLD
+from .card import ORBITALS
+
+vocab = Vocabulary("wonders")
+
+Orbital = Literal["petraia", "thalwind", "solfera", "umbrathene", "heliosynth", "boundless"]
+Whose = Literal["you", "opponent", "any"]
+
+
+class Range(Params):
+    """A number range; a bare number means exactly that number."""
+
+    min: Optional[int] = None
+    max: Optional[int] = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _exact(cls, v):
+        if isinstance(v, int) and not isinstance(v, bool):
+            return {"min": v, "max": v}
+        return v
+
+
+class CardFilter(Params):
+    zone: Literal["world", "abyss", "hand", "deck", "banishment"] = Field(
+        "world", description="Where to look (The World by default).")
+    owner: Whose = Field("any", description="Who owns the card (rule 505.5).")
+    controller: Whose = Field("any", description="Who controls it (The World only, 505.1).")
+    realm: Literal["this", "other", "any"] = Field("any", description="Which realms.")
+    cost: Optional[Range] = None
+    power: Optional[Range] = None
+    orbital: Optional[Orbital] = None
+    class_: Optional[str] = Field(None, alias="class", description="A class, e.g. Dragon.")
+    tapped: Optional[bool] = None
+    token: Optional[bool] = None
+    nullified: Optional[bool] = None
+    other: bool = Field(False, description="Exclude the source card itself.")
+
+
+class AnyCardFilter(CardFilter):
+    types: list[Literal["wonder", "land", "item", "spell"]] = Field(
+        default_factory=list, description="Card types (any type if empty).")
+
+
+class CardSelector:
+    __slots__ = ("types", "zone", "owner", "controller", "realm", "cmin", "cmax", "pmin",
+                 "pmax", "orbital", "cls", "tapped", "token", "nullified", "other")
+
+    def __init__(self, types, p: CardFilter):
+        self.types = frozenset(types) if types else None
+        self.zone = p.zone
+        self.owner = p.owner
+        self.controller = p.controller
+        self.realm = p.realm
+        self.cmin = p.cost.min if p.cost else None
+        self.cmax = p.cost.max if p.cost else None
+        self.pmin = p.power.min if p.power else None
+        self.pmax = p.power.max if p.power else None
+        self.orbital = p.orbital
+        self.cls = p.class_
+        self.tapped = p.tapped
+        self.token = p.token
+        self.nullified = p.nullified
+        self.other = p.other
+
+    def matches(self, card, you, source, here, anywhere: bool = False) -> bool:
+        """Does ``card`` match, seen by player ``you`` from ``source`` in realm ``here``?
+        ``anywhere`` skips the zone test (for events, which judge a card where it went or
+        came from)."""
+        proto = card.proto
+        if self.types is not None and proto.type not in self.types:
+            return False
+        zone = card.zone or card.last_zone
+        if zone is None or card.face_down or (zone.kind != self.zone and not anywhere):
+            return False
+        if self.owner != "any" and (card.owner is you) != (self.owner == "you"):
+            return False
+        if zone.kind == WORLD or anywhere:
+            if self.controller != "any" and (
+                    (card.controller is you) != (self.controller == "you")
+                    or zone.player is None):
+                return False
+            if self.realm == "this" and zone.realm is not here:
+                return False
+            if self.realm == "other" and zone.realm is here:
+                return False
+        if self.other and card is source:
+            return False
+        if self.cmin is not None or self.cmax is not None:
+            cost = 0 if card.token else proto.cost
+            if self.cmin is not None and cost < self.cmin:
+                return False
+            if self.cmax is not None and cost > self.cmax:
+                return False
+        if self.pmin is not None or self.pmax is not None:
+            if not proto.is_wonder:
+                return False
+            pw = card.power()
+            if self.pmin is not None and pw < self.pmin:
+                return False
+            if self.pmax is not None and pw > self.pmax:
+                return False
+        if self.orbital is not None and card.orbital != self.orbital:
+            return False
+        if self.cls is not None and self.cls not in proto.classes:
+            return False
+        if self.tapped is not None and card.tapped != self.tapped:
+            return False
+        if self.token is not None and card.token != self.token:
+            return False
+        if self.nullified is not None and bool(card.null) != self.nullified:
+            return False
+        return True
+
+    def _zones(self, g, ctx):
+        you = ctx.controller
+        if self.zone == WORLD:
+            realms = [ctx.realm] if self.realm == "this" else g.realms
+            for realm in realms:
+                if realm is None or not realm.active:
+                    continue
+                if self.realm == "other" and realm is ctx.realm:
+                    continue
+                for side in realm.sides:
+                    if self.controller == "any" or (side.player is you) == (
+                            self.controller == "you"):
+                        yield side
+                if self.controller == "any":
+                    yield realm.centre
+        else:
+            for p in g.turn_order():
+                if self.owner == "any" or (p is you) == (self.owner == "you"):
+                    yield p.zone(self.zone)
+
+    def candidates(self, g, ctx) -> list:
+        you, source, here = ctx.controller, ctx.source, ctx.realm
+        return [c for z in self._zones(g, ctx) for c in z.cards
+                if self.matches(c, you, source, here)]
+
+    def still_valid(self, g, ctx, obj) -> bool:
+        return obj.zone is not None and self.matches(obj, ctx.controller, ctx.source, ctx.realm)
+
+
+def _card_type_selector(type_name: str):
+    def make(p, c):
+        return CardSelector((type_name,), p)
+    make.__doc__ = f"A {type_name}, filtered by zone, owner, controller, realm and stats."
+    return make
+
+
+for _t in ("wonder", "land", "item", "spell"):
+    vocab.selector(_t, CardFilter, text=f"{{{{ filter | describe('{_t}') }}}}")(
+        _card_type_selector(_t))
+
+
+@vocab.selector("card", AnyCardFilter, text="{{ filter | describe('card') }}")
+def _any_card(p: AnyCardFilter, c):
+    """A card of any of the given types (any type if none given)."""
+    return CardSelector(p.types, p)
+
+
+class PlayerParams(Params):
+    __shorthand__ = "who"
+    who: Whose = "any"
+
+
+class PlayerSelector:
+    """A player: you, an opponent, or any player."""
+
+    __slots__ = ("who",)
+
+    def __init__(self, p: PlayerParams, c):
+        self.who = p.who
+
+    def matches(self, player, you, source, here, anywhere: bool = False) -> bool:
+        return self.who == "any" or (player is you) == (self.who == "you")
+
+    def candidates(self, g, ctx) -> list:
+        return [p for p in g.turn_order() if self.matches(p, ctx.controller, None, None)]
+
+    def still_valid(self, g, ctx, obj) -> bool:
+        return not obj.lost
+
+
+vocab.selector("player", PlayerParams, text="{{ who }} player")(PlayerSelector)
+
+__all__ = ["vocab", "CardSelector", "CardFilter", "ORBITALS"]

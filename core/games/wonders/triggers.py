@@ -1,0 +1,270 @@
+"""Triggers: timing keywords (rulebook, "Timing Keywords") and activation costs.
+
+A trigger says which event it listens for and where it works: ``self`` triggers are about the
+card itself and are found from the event's subject; ``world`` triggers are handlers on the
+bus while the card is in The World; ``activated`` ones are offered as turn options.
+"""
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import Field, model_validator
+
+from ...registry import Params, Vocabulary
+from ...zones import WORLD
+
+vocab = Vocabulary("wonders")
+
+
+class _Trigger:
+    __slots__ = ()
+    scope = "self"
+    event = ""
+    cost: str | None = None  # activated: "tap" or "sacrifice"
+    free = False
+
+    def __init__(self, p, c):
+        pass
+
+    def matches(self, ev, card) -> bool:
+        return True
+
+
+@vocab.trigger("on_play", text="ON PLAY")
+class OnPlay(_Trigger):
+    """When this card is played from hand; resolves before it enters The World."""
+
+    event = "played"
+
+    def matches(self, ev, card):
+        return ev.card is card
+
+
+@vocab.trigger("on_arrival", text="ON ARRIVAL")
+class OnArrival(_Trigger):
+    """When this card enters The World from a hand, deck, banishment or The Abyss (not when it
+    moves between realms)."""
+
+    event = "arrived"
+
+    def matches(self, ev, card):
+        return ev.card is card
+
+
+@vocab.trigger("on_death", text="ON DEATH")
+class OnDeath(_Trigger):
+    """When this card is put from The World into The Abyss."""
+
+    event = "died"
+
+    def matches(self, ev, card):
+        return ev.card is card
+
+
+class _InRealm(_Trigger):
+    scope = WORLD
+
+    def matches(self, ev, card):
+        return ev.realm is card.zone.realm
+
+
+@vocab.trigger("on_attack", text="ON ATTACK")
+class OnAttack(_InRealm):
+    """When this card's controller attacks in its realm (rule 404.3.2 step 1)."""
+
+    event = "attack"
+
+    def matches(self, ev, card):
+        return ev.realm is card.zone.realm and ev.player is card.controller
+
+
+@vocab.trigger("on_defense", text="ON DEFENSE")
+class OnDefense(_InRealm):
+    """When an opponent attacks in this card's realm (rule 404.3.2 step 2)."""
+
+    event = "defend"
+
+    def matches(self, ev, card):
+        return ev.realm is card.zone.realm and ev.player is card.controller
+
+
+@vocab.trigger("on_battle", text="ON BATTLE")
+class OnBattle(_InRealm):
+    """Whenever a battle happens in this card's realm (rule 404.3.2 step 3)."""
+
+    event = "battle"
+
+
+class BattleResultParams(Params):
+    __shorthand__ = "result"
+    result: list[Literal["won", "lost", "tied"]] = Field(min_length=1)
+
+
+@vocab.trigger("after_battle", BattleResultParams,
+               text="after a battle here that you {{ result | join(' or ') }}")
+class AfterBattle(_InRealm):
+    """After the check for victory of a battle in this realm (rule 404.3.2 step 4), if its
+    controller took part and the result for them is one of ``result``."""
+
+    __slots__ = ("results",)
+    event = "battle_result"
+
+    def __init__(self, p, c):
+        self.results = frozenset(p.result)
+
+    def matches(self, ev, card):
+        if ev.realm is not card.zone.realm:
+            return False
+        attacker, defender, winner = ev.data
+        you = card.controller
+        if you is not attacker and you is not defender:
+            return False
+        result = "tied" if winner is None else ("won" if winner is you else "lost")
+        return result in self.results
+
+
+class EndOfBattleParams(Params):
+    attacking: Optional[bool] = Field(
+        None, description="Only if this card's controller was (true) or was not (false) the "
+        "attacker.")
+
+
+@vocab.trigger("end_of_battle", EndOfBattleParams, text="AT END OF BATTLE")
+class EndOfBattle(_InRealm):
+    """At the end of a battle in this realm (rule 404.3.2 step 6)."""
+
+    __slots__ = ("attacking",)
+    event = "battle_end"
+
+    def __init__(self, p, c):
+        self.attacking = p.attacking
+
+    def matches(self, ev, card):
+        if ev.realm is not card.zone.realm:
+            return False
+        if self.attacking is None:
+            return True
+        return (ev.player is card.controller and card.attacked) == self.attacking
+
+
+@vocab.trigger("on_round_start", text="ON ROUND START")
+class OnRoundStart(_Trigger):
+    """At the start of each round, after energy and actions (rule 403.1 step 3)."""
+
+    scope = WORLD
+    event = "round_start"
+
+
+class RoundParams(Params):
+    __shorthand__ = "number"
+    number: int = Field(ge=1, le=7)
+
+
+@vocab.trigger("round", RoundParams, text="ON ROUND {{ number }}")
+class OnRoundN(_Trigger):
+    """At the start of round N (rule 403.1 step 3, with On Round Start in one batch)."""
+
+    __slots__ = ("number",)
+    scope = WORLD
+    event = "round_start"
+
+    def __init__(self, p, c):
+        self.number = p.number
+
+    def matches(self, ev, card):
+        return ev.data == self.number
+
+
+@vocab.trigger("end_of_round", text="AT END OF ROUND")
+class EndOfRound(_Trigger):
+    """At the end of the round (rule 403.5, ordered by the active player)."""
+
+    scope = WORLD
+    event = "round_end"
+
+
+class WheneverParams(Params):
+    dies: "Optional[Selector]" = None
+    arrives: "Optional[Selector]" = None
+    played: "Optional[Selector]" = None
+    nullified: "Optional[Selector]" = None
+
+    @model_validator(mode="after")
+    def _exactly_one(self):
+        given = [k for k in ("dies", "arrives", "played", "nullified")
+                 if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("name exactly one event: dies, arrives, played or nullified")
+        return self
+
+
+_WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "played": "played",
+                    "nullified": "nullified"}
+
+
+@vocab.trigger("whenever", WheneverParams, text="WHENEVER {{ subject }} {{ event }}")
+class Whenever(_Trigger):
+    """Whenever a card matching the selector dies, arrives, is played or is nullified, while
+    this card is in The World."""
+
+    __slots__ = ("event", "selector")
+    scope = WORLD
+
+    def __init__(self, p, c):
+        for name, kind in _WHENEVER_EVENTS.items():
+            node = getattr(p, name)
+            if node is not None:
+                self.event = kind
+                self.selector = c.selector(node)
+
+    def matches(self, ev, card):
+        subject = ev.card
+        if subject is None:
+            return False
+        # the subject is judged where the event put it or took it from (a dying card by
+        # its last known zone), so the selector's zone is not tested here
+        return self.selector.matches(subject, card.controller, card, card.zone.realm,
+                                     anywhere=True)
+
+
+class _Activated(_Trigger):
+    scope = "activated"
+
+
+@vocab.trigger("tap_action", text="TAP ACTION")
+class TapAction(_Activated):
+    """Spend an action and tap this card (rule 404.4)."""
+
+    cost = "tap"
+
+
+@vocab.trigger("tap_free", text="TAP FREE")
+class TapFree(_Activated):
+    """Tap this card; costs no action (a free action, rule 403.3)."""
+
+    cost = "tap"
+    free = True
+
+
+@vocab.trigger("sacrifice_action", text="SACRIFICE ACTION")
+class SacrificeAction(_Activated):
+    """Spend an action and destroy this card."""
+
+    cost = "sacrifice"
+
+
+@vocab.trigger("sacrifice_free", text="SACRIFICE FREE")
+class SacrificeFree(_Activated):
+    """Destroy this card; costs no action."""
+
+    cost = "sacrifice"
+    free = True
+
+
+@vocab.trigger("harvest", text="HARVEST")
+class Harvest(_Activated):
+    """A tap free ability; any number may be harvested together in one turn, and actions it
+    gains are usable from the next turn (rulebook, Harvest)."""
+
+    cost = "tap"
+    free = True

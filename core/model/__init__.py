@@ -1,0 +1,5 @@
+"""Pipeline stage 2: pydantic models of the card language, built per game from its registry."""
+from .nodes import build_types, CardBase, AbilityFields
+from .validate import validate_document
+
+__all__ = ["build_types", "CardBase", "AbilityFields", "validate_document"]

@@ -1,0 +1,110 @@
+"""Discriminated unions of trigger, selector, effect, condition, value and keyword nodes.
+
+A node is written as a bare name (``on_play``) or as a one-key mapping naming a vocabulary
+entry (``{draw: 2}``); a list of effects is a sequence of stages (rule 508.3). The unions are
+built from a game's :class:`~core.registry.Registry`, so plugins extend the schema too.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, create_model
+from typing_extensions import TypeAliasType
+
+from ..registry import KINDS, Registry
+
+FORBID = ConfigDict(extra="forbid", frozen=True)
+
+#: card references written by name inside effect parameters
+CARD_REFS = ("target", "this", "it")
+#: player references
+PLAYER_REFS = ("you", "opponent", "each", "target", "owner", "controller")
+
+
+class CardBase(BaseModel):
+    """Fields every game's cards share; a game's card model extends it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Stable kebab-case card id.")
+    name: str = Field(min_length=1, description="The printed card name.")
+    text: Optional[str] = Field(None, description="The printed rules text.")
+
+
+class AbilityFields(BaseModel):
+    """An ability: a trigger, an optional target chosen when it triggers, and an effect."""
+
+    model_config = FORBID
+    trigger: "Trigger" = Field(description="When the ability happens, or what activating it costs.")
+    target: "Optional[Target]" = Field(
+        None, description="Chosen when the ability triggers and checked again when it "
+        "resolves (rule 501.1).")
+    effect: "Effect" = Field(description="What happens: one effect or a list of stages.")
+
+
+def _tag(kind: str):
+    def disc(v: Any) -> str | None:
+        if isinstance(v, str):
+            return v
+        if isinstance(v, dict):
+            return next(iter(v)) if len(v) == 1 else None
+        if isinstance(v, bool):
+            return None
+        if isinstance(v, int) and kind == "value":
+            return "<int>"
+        if isinstance(v, list) and kind == "effect":
+            return "<stages>"
+        return None
+    disc.__name__ = f"{kind}_name"
+    return disc
+
+
+def _kind_type(registry: Registry, kind: str):
+    members = []
+    for name, entry in sorted(registry.entries[kind].items()):
+        if entry.meta.get("internal"):
+            continue
+        if entry.params is None:
+            members.append(Annotated[Literal[name], Tag(name)])
+        else:
+            node = create_model(f"{kind}.{name}", __config__=FORBID,
+                                **{name: (entry.params, Field(description=entry.doc))})
+            node.__doc__ = entry.doc or None
+            registry.by_model[node] = entry
+            members.append(Annotated[node, Tag(name)])
+    title = kind.capitalize()
+    if kind == "effect":
+        members.append(Annotated[list[title], Tag("<stages>")])  # type: ignore[valid-type]
+    if kind == "value":
+        members.append(Annotated[int, Tag("<int>")])
+    if len(members) == 1:
+        members.append(Annotated[Literal["<none>"], Tag("<none>")])
+    union = Union[tuple(members)]  # type: ignore[valid-type]
+    return TypeAliasType(title, Annotated[union, Discriminator(_tag(kind))])
+
+
+def build_types(registry: Registry, card_model: type[BaseModel]) -> dict[str, Any]:
+    """Build the unions for every kind, resolve every forward reference, freeze the registry."""
+    ns: dict[str, Any] = {}
+    for kind in KINDS:
+        ns[kind.capitalize()] = _kind_type(registry, kind)
+    ns["Target"] = ns["Selector"]
+    all_node = create_model("all", __config__=FORBID, all=(ns["Selector"], ...))
+    all_node.__doc__ = "Every card the selector matches (untargeted)."
+    ns["CardRef"] = Union[Literal[CARD_REFS], all_node]  # type: ignore[valid-type]
+    ns["PlayerRef"] = Literal[PLAYER_REFS]
+    ns["Optional"] = Optional
+    ability = create_model("Ability", __base__=AbilityFields)
+    ns["Ability"] = ability
+    for kind in KINDS:
+        for entry in registry.entries[kind].values():
+            if entry.params is not None:
+                entry.params.model_rebuild(_types_namespace=ns, force=True)
+    ability.model_rebuild(_types_namespace=ns, force=True)
+    for node in list(registry.by_model):
+        node.model_rebuild(_types_namespace=ns, force=True)
+    card_model.model_rebuild(_types_namespace=ns, force=True)
+    ns["Card"] = card_model
+    registry.types = ns
+    registry.all_node = all_node
+    registry.frozen = True
+    return ns

@@ -1,0 +1,187 @@
+"""Turn pydantic's validation errors into designer diagnostics at file:line:col.
+
+pydantic reports a location path that also contains union tags; it is walked against the
+loaded data to find the YAML node, and against the model to list what was expected.
+"""
+from __future__ import annotations
+
+import re
+import typing
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from ..errors import CardError, Diagnostic, did_you_mean
+from ..loader import Document
+
+
+def _data_path(data: Any, loc: tuple) -> tuple:
+    path: list = []
+    cur = data
+    for elem in loc:
+        if isinstance(cur, dict) and isinstance(elem, str) and elem in cur:
+            cur = cur[elem]
+            path.append(elem)
+        elif isinstance(cur, list) and isinstance(elem, int) and 0 <= elem < len(cur):
+            cur = cur[elem]
+            path.append(elem)
+    return tuple(path)
+
+
+def _unwrap(tp: Any) -> Any:
+    while True:
+        if hasattr(tp, "__value__"):  # TypeAliasType
+            tp = tp.__value__
+        elif typing.get_origin(tp) is typing.Annotated:
+            tp = typing.get_args(tp)[0]
+        else:
+            return tp
+
+
+def _is_union(tp: Any) -> bool:
+    import types
+    return typing.get_origin(tp) in (typing.Union, types.UnionType)
+
+
+def _members(tp: Any) -> list:
+    """The members of a (possibly aliased, nested, optional) union, tags kept."""
+    base = _unwrap(tp)
+    if not _is_union(base):
+        return [tp]
+    out: list = []
+    for arg in typing.get_args(base):
+        if _tag_of(arg) is None and _is_union(_unwrap(arg)):
+            out.extend(_members(arg))
+        else:
+            out.append(arg)
+    return out
+
+
+def _tag_of(member: Any) -> str | None:
+    if typing.get_origin(member) is typing.Annotated:
+        for meta in typing.get_args(member)[1:]:
+            if type(meta).__name__ == "Tag":
+                return meta.tag
+    return None
+
+
+def _model_at(root: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
+    """The model class whose fields the element at ``loc`` belongs to (best effort)."""
+    cur: Any = root
+    for elem in loc:
+        base = _unwrap(cur)
+        if isinstance(base, type) and issubclass(base, BaseModel):
+            field = base.model_fields.get(elem) if isinstance(elem, str) else None
+            if field is None:
+                return None
+            cur = field.annotation
+            continue
+        found = None
+        for m in _members(cur):
+            if _tag_of(m) == elem:
+                found = m
+                break
+            um = _unwrap(m)
+            if isinstance(elem, int) and typing.get_origin(um) is list:
+                found = typing.get_args(um)[0]
+                break
+        if found is None:
+            for m in _members(cur):  # optional values: descend into the non-None member
+                um = _unwrap(m)
+                if isinstance(um, type) and issubclass(um, BaseModel) and elem in um.model_fields:
+                    found = um.model_fields[elem].annotation
+                    break
+            else:
+                return None
+        cur = found
+    base = _unwrap(cur)
+    for m in [base, *_members(cur)]:
+        m = _unwrap(m)
+        if isinstance(m, type) and issubclass(m, BaseModel):
+            return m
+    return None
+
+
+_KIND_RE = re.compile(r"(\w+)_name\(\)")
+
+
+def _describe(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel],
+                     card: str | None) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    seen: set = set()
+    for err in exc.errors(include_url=False):
+        loc = tuple(err["loc"])
+        kind = err["type"]
+        path = _data_path(doc.data, loc)
+        ctx = err.get("ctx") or {}
+        inp = err.get("input")
+        code = "CS100"
+        if kind == "extra_forbidden":
+            key = loc[-1]
+            owner = _model_at(model, loc[:-1])
+            allowed = sorted((f.alias or n) for n, f in owner.model_fields.items()) if owner else []
+            hint = did_you_mean(key, allowed)
+            exp = f"; expected one of: {', '.join(allowed)}" if allowed else ""
+            msg = f"unknown key '{key}'{hint}{exp}"
+            pos = doc.key_pos(path)
+            code = "CS101"
+        elif kind == "union_tag_invalid":
+            m = _KIND_RE.search(str(ctx.get("discriminator", "")))
+            what = m.group(1) if m else "node"
+            tag = ctx.get("tag")
+            expected = [t.strip(" '") for t in str(ctx.get("expected_tags", "")).split(",")]
+            expected = [t for t in expected if not t.startswith("<")]
+            msg = (f"unknown {what} '{tag}'{did_you_mean(tag, expected)}; "
+                   f"expected one of: {', '.join(expected)}")
+            pos = doc.key_pos(path + (tag,)) if isinstance(inp, dict) else doc.pos(path)
+            code = "CS102"
+        elif kind == "union_tag_not_found":
+            m = _KIND_RE.search(str(ctx.get("discriminator", "")))
+            what = m.group(1) if m else "node"
+            shape = "a list of stages, " if what == "effect" else ""
+            shape += "a number, " if what == "value" else ""
+            msg = (f"expected a {what}: {shape}a name or a mapping with exactly one key naming "
+                   f"the {what}; found {_describe(inp)}")
+            pos = doc.pos(path)
+            code = "CS103"
+        elif kind == "missing":
+            msg = f"missing required field '{loc[-1]}'"
+            pos = doc.pos(path)
+            code = "CS104"
+        elif kind == "literal_error":
+            expected = re.findall(r"'([^']*)'", str(ctx.get("expected", "")))
+            msg = (f"found {_describe(inp)}, expected one of: {', '.join(expected)}"
+                   f"{did_you_mean(inp, expected)}")
+            pos = doc.pos(path)
+            code = "CS105"
+        else:
+            msg = f"{err['msg'][0].lower()}{err['msg'][1:]}; found {_describe(inp)}"
+            pos = doc.pos(path)
+            code = "CS105"
+        where = ".".join(str(p) for p in path)
+        if where:
+            msg = f"{msg} (at {where})"
+        sig = (pos, msg)
+        if sig not in seen:
+            seen.add(sig)
+            out.append(Diagnostic(pos, msg, code, card))
+    return out
+
+
+def validate_document(doc: Document, model: type[BaseModel], what: str = "card") -> Any:
+    """Validate loaded data against ``model``; raise :class:`CardError` with positions."""
+    data = doc.data
+    card = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+    if not isinstance(data, dict):
+        found = "an empty file" if data is None else f"a {type(data).__name__}"
+        raise CardError([Diagnostic(doc.pos(()), f"expected a {what} mapping; found {found}",
+                                    "CS100", card)])
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise CardError(diagnostics_from(exc, doc, model, card)) from None

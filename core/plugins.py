@@ -1,0 +1,86 @@
+"""Plugins: games and vocabulary come from the ``cardscript`` entry-point group via pluggy.
+
+A plugin module implements any of the hooks below. The built-in games register exactly the
+way a third-party package would, so nothing in ``core`` names a particular game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable
+
+import pluggy
+
+from .registry import Registry, Vocabulary
+
+hookspec = pluggy.HookspecMarker("cardscript")
+hookimpl = pluggy.HookimplMarker("cardscript")
+
+
+class Hooks:
+    @hookspec
+    def cardscript_games(self) -> list["GameSpec"]:
+        """Return the games this plugin provides."""
+
+    @hookspec
+    def cardscript_vocabulary(self, game: str) -> list[Vocabulary]:
+        """Return vocabularies to add to ``game``."""
+
+
+@dataclass
+class GameSpec:
+    """Everything the tools need to know about one game."""
+
+    name: str
+    title: str
+    game_class: type
+    card_model: type
+    cards_dir: Path
+    deck_model: type
+    validate_deck: Callable[..., list]
+    scenario: Any  # module with setup(game, data) and expectations
+    registry: Registry | None = None
+    extra: dict = field(default_factory=dict)
+
+
+@lru_cache(maxsize=1)
+def plugin_manager() -> pluggy.PluginManager:
+    pm = pluggy.PluginManager("cardscript")
+    pm.add_hookspecs(Hooks)
+    pm.load_setuptools_entrypoints("cardscript")
+    if not pm.get_plugins():  # running from a source tree without installed metadata
+        from .games.wonders import plugin as wonders_plugin
+        pm.register(wonders_plugin)
+    return pm
+
+
+@lru_cache(maxsize=None)
+def games() -> dict[str, GameSpec]:
+    out: dict[str, GameSpec] = {}
+    for specs in plugin_manager().hook.cardscript_games():
+        for spec in specs:
+            out[spec.name] = spec
+    return out
+
+
+@lru_cache(maxsize=None)
+def load_game(name: str) -> GameSpec:
+    """The game's spec with its registry built and frozen (core vocabulary + plugins)."""
+    from .model import build_types
+    from .vocabulary import core_vocabulary
+
+    all_games = games()
+    if name not in all_games:
+        from .errors import did_you_mean
+        raise KeyError(f"unknown game '{name}'{did_you_mean(name, all_games)}; "
+                       f"installed: {', '.join(sorted(all_games))}")
+    spec = all_games[name]
+    registry = Registry(name)
+    registry.extend(core_vocabulary(name))
+    for vocabs in plugin_manager().hook.cardscript_vocabulary(game=name):
+        for v in vocabs or ():
+            registry.extend(v)
+    build_types(registry, spec.card_model)
+    spec.registry = registry
+    return spec

@@ -1,0 +1,91 @@
+"""Compiled card and player references used inside effect parameters.
+
+``target`` is the chosen target (rule 501.1), ``this`` the source card, ``it`` the card the
+triggering event is about (or the current card of ``for_each``); ``{all: selector}`` is an
+untargeted selection. Players: you, opponent, each, target, and the owner or controller of
+the target card.
+"""
+from __future__ import annotations
+
+
+class TargetRef:
+    __slots__ = ()
+    entry_name = "target"
+
+    def cards(self, g, ctx):
+        t = ctx.target
+        return [t] if t is not None and getattr(t, "zone", None) is not None else []
+
+
+class ThisRef:
+    __slots__ = ()
+    entry_name = "this"
+
+    def cards(self, g, ctx):
+        s = ctx.source
+        return [s] if s.zone is not None else []
+
+
+class ItRef:
+    __slots__ = ()
+    entry_name = "it"
+
+    def cards(self, g, ctx):
+        c = ctx.it
+        return [c] if c is not None and c.zone is not None else []
+
+
+class AllRef:
+    __slots__ = ("selector",)
+    entry_name = "all"
+
+    def __init__(self, selector):
+        self.selector = selector
+
+    def cards(self, g, ctx):
+        return self.selector.candidates(g, ctx)
+
+
+_CARD_REFS = {"target": TargetRef(), "this": ThisRef(), "it": ItRef()}
+
+
+def compile_card_ref(node, compiler):
+    if isinstance(node, str):
+        return _CARD_REFS[node]
+    return AllRef(compiler.selector(node.all))
+
+
+class PlayerRef:
+    __slots__ = ("who",)
+
+    def __init__(self, who: str):
+        self.who = who
+
+    def players(self, g, ctx) -> list:
+        who = self.who
+        if who == "you":
+            return [ctx.controller]
+        if who == "opponent":
+            return g.opponents(ctx.controller)
+        if who == "each":
+            return g.turn_order()
+        t = ctx.target
+        if t is None:
+            return []
+        if who == "target":
+            return [t] if not hasattr(t, "proto") else []
+        if who == "owner":
+            return [t.owner] if hasattr(t, "proto") else []
+        if who == "controller":
+            return [g.effect_controller(t)] if hasattr(t, "proto") else []
+        raise ValueError(who)
+
+
+_PLAYER_REFS: dict[str, PlayerRef] = {}
+
+
+def compile_player_ref(node: str) -> PlayerRef:
+    ref = _PLAYER_REFS.get(node)
+    if ref is None:
+        ref = _PLAYER_REFS[node] = PlayerRef(node)
+    return ref

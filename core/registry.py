@@ -1,0 +1,119 @@
+"""The vocabulary: every trigger, selector, effect, condition, value and keyword, declared once.
+
+An entry carries its name, its parameter model (pydantic), its implementation (the class the
+compiler instantiates) and its rules-text template. Games and third-party packages add entries
+through the ``cardscript`` entry-point group (see :mod:`core.plugins`); a :class:`Registry` is
+the frozen vocabulary of one game, from which the card model's unions are built.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+KINDS = ("trigger", "selector", "effect", "condition", "value", "keyword")
+
+
+class Params(BaseModel):
+    """Base of every parameter model: unknown keys are errors; a scalar may fill one field."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    #: name of the field a bare scalar (or list) fills: ``{draw: 2}`` means ``{draw: {count: 2}}``
+    __shorthand__: ClassVar[str | None] = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, value: Any) -> Any:
+        short = cls.__shorthand__
+        if not short:
+            return value
+        if not isinstance(value, dict):
+            return {short: value}
+        # a mapping none of whose keys is a field is the shorthand's value: {may: {draw: 1}}
+        names = {f.alias or n for n, f in cls.model_fields.items()} | set(cls.model_fields)
+        if value and not any(k in names for k in value):
+            return {short: value}
+        return value
+
+
+@dataclass
+class Entry:
+    kind: str
+    name: str
+    impl: Any
+    params: type[Params] | None = None
+    text: str | None = None
+    doc: str = ""
+    game: str = ""
+    #: for triggers: the zone kind where its handler works (world, hand, ...) and its role
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+class Vocabulary:
+    """A bag of entries a plugin declares with decorators, one per vocabulary item."""
+
+    def __init__(self, game: str = ""):
+        self.game = game
+        self.entries: list[Entry] = []
+
+    def _decorator(self, kind: str, name: str, params=None, text=None, **meta) -> Callable:
+        def wrap(impl):
+            doc = (impl.__doc__ or "").strip()
+            self.entries.append(Entry(kind, name, impl, params, text, doc, self.game, meta))
+            impl.entry_name = name
+            return impl
+        return wrap
+
+    def trigger(self, name, params=None, text=None, **meta):
+        return self._decorator("trigger", name, params, text, **meta)
+
+    def selector(self, name, params=None, text=None, **meta):
+        return self._decorator("selector", name, params, text, **meta)
+
+    def effect(self, name, params=None, text=None, **meta):
+        return self._decorator("effect", name, params, text, **meta)
+
+    def condition(self, name, params=None, text=None, **meta):
+        return self._decorator("condition", name, params, text, **meta)
+
+    def value(self, name, params=None, text=None, **meta):
+        return self._decorator("value", name, params, text, **meta)
+
+    def keyword(self, name, params=None, text=None, **meta):
+        return self._decorator("keyword", name, params, text, **meta)
+
+
+class DuplicateEntry(Exception):
+    pass
+
+
+class Registry:
+    """The frozen vocabulary of one game."""
+
+    def __init__(self, game: str):
+        self.game = game
+        self.entries: dict[str, dict[str, Entry]] = {k: {} for k in KINDS}
+        self.by_model: dict[type, Entry] = {}
+        self.types: dict[str, Any] = {}
+        self.frozen = False
+
+    def add(self, entry: Entry) -> None:
+        if self.frozen:
+            raise RuntimeError("registry is frozen")
+        table = self.entries[entry.kind]
+        if entry.name in table:
+            raise DuplicateEntry(
+                f"{entry.kind} '{entry.name}' is declared twice for game '{self.game}' "
+                f"({table[entry.name].impl.__module__} and {entry.impl.__module__})")
+        table[entry.name] = entry
+
+    def extend(self, vocab: Vocabulary) -> None:
+        for e in vocab.entries:
+            self.add(e)
+
+    def get(self, kind: str, name: str) -> Entry:
+        return self.entries[kind][name]
+
+    def names(self, kind: str) -> list[str]:
+        return sorted(self.entries[kind])

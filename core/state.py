@@ -1,0 +1,110 @@
+"""Run-time state: compiled card definitions, card objects, players and durations.
+
+A card object is one instance of a card in one zone. Rule "Areas of the Game": whenever a card
+moves from one area to another it is a new instance and loses all effects on it, so the engine
+makes a new object (new ``oid``) on every zone change except realm-to-realm moves.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+class CardDef:
+    """A compiled card: printed stats plus its :class:`~core.compiler.CardProgram`."""
+
+    __slots__ = ("id", "name", "type", "cost", "power", "orbital", "classes", "tier", "core",
+                 "token", "faction", "lineage", "keywords", "program", "text", "source",
+                 "is_wonder", "references")
+
+    def __init__(self, **kw: Any):
+        for k in self.__slots__:
+            setattr(self, k, kw.get(k))
+        self.is_wonder = self.type == "wonder"
+
+    def __repr__(self) -> str:
+        return f"<CardDef {self.id}>"
+
+
+class Card:
+    """One object in one zone."""
+
+    __slots__ = ("oid", "proto", "owner", "controller", "zone", "tapped", "plus", "minus",
+                 "mods", "null", "base", "handlers", "face_down", "token", "orbital",
+                 "arrived_round", "attacked", "last_zone")
+
+    def __init__(self, oid: int, proto: CardDef, owner, zone=None):
+        self.oid = oid
+        self.proto = proto
+        self.owner = owner
+        self.controller = owner
+        self.zone = zone
+        self.tapped = False
+        self.plus = 0
+        self.minus = 0
+        self.mods: list = []  # [amount, ...] power modifiers with durations held by the game
+        self.null = 0  # 0: not nullified; 1: this round; 2: permanently (null counter)
+        self.base = proto.power  # base power; stun sets it to 0 this round
+        self.handlers: list = []
+        self.face_down = False
+        self.token = bool(proto.token)
+        self.orbital = proto.orbital
+        self.arrived_round = 0
+        self.attacked = False
+        self.last_zone = zone  # where it was when it left (last known information)
+
+    @property
+    def id(self) -> str:
+        return self.proto.id
+
+    @property
+    def realm(self):
+        z = self.zone or self.last_zone
+        return z.realm if z is not None else None
+
+    @property
+    def gone(self) -> bool:
+        return self.zone is None
+
+    def power(self) -> int:
+        p = (self.base or 0) + self.plus - self.minus
+        for m in self.mods:
+            p += m
+        return p
+
+    def has_keyword(self, name: str) -> bool:
+        return not self.null and name in self.proto.keywords
+
+    def __repr__(self) -> str:
+        where = self.zone.label() if self.zone is not None else "gone"
+        return f"<{self.proto.id}#{self.oid} {where}>"
+
+    def label(self) -> str:
+        where = self.zone.label() if self.zone is not None else "gone"
+        return f"{self.proto.id} @{where}"
+
+
+class Player:
+    __slots__ = ("index", "name", "deck", "hand", "abyss", "banishment", "energy", "actions",
+                 "harvested_actions", "lost", "passes", "deck_name", "turns")
+
+    def __init__(self, index: int, name: str):
+        from .zones import ABYSS, BANISHMENT, DECK, HAND, Zone
+        self.index = index
+        self.name = name
+        self.deck = Zone(DECK, self)
+        self.hand = Zone(HAND, self)
+        self.abyss = Zone(ABYSS, self)
+        self.banishment = Zone(BANISHMENT, self)
+        self.energy = 0
+        self.actions = 0
+        self.harvested_actions = 0  # gained by harvest: usable from the next turn (harvest)
+        self.lost = False
+        self.passes = 0  # consecutive passes this round (rule 404.5.1)
+        self.deck_name = ""
+        self.turns = 0
+
+    def __repr__(self) -> str:
+        return f"<player {self.name}>"
+
+    def zone(self, kind: str):
+        return getattr(self, kind)

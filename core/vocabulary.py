@@ -1,0 +1,233 @@
+"""The game-agnostic part of the vocabulary: effect structure, logic and constants.
+
+Stages (rule 508.3), ``may``, ``if``, ``if_done`` (rule 508.4), ``choose``, ``for_each`` and
+``repeat``; the conditions ``not``/``all_of``/``any_of``; constant values. Every game gets
+these; their parameter models are made fresh per game because they nest the game's unions.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from pydantic import Field
+
+from .registry import Params, Vocabulary
+
+
+class Stages:
+    """A list of effects: each is its own stage, resolved in printed order (rule 508.3)."""
+
+    __slots__ = ("stages",)
+    entry_name = "stages"
+
+    def __init__(self, nodes, c):
+        self.stages = [c.effect(n) for n in nodes]
+
+    def run(self, g, ctx):
+        for stage in self.stages:
+            r = stage.run(g, ctx)
+            if r is not None:
+                yield from r
+            if g.pending:  # triggers from one stage form their own batch (rule 502)
+                yield from g.resolver.flush(g)
+
+
+class May:
+    """The controller may do the effect; ``if_done`` later asks whether it was done."""
+
+    __slots__ = ("effect",)
+
+    def __init__(self, p, c):
+        self.effect = c.effect(p.effect)
+
+    def run(self, g, ctx):
+        yes = yield from g.ask(ctx.controller, "may", [True, False], "do you want to?")
+        if yes:
+            ctx.done = True
+            r = self.effect.run(g, ctx)
+            if r is not None:
+                yield from r
+        else:
+            ctx.done = False
+
+
+class If:
+    """Do ``then`` if the condition holds, else ``else``."""
+
+    __slots__ = ("condition", "then", "otherwise")
+
+    def __init__(self, p, c):
+        self.condition = c.condition(p.condition)
+        self.then = c.effect(p.then)
+        self.otherwise = c.effect(p.else_) if p.else_ is not None else None
+
+    def run(self, g, ctx):
+        eff = self.then if self.condition.test(g, ctx) else self.otherwise
+        if eff is not None:
+            r = eff.run(g, ctx)
+            if r is not None:
+                yield from r
+
+
+class IfDone:
+    """Rule 508.4: "if you do" — only if the previous action was completed."""
+
+    __slots__ = ("effect",)
+
+    def __init__(self, p, c):
+        self.effect = c.effect(p.effect)
+
+    def run(self, g, ctx):
+        if ctx.done:
+            r = self.effect.run(g, ctx)
+            if r is not None:
+                yield from r
+
+
+class Choose:
+    """The controller chooses one of the modes."""
+
+    __slots__ = ("modes",)
+
+    def __init__(self, p, c):
+        self.modes = [c.effect(e) for e in p.modes]
+
+    def run(self, g, ctx):
+        labels = [f"mode {i + 1}" for i in range(len(self.modes))]
+        pick = yield from g.ask(ctx.controller, "mode", labels, "choose one")
+        r = self.modes[labels.index(pick)].run(g, ctx)
+        if r is not None:
+            yield from r
+
+
+class ForEach:
+    """Do the effect once for each selected card; ``it`` names the current one."""
+
+    __slots__ = ("cards", "effect")
+
+    def __init__(self, p, c):
+        self.cards = c.card_ref(p.cards)
+        self.effect = c.effect(p.effect)
+
+    def run(self, g, ctx):
+        saved = ctx.it
+        for card in self.cards.cards(g, ctx):
+            ctx.it = card
+            r = self.effect.run(g, ctx)
+            if r is not None:
+                yield from r
+        ctx.it = saved
+
+
+class Repeat:
+    """Do the effect a number of times."""
+
+    __slots__ = ("times", "effect")
+
+    def __init__(self, p, c):
+        self.times = c.value(p.times)
+        self.effect = c.effect(p.effect)
+
+    def run(self, g, ctx):
+        for _ in range(self.times.get(g, ctx)):
+            r = self.effect.run(g, ctx)
+            if r is not None:
+                yield from r
+
+
+class Not:
+    """True when the inner condition is false."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, p, c):
+        self.inner = c.condition(p.condition)
+
+    def test(self, g, ctx):
+        return not self.inner.test(g, ctx)
+
+
+class AllOf:
+    """True when every inner condition is true."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, p, c):
+        self.inner = [c.condition(x) for x in p.conditions]
+
+    def test(self, g, ctx):
+        return all(x.test(g, ctx) for x in self.inner)
+
+
+class AnyOf:
+    """True when any inner condition is true."""
+
+    __slots__ = ("inner",)
+
+    def __init__(self, p, c):
+        self.inner = [c.condition(x) for x in p.conditions]
+
+    def test(self, g, ctx):
+        return any(x.test(g, ctx) for x in self.inner)
+
+
+class Constant:
+    """A plain number."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n, c):
+        self.n = n
+
+    def get(self, g, ctx):
+        return self.n
+
+
+def core_vocabulary(game: str) -> Vocabulary:
+    """The structural entries, with parameter models made fresh for ``game``."""
+    v = Vocabulary(game)
+
+    class MayParams(Params):
+        __shorthand__ = "effect"
+        effect: "Effect"
+
+    class IfParams(Params):
+        condition: "Condition"
+        then: "Effect"
+        else_: "Optional[Effect]" = Field(None, alias="else")
+
+    class IfDoneParams(Params):
+        __shorthand__ = "effect"
+        effect: "Effect"
+
+    class ChooseParams(Params):
+        __shorthand__ = "modes"
+        modes: "list[Effect]" = Field(min_length=2)
+
+    class ForEachParams(Params):
+        cards: "CardRef"
+        effect: "Effect"
+
+    class RepeatParams(Params):
+        times: "Value"
+        effect: "Effect"
+
+    class NotParams(Params):
+        __shorthand__ = "condition"
+        condition: "Condition"
+
+    class ConditionsParams(Params):
+        __shorthand__ = "conditions"
+        conditions: "list[Condition]" = Field(min_length=1)
+
+    v.effect("stages", internal=True, text="{{ stages | join_stages }}")(Stages)
+    v.effect("may", MayParams, text="you may {{ effect }}")(May)
+    v.effect("if", IfParams, text="if {{ condition }}, {{ then }}")(If)
+    v.effect("if_done", IfDoneParams, text="if you do, {{ effect }}")(IfDone)
+    v.effect("choose", ChooseParams, text="choose one — {{ modes | join(' or ') }}")(Choose)
+    v.effect("for_each", ForEachParams, text="for each {{ cards }}, {{ effect }}")(ForEach)
+    v.effect("repeat", RepeatParams, text="{{ effect }} {{ times }} times")(Repeat)
+    v.condition("not", NotParams, text="not {{ condition }}")(Not)
+    v.condition("all_of", ConditionsParams, text="{{ conditions | join(' and ') }}")(AllOf)
+    v.condition("any_of", ConditionsParams, text="{{ conditions | join(' or ') }}")(AnyOf)
+    v.value("constant", internal=True, text="{{ n }}")(Constant)
+    return v
