@@ -106,5 +106,8 @@ class Player:
     def __repr__(self) -> str:
         return f"<player {self.name}>"
 
+    def label(self) -> str:
+        return self.name
+
     def zone(self, kind: str):
         return getattr(self, kind)

@@ -43,6 +43,9 @@ class Realm:
     def __repr__(self) -> str:
         return f"<realm {self.number}>"
 
+    def label(self) -> str:
+        return f"realm {self.number}"
+
     def controller(self):
         """Rule 505.3: the player with the most stones here, or None if nobody has most."""
         counts: dict = {}

@@ -1,1 +1,330 @@
-"""placeholder"""
+"""Scenarios for Wonders: build a game from a described state; check expectations against it.
+
+The file format is shared by every game (see :mod:`tools.scenarios`); this module knows what a
+Wonders state is: a round and step, the first player, each player's energy, actions and zones,
+each realm's sides and stones.
+"""
+from __future__ import annotations
+
+from typing import Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...compiler import Compiler
+from ...errors import did_you_mean
+from .card import WondersCard
+from .rules import WondersGame
+
+FILLER = {"id": "filler", "name": "Filler", "type": "item", "orbital": "boundless",
+          "tier": "secondary", "cost": 99,
+          "text": "(A blank card scenarios fill decks with; it costs too much to play.)"}
+DEFAULT_DECK = 20
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CardState(_M):
+    """A card in a realm with its state."""
+
+    card: str
+    tapped: bool = False
+    counters: int = 0
+    nullified: bool = False
+    token: bool = False
+
+
+CardSpec = Union[str, CardState]
+
+
+class PlayerState(_M):
+    energy: int = Field(0, ge=0)
+    actions: int = Field(0, ge=0)
+    hand: list[str] = Field(default_factory=list)
+    deck: Optional[list[str]] = Field(None, description="Top card first; default: 20 fillers.")
+    abyss: list[str] = Field(default_factory=list)
+    banishment: list[str] = Field(default_factory=list)
+
+
+class RealmState(_M):
+    A: list[CardSpec] = Field(default_factory=list)
+    B: list[CardSpec] = Field(default_factory=list)
+    centre: list[CardSpec] = Field(default_factory=list)
+    stones: list[Literal["A", "B", "centre"]] = Field(default_factory=lambda: ["centre"])
+
+
+class Setup(_M):
+    start: Literal["game", "beginning", "turns"] = Field(
+        "turns", description="game: from rule 401; beginning: the round's 403.1 steps; "
+        "turns: its first turn.")
+    seed: int = 0
+    round: int = Field(1, ge=1, le=7)
+    first_player: Literal["A", "B"] = "A"
+    round1_first: Optional[Literal["A", "B"]] = None
+    last_seizer: Optional[Literal["A", "B"]] = None
+    variants: list[str] = Field(default_factory=list)
+    previous_loser: Optional[Literal["A", "B"]] = None
+    players: dict[Literal["A", "B"], PlayerState] = Field(default_factory=dict)
+    realms: dict[int, RealmState] = Field(default_factory=dict)
+
+
+class PlayerExpect(_M):
+    energy: Optional[int] = None
+    actions: Optional[int] = None
+    hand: Optional[list[str]] = None
+    hand_count: Optional[int] = None
+    deck_count: Optional[int] = None
+    deck_top: Optional[list[str]] = None
+    deck_bottom: Optional[list[str]] = None
+    abyss: Optional[list[str]] = None
+    banishment: Optional[list[str]] = None
+    stones: Optional[int] = None
+    lost: Optional[bool] = None
+
+
+class RealmExpect(_M):
+    A: Optional[list[str]] = None
+    B: Optional[list[str]] = None
+    centre: Optional[list[str]] = None
+    stones: Optional[list[Literal["A", "B", "centre"]]] = None
+    active: Optional[bool] = None
+
+
+class CardExpect(_M):
+    power: Optional[int] = None
+    tapped: Optional[bool] = None
+    counters: Optional[int] = None
+    nullified: Optional[bool] = None
+    zone: Optional[str] = None
+    controller: Optional[Literal["A", "B"]] = None
+
+
+class DecisionExpect(_M):
+    player: Optional[Literal["A", "B"]] = None
+    kind: Optional[str] = None
+    options: Optional[list[str]] = None
+    includes: Optional[list[str]] = None
+    excludes: Optional[list[str]] = None
+
+
+class Expect(_M):
+    round: Optional[int] = None
+    first_player: Optional[Literal["A", "B"]] = None
+    active: Optional[Literal["A", "B"]] = None
+    over: Optional[bool] = None
+    winner: Optional[Literal["A", "B", "draw"]] = None
+    realm1_side: Optional[Literal["left", "right"]] = None
+    decision: Optional[Union[DecisionExpect, Literal["none"]]] = None
+    players: dict[Literal["A", "B"], PlayerExpect] = Field(default_factory=dict)
+    realms: dict[int, RealmExpect] = Field(default_factory=dict)
+    cards: dict[str, CardExpect] = Field(default_factory=dict)
+    log: list[str] = Field(default_factory=list, description="Lines the log must contain.")
+    log_excludes: list[str] = Field(default_factory=list)
+
+
+def filler_card(registry):
+    return Compiler(registry).card(WondersCard.model_validate(FILLER))
+
+
+def card_ids(setup: Setup, expect_blocks: list[Expect]) -> list[tuple[tuple, str]]:
+    """Every card id a scenario names, with its path in the file (for unknown-id errors)."""
+    out = []
+    for name, p in setup.players.items():
+        for zone in ("hand", "deck", "abyss", "banishment"):
+            for i, cid in enumerate(getattr(p, zone) or []):
+                out.append((("setup", "players", name, zone, i), cid))
+    for num, r in setup.realms.items():
+        for side in ("A", "B", "centre"):
+            for i, spec in enumerate(getattr(r, side)):
+                cid = spec if isinstance(spec, str) else spec.card
+                out.append((("setup", "realms", num, side, i), cid))
+    return out
+
+
+def build(setup: Setup, pool) -> WondersGame:
+    """A game in the state the setup describes."""
+    filler = pool.cards.get("filler") or filler_card(pool.registry)
+
+    def proto(cid):
+        return filler if cid == "filler" else pool.get(cid)
+
+    decks = []
+    for name in ("A", "B"):
+        ps = setup.players.get(name, PlayerState())
+        ids = ps.deck if ps.deck is not None else ["filler"] * DEFAULT_DECK
+        decks.append([proto(c) for c in reversed(ids)])  # top card first in the file
+    prev = {"A": 0, "B": 1}.get(setup.previous_loser) if setup.previous_loser else None
+    g = WondersGame(decks, setup.seed, tokens=pool.tokens, variants=setup.variants,
+                    previous_loser=prev)
+    if setup.start == "game":
+        _zones(g, setup, proto)
+        return g
+    pa = {"A": g.players[0], "B": g.players[1]}
+    g.round = setup.round
+    for r in g.realms[: setup.round - (1 if setup.start == "beginning" else 0)]:
+        r.active = True
+    g.round1_first = pa[setup.round1_first or setup.first_player]
+    g.last_seizer = pa[setup.last_seizer] if setup.last_seizer else None
+    g.first = g.active = pa[setup.first_player]
+    if setup.start == "beginning" and setup.last_seizer is None:
+        g.round1_first = pa[setup.first_player]
+    _zones(g, setup, proto)
+    for num, rs in setup.realms.items():
+        realm = g.realms[num - 1]
+        if not realm.active:
+            raise ValueError(f"realm {num} is not open in round {setup.round}")
+        realm.stones = [None if s == "centre" else pa[s].index for s in rs.stones]
+        for side_name, zone in (("A", realm.sides[0]), ("B", realm.sides[1]),
+                                ("centre", realm.centre)):
+            for spec in getattr(rs, side_name):
+                st = CardState(card=spec) if isinstance(spec, str) else spec
+                owner = pa[side_name] if side_name != "centre" else g.players[0]
+                c = g.new_card(proto(st.card), owner, zone)
+                c.tapped = st.tapped
+                c.token = st.token or c.proto.token
+                if st.counters > 0:
+                    c.plus = st.counters
+                else:
+                    c.minus = -st.counters
+                c.null = 2 if st.nullified else 0
+                c.arrived_round = g.round
+    g.power_dirty = True
+    g.start_at = (setup.start, setup.round)
+    return g
+
+
+def _zones(g, setup: Setup, proto) -> None:
+    for name, p in zip(("A", "B"), g.players):
+        ps = setup.players.get(name, PlayerState())
+        p.energy = ps.energy
+        p.actions = ps.actions
+        for zone in ("hand", "abyss", "banishment"):
+            for cid in getattr(ps, zone):
+                g.new_card(proto(cid), p, p.zone(zone))
+
+
+def _ids(cards) -> list[str]:
+    return sorted(c.proto.id for c in cards)
+
+
+def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
+    """Compare the game with an expectation block; return (path, message) per mismatch."""
+    bad: list[tuple[tuple, str]] = []
+    names = {p.name: p for p in g.players}
+
+    def cmp(path, expected, found):
+        if expected is not None and expected != found:
+            bad.append((path, f"expected {'.'.join(map(str, path))} = {expected!r}, "
+                              f"found {found!r}"))
+
+    def name_of(p):
+        return p.name if p is not None else None
+
+    cmp(("round",), e.round, g.round)
+    cmp(("first_player",), e.first_player, name_of(g.first))
+    cmp(("active",), e.active, name_of(g.active))
+    cmp(("over",), e.over, g.over)
+    if e.winner is not None:
+        cmp(("winner",), e.winner, name_of(g.winner) if g.winner else
+            ("draw" if g.over else "(game not over)"))
+    cmp(("realm1_side",), e.realm1_side, g.realm1_side)
+    if e.decision is not None:
+        d = g.decision
+        if e.decision == "none":
+            cmp(("decision",), "none", "none" if d is None else repr(d))
+        elif d is None:
+            bad.append((("decision",), "expected a pending decision, found none (game over)"))
+        else:
+            de = e.decision
+            cmp(("decision", "player"), de.player, d.player.name)
+            cmp(("decision", "kind"), de.kind, d.kind)
+            cmp(("decision", "options"), de.options, d.labels)
+            for want in de.includes or ():
+                if want not in d.labels:
+                    bad.append((("decision", "includes"), f"expected option {want!r} among "
+                                f"{d.labels}"))
+            for want in de.excludes or ():
+                if want in d.labels:
+                    bad.append((("decision", "excludes"), f"option {want!r} should not be "
+                                f"legal; options: {d.labels}"))
+    for name, pe in e.players.items():
+        p = names[name]
+        base = ("players", name)
+        cmp(base + ("energy",), pe.energy, p.energy)
+        cmp(base + ("actions",), pe.actions, p.actions)
+        cmp(base + ("hand",), sorted(pe.hand) if pe.hand is not None else None,
+            _ids(p.hand.cards))
+        cmp(base + ("hand_count",), pe.hand_count, len(p.hand.cards))
+        cmp(base + ("deck_count",), pe.deck_count, len(p.deck.cards))
+        if pe.deck_top is not None:
+            cmp(base + ("deck_top",), pe.deck_top,
+                [c.proto.id for c in p.deck.cards[::-1][: len(pe.deck_top)]])
+        if pe.deck_bottom is not None:
+            cmp(base + ("deck_bottom",), pe.deck_bottom,
+                [c.proto.id for c in p.deck.cards[: len(pe.deck_bottom)]])
+        cmp(base + ("abyss",), sorted(pe.abyss) if pe.abyss is not None else None,
+            _ids(p.abyss.cards))
+        cmp(base + ("banishment",), sorted(pe.banishment) if pe.banishment is not None
+            else None, _ids(p.banishment.cards))
+        cmp(base + ("stones",), pe.stones, g.stones_of(p))
+        cmp(base + ("lost",), pe.lost, p.lost)
+    for num, re_ in e.realms.items():
+        realm = g.realms[num - 1]
+        base = ("realms", num)
+        for side, zone in (("A", realm.sides[0]), ("B", realm.sides[1]),
+                           ("centre", realm.centre)):
+            want = getattr(re_, side)
+            cmp(base + (side,), sorted(want) if want is not None else None, _ids(zone.cards))
+        cmp(base + ("stones",), re_.stones,
+            ["centre" if s is None else g.players[s].name for s in realm.stones])
+        cmp(base + ("active",), re_.active, realm.active)
+    for cid, ce in e.cards.items():
+        base = ("cards", cid)
+        found = [c for c in _all_cards(g) if c.proto.id == cid]
+        if not found:
+            bad.append((base, f"no card '{cid}' is in the game"))
+            continue
+        if len(found) > 1:
+            world = [c for c in found if c.zone.kind == "world"]
+            found = world if len(world) == 1 else found
+        if len(found) > 1:
+            bad.append((base, f"card '{cid}' is ambiguous: {found}"))
+            continue
+        c = found[0]
+        cmp(base + ("power",), ce.power, c.power() if c.proto.is_wonder else None)
+        cmp(base + ("tapped",), ce.tapped, c.tapped)
+        cmp(base + ("counters",), ce.counters, c.plus - c.minus)
+        cmp(base + ("nullified",), ce.nullified, bool(c.null))
+        cmp(base + ("zone",), ce.zone, c.zone.label())
+        cmp(base + ("controller",), ce.controller, c.controller.name)
+    lines = [format_log(entry) for entry in g.log]
+    for want in e.log:
+        if not any(want in line for line in lines):
+            bad.append((("log",), f"expected a log line containing {want!r}; log tail: "
+                                  f"{lines[-8:]}"))
+    for unwanted in e.log_excludes:
+        hits = [line for line in lines if unwanted in line]
+        if hits:
+            bad.append((("log_excludes",), f"log should not contain {unwanted!r}: {hits[:3]}"))
+    return bad
+
+
+def _all_cards(g):
+    for p in g.players:
+        for z in (p.hand, p.deck, p.abyss, p.banishment):
+            yield from z.cards
+    yield from g.world_cards()
+    for z in g.limbos:
+        yield from z.cards
+
+
+def format_log(entry: tuple) -> str:
+    return " ".join(str(x) for x in entry)
+
+
+def known_card(pool, cid: str) -> str | None:
+    """None if ``cid`` names a card of the pool (or the filler), else a message."""
+    if cid == "filler" or cid in pool.cards:
+        return None
+    return f"unknown card '{cid}'{did_you_mean(cid, pool.cards)}"

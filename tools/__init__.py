@@ -1,0 +1,1 @@
+"""The command line and designer tools: check, simulate, play, test, bench."""

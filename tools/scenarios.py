@@ -1,0 +1,180 @@
+"""Scenarios, the designer's tests: a starting state, the choices to make, what must be true.
+
+```yaml
+scenario: Cairnvox returns a Wonder from The Abyss
+rule: "501.1"
+game: wonders
+cards: []            # optional inline card definitions, just for this scenario
+setup: {...}         # the game's state (see the game's scenario module)
+steps:               # answers to the pending decisions, by option label, in order
+  - play cairnvox-soulforger
+  - realm 3
+  - expect: {...}    # checks at this point
+expect: {...}        # checks at the end
+```
+``cardscript test PATH`` runs them and pytest collects them; a failure names the file, the
+line and the step.
+"""
+from __future__ import annotations
+
+import dataclasses
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from core.cardpool import SCENARIO_SUFFIX, CardPool, find_files
+from core.errors import CardError, Diagnostic
+from core.game import GameOver
+from core.loader import Document, load_file
+from core.model import validate_document
+from core.plugins import load_game
+
+
+@lru_cache(maxsize=None)
+def scenario_model(game: str) -> type[BaseModel]:
+    sc = load_game(game).scenario
+    step = Union[str, create_model("ExpectStep", __config__=ConfigDict(extra="forbid"),
+                                   expect=(sc.Expect, ...))]
+    return create_model(
+        "Scenario", __config__=ConfigDict(extra="forbid"),
+        scenario=(str, Field(description="What the scenario shows.")),
+        rule=(Union[str, list[str]], Field(description="The rule number(s) it checks.")),
+        game=(str, game),
+        cards=(list[dict[str, Any]], Field(default_factory=list)),
+        setup=(sc.Setup, Field(default_factory=sc.Setup)),
+        steps=(list[step], Field(default_factory=list)),
+        expect=(Optional[sc.Expect], None),
+    )
+
+
+@lru_cache(maxsize=None)
+def bundled_pool(game: str) -> CardPool:
+    return CardPool.bundled(game)
+
+
+class ScenarioPool:
+    """The bundled cards plus a scenario's inline cards."""
+
+    def __init__(self, base: CardPool, extra: dict):
+        self.registry = base.registry
+        self.cards = {**base.cards, **extra}
+        self.tokens = {k: v for k, v in self.cards.items() if v.token}
+
+    def get(self, cid: str):
+        from core.errors import did_you_mean
+        if cid not in self.cards:
+            raise KeyError(f"unknown card '{cid}'{did_you_mean(cid, self.cards)}")
+        return self.cards[cid]
+
+
+@dataclasses.dataclass
+class Result:
+    path: str
+    name: str
+    rule: str
+    failures: list[str]
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+def _game_of(doc: Document) -> str:
+    data = doc.data if isinstance(doc.data, dict) else {}
+    g = data.get("game", "wonders")
+    return g if isinstance(g, str) else "wonders"
+
+
+def load_scenario(path: str | Path):
+    doc = load_file(path)
+    game = _game_of(doc)
+    model = validate_document(doc, scenario_model(game), "scenario")
+    return doc, model
+
+
+def prepare(doc: Document, model, *, with_pool: bool = True):
+    """Compile inline cards and check every card id; raise CardError listing problems."""
+    spec = load_game(model.game)
+    base = bundled_pool(model.game)
+    extra = {}
+    problems: list[Diagnostic] = []
+    for i, data in enumerate(model.cards):
+        positions = {_strip(k, ("cards", i)): v for k, v in doc.positions.items()
+                     if _under(k, ("cards", i))}
+        sub = Document(doc.path, data, positions, doc.text)
+        try:
+            card = base.compiler.card(validate_document(sub, spec.card_model, "card"),
+                                      doc.pos(("cards", i)))
+            extra[card.id] = card
+        except CardError as exc:
+            problems.extend(exc.diagnostics)
+    pool = ScenarioPool(base, extra)
+    sc = spec.scenario
+    for path, cid in sc.card_ids(model.setup, []):
+        msg = sc.known_card(pool, cid)
+        if msg:
+            problems.append(Diagnostic(doc.pos(path), msg, "CS500", None))
+    if problems:
+        raise CardError(problems)
+    return pool
+
+
+def _under(key: tuple, prefix: tuple) -> bool:
+    k = key[1:] if key[:1] == ("<key>",) else key
+    return k[: len(prefix)] == prefix
+
+
+def _strip(key: tuple, prefix: tuple) -> tuple:
+    if key[:1] == ("<key>",):
+        return ("<key>",) + key[1 + len(prefix):]
+    return key[len(prefix):]
+
+
+def run_scenario(path: str | Path) -> Result:
+    """Run one scenario file; never raises for bad scenario data (it becomes a failure)."""
+    path = str(path)
+    try:
+        doc, model = load_scenario(path)
+        pool = prepare(doc, model)
+    except CardError as exc:
+        return Result(path, Path(path).name, "", [str(d) for d in exc.diagnostics])
+    rule = model.rule if isinstance(model.rule, str) else ", ".join(model.rule)
+    sc = load_game(model.game).scenario
+    failures: list[str] = []
+    try:
+        game = sc.build(model.setup, pool)
+    except (ValueError, KeyError) as exc:
+        return Result(path, model.scenario, rule, [f"{doc.pos(('setup',))}: {exc}"])
+    try:
+        game.advance()
+        for i, step in enumerate(model.steps):
+            where = doc.pos(("steps", i))
+            if isinstance(step, str):
+                d = game.decision
+                if d is None:
+                    failures.append(f"{where}: step {i + 1} ({step!r}): the game is over; "
+                                    f"there is no decision to answer")
+                    break
+                try:
+                    game.choose(d.find(step))
+                except LookupError as exc:
+                    failures.append(f"{where}: step {i + 1} ({step!r}): {exc}")
+                    break
+            else:
+                for sub, msg in sc.check(game, step.expect):
+                    failures.append(f"{doc.pos(('steps', i, 'expect') + sub)}: step {i + 1} "
+                                    f"(expect): {msg}")
+                if failures:
+                    break
+        if not failures and model.expect is not None:
+            for sub, msg in sc.check(game, model.expect):
+                failures.append(f"{doc.pos(('expect',) + sub)}: {msg}")
+    except GameOver:
+        pass
+    return Result(path, model.scenario, rule, failures)
+
+
+def find_scenarios(paths) -> list[Path]:
+    return find_files(paths, SCENARIO_SUFFIX)
