@@ -81,6 +81,13 @@ class Game:
         self.decision = self._send(self.decision.options[index])
         return self.decision
 
+    def play(self, agents) -> "Game":
+        """Run to the end, each decision answered by the agent of the deciding player."""
+        d = self.advance()
+        while d is not None:
+            d = self.choose_index(agents[d.player.index].choose(self, d))
+        return self
+
     def _send(self, value):
         try:
             return self._gen.send(value)

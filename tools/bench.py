@@ -1,0 +1,89 @@
+"""``cardscript bench``: the figures DESIGN.md names, measured on one core.
+
+games/s, decisions/s and decisions per game for random agents on the bundled decks; cards
+loaded and compiled per second cold from YAML and warm from the compile cache, on a synthetic
+set made by copying the bundled cards under new ids.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from core.cardpool import CARD_SUFFIX, CardPool, find_files
+from core.decisions import RandomAgent
+
+_ID = re.compile(r"^id:\s*(\S+)\s*$", re.M)
+
+
+def bench_games(pool, decks, games: int, seed: int) -> dict:
+    cls = pool.spec.game_class
+    (_, deck_a), (_, deck_b) = decks
+    decisions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        s = seed + i
+        g = cls([list(deck_a), list(deck_b)], s, tokens=pool.tokens)
+        g.play([RandomAgent(2 * s + 1), RandomAgent(2 * s + 2)])
+        decisions += len(g.choices)
+    elapsed = time.perf_counter() - start
+    return {"games": games, "games_per_s": games / elapsed,
+            "decisions_per_s": decisions / elapsed, "decisions_per_game": decisions / games}
+
+
+def make_synthetic_set(source: Path, out: Path, count: int) -> int:
+    """Write ``count`` card files: copies of the set's cards under new ids (tokens kept once,
+    so references still resolve)."""
+    files = find_files([source], CARD_SUFFIX)
+    texts = [(f, f.read_text(encoding="utf-8")) for f in files]
+    plain = [(f, t) for f, t in texts if not re.search(r"^token:\s*true", t, re.M)]
+    n = 0
+    for f, t in texts:
+        if (f, t) not in plain:
+            (out / f.name).write_text(t, encoding="utf-8")
+            n += 1
+    k = 0
+    while n < count and plain:
+        f, t = plain[k % len(plain)]
+        copy = _ID.sub(lambda m: f"id: {m.group(1)}-s{k}", t, count=1)
+        (out / f"{k:06d}-{f.name}").write_text(copy, encoding="utf-8")
+        k += 1
+        n += 1
+    return n
+
+
+def bench_load(game: str, source: Path, count: int) -> dict:
+    tmp = Path(tempfile.mkdtemp(prefix="cardscript-bench-"))
+    old = os.environ.get("CARDSCRIPT_CACHE")
+    try:
+        cards = tmp / "cards"
+        cards.mkdir()
+        n = make_synthetic_set(source, cards, count)
+        start = time.perf_counter()
+        cold = CardPool(game, cache=False).load([cards])
+        cold_s = time.perf_counter() - start
+        if cold.diagnostics:
+            raise RuntimeError(f"synthetic set has problems: {cold.diagnostics[:3]}")
+        os.environ["CARDSCRIPT_CACHE"] = str(tmp / "cache")
+        CardPool(game, cache=True).load([cards])  # fill the cache
+        start = time.perf_counter()
+        warm = CardPool(game, cache=True).load([cards])
+        warm_s = time.perf_counter() - start
+        assert len(warm.cards) == len(cold.cards) == n
+    finally:
+        if old is None:
+            os.environ.pop("CARDSCRIPT_CACHE", None)
+        else:
+            os.environ["CARDSCRIPT_CACHE"] = old
+        shutil.rmtree(tmp, ignore_errors=True)
+    return {"cards": n, "cold_cards_per_s": n / cold_s, "warm_cards_per_s": n / warm_s}
+
+
+def bench(pool, decks, games: int, seed: int, cards: int) -> dict:
+    result = {"game": pool.spec.name}
+    result.update(bench_games(pool, decks, games, seed))
+    result.update(bench_load(pool.spec.name, pool.spec.cards_dir, cards))
+    return result

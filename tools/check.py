@@ -1,0 +1,51 @@
+"""``cardscript check``: load and compile card, deck and scenario files; report every error.
+(The linter issue grows this into ``cardscript lint``.)"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from core.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX, find_files
+from core.errors import CardError, Diagnostic, Position
+
+from .common import err, out, pool_with, report
+
+
+def check(paths: list[str], game: str) -> int:
+    for p in paths:
+        if not Path(p).exists():
+            from .common import UsageError
+            raise UsageError(f"no such file or directory: {p}")
+    cards = find_files(paths, CARD_SUFFIX)
+    decks = find_files(paths, DECK_SUFFIX)
+    scenarios = find_files(paths, SCENARIO_SUFFIX)
+    others = [Path(p) for p in paths if Path(p).is_file()
+              and not p.endswith((CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX))]
+    pool = pool_with(game, paths, cache=False)
+    mine = {f.resolve() for f in cards}
+    problems: list[Diagnostic] = [d for d in pool.diagnostics
+                                  if Path(d.pos.file).resolve() in mine]
+    for f in others:
+        problems.append(Diagnostic(Position(str(f), 1, 1), "not a card, deck or scenario "
+                                   f"file (expected *{CARD_SUFFIX}, *{DECK_SUFFIX} or "
+                                   f"*{SCENARIO_SUFFIX})", "CS000"))
+    for f in decks:
+        try:
+            pool.load_deck(f)
+        except CardError as exc:
+            problems.extend(exc.diagnostics)
+    if scenarios:
+        from tools.scenarios import load_scenario, prepare
+        for f in scenarios:
+            try:
+                doc, model = load_scenario(f)
+                prepare(doc, model)
+            except CardError as exc:
+                problems.extend(exc.diagnostics)
+    report(problems)
+    n = len(cards) + len(decks) + len(scenarios)
+    summary = (f"checked {len(cards)} card, {len(decks)} deck and {len(scenarios)} scenario "
+               f"files: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+    (err if problems else out).print(summary)
+    if n == 0 and not others:
+        err.print("no card, deck or scenario files found")
+    return 1 if problems else 0

@@ -1,0 +1,72 @@
+"""Shared pieces of the command-line tools: the console, loading pools and decks, exit codes."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+from core.cardpool import CardPool, bundled_decks
+from core.errors import CardError
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+class UsageError(Exception):
+    """Bad command-line usage (exit code 2)."""
+
+
+def report(diagnostics) -> None:
+    for d in diagnostics:
+        err.print(str(d), markup=False)
+
+
+def pool_with(game: str, paths=(), cache: bool = True) -> CardPool:
+    """The game's bundled cards plus the card files under ``paths`` (each file once)."""
+    pool = CardPool(game, cache=cache)
+    seen = set()
+    roots = [pool.spec.cards_dir, *paths]
+    from core.cardpool import CARD_SUFFIX, find_files
+    for f in find_files(roots, CARD_SUFFIX):
+        r = f.resolve()
+        if r not in seen:
+            seen.add(r)
+            pool.load_file(f)
+    pool.cache.save()
+    pool.check_references()
+    return pool
+
+
+def load_decks(pool: CardPool, decks: list[str] | None) -> list[tuple[str, list]]:
+    """Deck files by path, or bundled decks by name; default: the first two bundled decks."""
+    bundled = {p.name[: -len(".deck.yaml")]: p for p in bundled_decks(pool.spec)}
+    if not decks:
+        if len(bundled) < 2:
+            raise UsageError("no bundled decks found; give two with --decks")
+        paths = list(bundled.values())[:2]
+    else:
+        paths = []
+        for d in decks:
+            p = Path(d)
+            if p.exists():
+                paths.append(p)
+            elif d in bundled:
+                paths.append(bundled[d])
+            else:
+                from core.errors import did_you_mean
+                raise UsageError(f"no deck file or bundled deck named '{d}'"
+                                 f"{did_you_mean(d, bundled)}; bundled: "
+                                 f"{', '.join(bundled)}")
+    return [pool.load_deck(p) for p in paths]
+
+
+def fail_input(exc: CardError) -> int:
+    report(exc.diagnostics)
+    return EXIT_BAD_INPUT
+
+
+def stdout_is_tty() -> bool:
+    return sys.stdout.isatty()
