@@ -166,6 +166,7 @@ class Game:
         card.zone = None
         vanish = card.token and dest.kind != WORLD
         new = None if vanish else self.new_card(card.proto, card.owner, dest, top)
+        card.moved_to = new
         if new is not None and dest.kind == WORLD:
             new.arrived_round = getattr(self, "round", 0)
         kind = self.zone_event(src.kind, dest.kind) if publish else None

@@ -32,6 +32,8 @@ class ItRef:
 
     def cards(self, g, ctx):
         c = ctx.it
+        if c is not None and c.zone is None:  # it moved since: follow it to its new zone
+            c = c.moved_to
         return [c] if c is not None and c.zone is not None else []
 
 

@@ -40,6 +40,8 @@ class BatchResolver:
 
     def __init__(self):
         self.queue: deque[list[Trigger]] = deque()
+        self.resolving = 0  # depth of resolutions in progress (rule 501)
+        self.prevented: set = set()  # abilities stopped by rule 503 until the loop ends
 
     def enqueue(self, batch: list[Trigger]) -> None:
         if batch:
@@ -75,8 +77,18 @@ class BatchResolver:
 
     def settle(self, g):
         """Resolve everything pending, batch by batch, with state checks after each
-        resolution, until nothing is left to do."""
+        resolution, until nothing is left to do.
+
+        Called while a trigger is resolving (an effect that plays a card, say), it only turns
+        new triggers into batches: rule 501 finishes the current effect first, and the outer
+        settle resolves them in creation order (rule 502)."""
+        if g.pending:
+            yield from self.flush(g)
+        if self.resolving:
+            return
         queue = self.queue
+        counts: dict = {}
+        total = 0
         while True:
             if g.pending:
                 yield from self.flush(g)
@@ -91,12 +103,41 @@ class BatchResolver:
                     batch.remove(t)
                 else:
                     t = batch.pop(0)
-                yield from resolve(g, t)
+                key = (t.ability, t.source.proto)
+                if key in self.prevented:
+                    g.log.append(("prevented", t.source.proto.id, t.ability.name))
+                    continue
+                counts[key] = counts.get(key, 0) + 1
+                total += 1
+                if total % LOOP_LIMIT == 0:
+                    yield from self.break_loop(g, counts)
+                self.resolving += 1
+                try:
+                    yield from resolve(g, t)
+                finally:
+                    self.resolving -= 1
                 g.state_checks()
                 continue
             g.state_checks()
             if not g.pending:
+                self.prevented.clear()
                 return
+
+    def break_loop(self, g, counts: dict):
+        """Rule 503, involuntary loops: the game prevents one of the effects that keeps the
+        sequence going, chosen by the active player among those repeating. (Simplified: the
+        loop is allowed LOOP_LIMIT resolutions before the choice, rather than a number the
+        player names.)"""
+        top = max(counts.values())
+        looping = [k for k, n in counts.items() if n * 4 >= top]
+        labels = {f"{proto.id}: {ability.name}": (ability, proto) for ability, proto in looping}
+        pick = yield from g.ask(g.active, "prevent", sorted(labels),
+                                "an endless loop: choose an effect to prevent (rule 503)")
+        self.prevented.add(labels[pick])
+        g.log.append(("loop", pick))
+
+
+LOOP_LIMIT = 500
 
 
 def _ref(obj):

@@ -30,7 +30,7 @@ class Card:
 
     __slots__ = ("oid", "proto", "owner", "controller", "zone", "tapped", "plus", "minus",
                  "mods", "null", "base", "handlers", "face_down", "token", "orbital",
-                 "arrived_round", "attacked", "last_zone")
+                 "arrived_round", "attacked", "last_zone", "moved_to")
 
     def __init__(self, oid: int, proto: CardDef, owner, zone=None):
         self.oid = oid
@@ -51,6 +51,7 @@ class Card:
         self.arrived_round = 0
         self.attacked = False
         self.last_zone = zone  # where it was when it left (last known information)
+        self.moved_to = None  # the object it became in its new zone
 
     @property
     def id(self) -> str:

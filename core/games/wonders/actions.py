@@ -106,7 +106,7 @@ class Actions:
                 realm = yield from self.ask(p, "realm", [r for r in self.realms if r.active],
                                             f"choose a realm for {card.proto.id}")
             p.energy -= self.cost_of(p, card)
-            yield from self.play(p, card, realm)
+            yield from self.play_card(p, card, realm)
         elif kind == "attack":
             p.actions -= 1
             yield from self.battle(p, option.realm)
@@ -115,7 +115,7 @@ class Actions:
         elif kind == "harvest":
             yield from self.harvest(p, option.card, option.ability)
 
-    def play(self, p, card, realm, free: bool = False):
+    def play_card(self, p, card, realm, free: bool = False):
         """Rule 404.2 and rulebook, On Play: the card is played (On Play resolves before it
         enters The World); then a spell goes to The Abyss and other cards enter ``realm``."""
         limbo = Zone(LIMBO, p, realm)

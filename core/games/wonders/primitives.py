@@ -249,5 +249,5 @@ class Primitives:
             realm = ctx.realm if ctx.realm is not None and ctx.realm.active else None
             if realm is None:
                 realm = yield from self.pick_realm(ctx, "choose", None)
-            yield from self.play(you, pick, realm, free=True)
+            yield from self.play_card(you, pick, realm, free=True)
         ctx.done = pick is not None
