@@ -50,6 +50,10 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("paths", nargs="+", metavar="PATH")
     s.add_argument("--game", default="wonders")
 
+    s = sub.add_parser("schema", help="write JSON Schemas for editors into schemas/")
+    s.add_argument("--game", default="wonders")
+    s.add_argument("--out", default=None, help="folder (default: the repository's schemas/)")
+
     s = sub.add_parser("bench", help="measure games/s and cards/s")
     common(s)
     s.add_argument("--games", type=int, default=1000)
@@ -123,6 +127,13 @@ def _run(args) -> int:
     if args.command == "check":
         from .check import check
         return check(args.paths, args.game)
+    if args.command == "schema":
+        from pathlib import Path
+
+        from .schema import SCHEMA_DIR, write
+        for path in write(args.game, Path(args.out) if args.out else SCHEMA_DIR):
+            out.print(f"wrote {path}")
+        return 0
     if args.command == "bench":
         from .bench import bench
         pool, decks = _pool_and_decks(args)
