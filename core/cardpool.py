@@ -3,6 +3,7 @@ cache keyed by file content, plus deck files. Collects every diagnostic instead 
 the first, so a tool can report them all."""
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import pickle
@@ -12,7 +13,7 @@ from typing import Iterable
 from . import ROOT
 from .compiler import Compiler
 from .errors import CardError, Diagnostic, did_you_mean
-from .loader import Document, load_file
+from .loader import Document, load_bytes, load_file
 from .model import validate_document
 from .plugins import GameSpec, load_game
 from .state import CardDef
@@ -29,15 +30,24 @@ def cache_dir() -> Path:
     return Path(base)
 
 
-def find_files(paths: Iterable[str | Path], suffix: str) -> list[Path]:
-    out: list[Path] = []
+def walk(paths: Iterable[str | Path], suffix: str) -> list[str]:
+    """Files under ``paths`` whose names end with ``suffix``, in a stable order."""
+    out: list[str] = []
     for p in paths:
-        p = Path(p)
-        if p.is_dir():
-            out.extend(sorted(x for x in p.rglob(f"*{suffix}") if x.is_file()))
-        elif p.name.endswith(suffix):
+        p = os.fspath(p)
+        if os.path.isdir(p):
+            found = []
+            for root, dirs, files in os.walk(p):
+                dirs[:] = [d for d in dirs if not d.startswith(".")]
+                found.extend(os.path.join(root, f) for f in files if f.endswith(suffix))
+            out.extend(sorted(found))
+        elif p.endswith(suffix):
             out.append(p)
     return out
+
+
+def find_files(paths: Iterable[str | Path], suffix: str) -> list[Path]:
+    return [Path(f) for f in walk(paths, suffix)]
 
 
 class CompileCache:
@@ -49,11 +59,17 @@ class CompileCache:
         self.entries: dict[str, CardDef] = {}
         self.dirty = False
         if enabled and self.path.exists():
+            # unpickling builds many small objects: the cyclic GC would rescan them all
+            was_enabled = gc.isenabled()
+            gc.disable()
             try:
                 with self.path.open("rb") as f:
                     self.entries = pickle.load(f)
             except Exception:  # a stale or broken cache is just a miss
                 self.entries = {}
+            finally:
+                if was_enabled:
+                    gc.enable()
 
     @staticmethod
     def key(raw: bytes) -> str:
@@ -81,7 +97,7 @@ class CardPool:
         self.registry = self.spec.registry
         self.compiler = Compiler(self.registry)
         self.cards: dict[str, CardDef] = {}
-        self.files: dict[str, Path] = {}
+        self.files: dict[str, str] = {}
         self.diagnostics: list[Diagnostic] = []
         self.cache = CompileCache(self.spec.name, enabled=cache)
 
@@ -92,15 +108,16 @@ class CardPool:
         return pool
 
     def load(self, paths: Iterable[str | Path]) -> "CardPool":
-        for path in find_files(paths, CARD_SUFFIX):
+        for path in walk(paths, CARD_SUFFIX):
             self.load_file(path)
         self.cache.save()
         self.check_references()
         return self
 
-    def load_file(self, path: Path) -> CardDef | None:
+    def load_file(self, path: str | Path) -> CardDef | None:
         try:
-            raw = path.read_bytes()
+            with open(path, "rb") as f:
+                raw = f.read()
         except OSError as exc:
             self.diagnostics.append(Diagnostic(_pos(path), f"cannot read: {exc.strerror}",
                                                "CS002"))
@@ -109,7 +126,7 @@ class CardPool:
         card = self.cache.entries.get(key) if key else None
         if card is None:
             try:
-                doc = load_file(path)
+                doc = load_bytes(raw, os.fspath(path))
                 card = self.compile(doc)
             except CardError as exc:
                 self.diagnostics.extend(exc.diagnostics)
@@ -123,7 +140,7 @@ class CardPool:
         model = validate_document(doc, self.spec.card_model, "card")
         return self.compiler.card(model, doc.pos(()))
 
-    def add(self, card: CardDef, path: Path) -> CardDef | None:
+    def add(self, card: CardDef, path: str | Path) -> CardDef | None:
         if card.id in self.cards:
             self.diagnostics.append(Diagnostic(
                 card.source or _pos(path), f"duplicate card id '{card.id}' (also in "

@@ -92,6 +92,12 @@ def load_file(path: str | Path) -> Document:
         raw = p.read_bytes()
     except OSError as exc:
         raise _error(str(p), 0, 0, f"cannot read file: {exc.strerror}", "CS002") from None
+    return load_bytes(raw, str(p))
+
+
+def load_bytes(raw: bytes, path: str) -> Document:
+    """Decode UTF-8 (a BOM is allowed) and load; bad bytes are a positioned error."""
+    p = path
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

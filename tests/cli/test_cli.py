@@ -35,13 +35,13 @@ def test_check_reports_position_card_and_suggestion(tmp_path, capsys):
     e = capsys.readouterr().err
     assert "Traceback" not in e
     # unknown key at depth: line 10, column of the key
-    assert f"{f}:10:27: CS101 [broken-wonder] unknown key 'controler' (did you mean " \
+    assert f"{f}:10:23: CS101 [broken-wonder] unknown key 'controler' (did you mean " \
            "'controller'?)" in e
     # unknown effect name
     assert f"{f}:11:14: CS102 [broken-wonder] unknown effect 'destory' (did you mean " \
            "'destroy'?)" in e
     # wrong type
-    assert f"{f}:13:29: CS102 [broken-wonder] unknown value 'many'" in e
+    assert f"{f}:13:28: CS102 [broken-wonder] unknown value 'many'" in e
 
 
 def test_check_clean_file_exits_zero(tmp_path, capsys):

@@ -64,12 +64,13 @@ class SeekKeyword(_Keyword):
     """On arrival, seek N: reveal the top N cards, you may play a matching one for free in this
     realm, bury the rest (rulebook, Seek)."""
 
-    __slots__ = ("params",)
+    __slots__ = ("data",)
 
     def __init__(self, p, c):
-        self.params = p
+        # plain data, not the model: compiled cards are pickled into the compile cache
+        self.data = {"count": p.count,
+                     "filter": p.filter.model_dump(by_alias=True, exclude_unset=True,
+                                                   mode="json")}
 
     def abilities(self):
-        return [{"trigger": "on_arrival",
-                 "effect": {"seek": self.params.model_dump(by_alias=True, exclude_defaults=True,
-                                                           mode="json")}}]
+        return [{"trigger": "on_arrival", "effect": {"seek": self.data}}]
