@@ -18,8 +18,8 @@ class SelectorParams(Params):
 
 @vocab.condition("you_control", SelectorParams, text="you control {{ selector }}")
 class YouControl:
-    """True if a card the selector matches exists where it looks (you control one, by
-    default filters)."""
+    """True if you control a card the selector matches (own one, outside The World: rule
+    505.1)."""
 
     __slots__ = ("selector",)
 
@@ -27,7 +27,8 @@ class YouControl:
         self.selector = c.selector(p.selector)
 
     def test(self, g, ctx):
-        return bool(self.selector.candidates(g, ctx))
+        you = ctx.controller
+        return any(g.effect_controller(c) is you for c in self.selector.candidates(g, ctx))
 
 
 def _range_condition(name, doc, measure, text):
