@@ -21,7 +21,7 @@ from .state import CardDef
 CARD_SUFFIX = ".card.yaml"
 DECK_SUFFIX = ".deck.yaml"
 SCENARIO_SUFFIX = ".scenario.yaml"
-CACHE_VERSION = "1"
+CACHE_VERSION = "2"
 
 
 def cache_dir() -> Path:
@@ -72,8 +72,11 @@ class CompileCache:
                     gc.enable()
 
     @staticmethod
-    def key(raw: bytes) -> str:
-        return hashlib.blake2b(raw, digest_size=16).hexdigest()
+    def key(raw: bytes, path: str) -> str:
+        """By content, and by path too: a compiled card remembers the file it came from."""
+        h = hashlib.blake2b(raw, digest_size=16)
+        h.update(os.fsencode(path))
+        return h.hexdigest()
 
     def save(self) -> None:
         if not (self.enabled and self.dirty):
@@ -122,7 +125,7 @@ class CardPool:
             self.diagnostics.append(Diagnostic(_pos(path), f"cannot read: {exc.strerror}",
                                                "CS002"))
             return None
-        key = self.cache.key(raw) if self.cache.enabled else None
+        key = self.cache.key(raw, os.fspath(path)) if self.cache.enabled else None
         card = self.cache.entries.get(key) if key else None
         if card is None:
             try:

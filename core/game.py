@@ -61,12 +61,12 @@ class Game:
         d = self.decision if self._gen is not None else self.advance()
         if d is None:
             raise RulesError("no decision is pending: the game is over")
-        if option in d.options:
-            index = d.options.index(option)
-        elif isinstance(option, str):
+        if isinstance(option, int) and not isinstance(option, bool):
+            index = option  # an option's index (bools are options: yes/no)
+        elif isinstance(option, str) and option not in d.options:
             index = d.find(option)
-        elif isinstance(option, int) and not isinstance(option, bool):
-            index = option
+        elif option in d.options:
+            index = d.options.index(option)
         else:
             raise RulesError(f"{option!r} is not a legal option of {d!r}")
         if not 0 <= index < len(d.options):
@@ -195,4 +195,8 @@ class Game:
         return {"game": self.game_name, "seed": self.seed,
                 "decks": [[c.id for c in d] for d in self.decks],
                 "names": [p.name for p in self.players], "variants": sorted(self.variants),
-                "choices": list(self.choices)}
+                "options": self.options(), "choices": list(self.choices)}
+
+    def options(self) -> dict:
+        """Game-specific constructor arguments a replay needs (JSON-serialisable)."""
+        return {}

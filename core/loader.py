@@ -1,17 +1,22 @@
 """Pipeline stage 1: YAML text -> plain data plus a position index (file:line:col of every node).
 
-YAML is read safely: the C composer builds a node tree and this module turns it into dicts,
-lists and scalars itself, so no tag can ever construct an object. Aliases are followed under
-a node budget (an alias bomb is refused, not expanded), and duplicate keys are errors.
+YAML is read safely: ruamel's C parser yields events and this module builds dicts, lists and
+scalars from them itself (YAML 1.2 core schema), so no tag can ever construct an object.
+Building is iterative with a depth limit (deep nesting can't exhaust the stack), aliases are
+counted at their expanded size under a node budget (an alias bomb is refused, not expanded),
+and duplicate keys are errors.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent,
+                                MappingStartEvent, ScalarEvent, SequenceEndEvent,
+                                SequenceStartEvent)
 
 from .errors import CardError, Diagnostic, Position
 
@@ -20,7 +25,6 @@ MAX_NODES = 50_000
 MAX_DEPTH = 64
 
 _TAG = "tag:yaml.org,2002:"
-_TRUE = {"true", "True", "TRUE"}
 _NULL = {"", "~", "null", "Null", "NULL"}
 
 
@@ -59,8 +63,13 @@ def _error(path: str, line: int, col: int, message: str, code: str = "CS001") ->
     return CardError([Diagnostic(Position(path, line + 1, col + 1), message, code)])
 
 
+def _line_col(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index)
+    return line, index - (text.rfind("\n", 0, index) + 1)
+
+
 def load_text(text: str, path: str = "<string>") -> Document:
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+    if len(text) > MAX_BYTES:
         raise _error(path, 0, 0, f"file is larger than {MAX_BYTES} bytes; refusing to read it",
                      "CS003")
     if "\t" in text:
@@ -69,20 +78,19 @@ def load_text(text: str, path: str = "<string>") -> Document:
             if stripped.startswith("\t"):
                 raise _error(path, n, len(line) - len(stripped),
                              "tab used for indentation; YAML indents with spaces")
+    positions: dict[tuple, tuple[int, int]] = {}
     try:
-        node = _yaml.compose(text)
+        data = _build(_yaml.parse(text), positions, path)
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         msg = " ".join(x for x in (exc.context, exc.problem) if x) or str(exc)
         raise _error(path, mark.line if mark else 0, mark.column if mark else 0,
                      f"YAML syntax error: {msg}") from None
     except YAMLError as exc:
-        raise _error(path, 0, 0, f"YAML error: {exc}") from None
-    positions: dict[tuple, tuple[int, int]] = {}
-    if node is None:
-        return Document(path, None, positions, text)
-    budget = [MAX_NODES]
-    data = _convert(node, (), positions, path, budget, 0)
+        where = getattr(exc, "position", None)
+        line, col = _line_col(text, where) if isinstance(where, int) else (0, 0)
+        msg = getattr(exc, "reason", None) or str(exc).splitlines()[0]
+        raise _error(path, line, col, f"YAML error: {msg}") from None
     return Document(path, data, positions, text)
 
 
@@ -109,62 +117,189 @@ def load_bytes(raw: bytes, path: str) -> Document:
     return load_text(text, str(p))
 
 
-def _convert(node, path: tuple, positions: dict, file: str, budget: list, depth: int) -> Any:
-    budget[0] -= 1
-    mark = node.start_mark
-    if budget[0] < 0:
-        raise _error(file, mark.line, mark.column,
-                     f"document expands to more than {MAX_NODES} nodes (alias bomb?); refused",
-                     "CS003")
-    if depth > MAX_DEPTH:
-        raise _error(file, mark.line, mark.column,
-                     f"nesting deeper than {MAX_DEPTH} levels; refused", "CS003")
-    positions[path] = (mark.line, mark.column)
-    tag = node.tag or ""
-    if isinstance(node, MappingNode):
-        if tag != _TAG + "map":
-            raise _error(file, mark.line, mark.column, f"unsupported YAML tag {tag!r}")
-        out: dict[str, Any] = {}
-        for knode, vnode in node.value:
-            if knode.tag == _TAG + "merge":
-                raise _error(file, knode.start_mark.line, knode.start_mark.column,
-                             "merge keys ('<<') are not supported in card files")
-            if not isinstance(knode, ScalarNode) or knode.tag not in (_TAG + "str", _TAG + "int"):
-                raise _error(file, knode.start_mark.line, knode.start_mark.column,
-                             "mapping keys must be plain names")
-            key = knode.value
-            if key in out:
-                raise _error(file, knode.start_mark.line, knode.start_mark.column,
-                             f"duplicate key '{key}'", "CS004")
-            positions[("<key>",) + path + (key,)] = (knode.start_mark.line, knode.start_mark.column)
-            out[key] = _convert(vnode, path + (key,), positions, file, budget, depth + 1)
-        return out
-    if isinstance(node, SequenceNode):
-        if tag != _TAG + "seq":
-            raise _error(file, mark.line, mark.column, f"unsupported YAML tag {tag!r}")
-        return [_convert(v, path + (i,), positions, file, budget, depth + 1)
-                for i, v in enumerate(node.value)]
-    return _scalar(node, file)
+_INT = re.compile(r"[-+]?(0|[1-9][0-9_]*)$|0o[0-7]+$|0x[0-9a-fA-F]+$")
+_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?$"
+                    r"|[-+]?\.(inf|Inf|INF)$|\.(nan|NaN|NAN)$")
+_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False,
+         "FALSE": False}
+_STD = {_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
 
 
-def _scalar(node: ScalarNode, file: str) -> Any:
-    tag, value = node.tag, node.value
-    if tag == _TAG + "str":
+class _Frame:
+    __slots__ = ("value", "path", "key", "key_mark", "size", "anchor")
+
+    def __init__(self, value, path, anchor):
+        self.value = value
+        self.path = path
+        self.key = _NOKEY
+        self.key_mark = None
+        self.size = 1
+        self.anchor = anchor
+
+
+_NOKEY = object()
+
+
+def _build(events, positions: dict, file: str) -> Any:
+    """Build plain data from parse events, iteratively: no recursion however deep the
+    input, nesting bounded by MAX_DEPTH, aliases counted at their expanded size."""
+    stack: list[_Frame] = []
+    anchors: dict[str, tuple[Any, int]] = {}
+    budget = MAX_NODES
+    root: Any = None
+    documents = 0
+    for ev in events:
+        cls = type(ev)
+        if cls is ScalarEvent:
+            value, size = _scalar(ev, file), 1
+        elif cls is MappingStartEvent or cls is SequenceStartEvent:
+            mark = ev.start_mark
+            if ev.tag is not None and ev.tag not in _STD:
+                raise _error(file, mark.line, mark.column, f"unsupported YAML tag {ev.tag!r}")
+            if len(stack) > MAX_DEPTH:
+                raise _error(file, mark.line, mark.column,
+                             f"nesting deeper than {MAX_DEPTH} levels; refused", "CS003")
+            path = _child_path(stack)
+            positions[path] = (mark.line, mark.column)
+            budget -= 1
+            stack.append(_Frame({} if cls is MappingStartEvent else [], path, ev.anchor))
+            continue
+        elif cls is MappingEndEvent or cls is SequenceEndEvent:
+            frame = stack.pop()
+            value, size = frame.value, frame.size
+            if frame.anchor is not None:
+                anchors[frame.anchor] = (value, size)
+            _attach(stack, value, size, None, positions, file, positions.get(frame.path))
+            if not stack:
+                root = value
+            continue
+        elif cls is AliasEvent:
+            mark = ev.start_mark
+            if ev.anchor not in anchors:
+                raise _error(file, mark.line, mark.column, f"unknown alias *{ev.anchor}")
+            value, size = anchors[ev.anchor]
+            budget -= size
+            if budget < 0:
+                raise _error(file, mark.line, mark.column, f"alias *{ev.anchor} makes the "
+                             f"document expand past {MAX_NODES} nodes (alias bomb?); refused",
+                             "CS003")
+            if not stack:
+                root = value
+            else:
+                _attach(stack, value, size, ev, positions, file)
+            continue
+        elif cls is DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                mark = ev.start_mark
+                raise _error(file, mark.line, mark.column,
+                             "more than one YAML document; a file holds one")
+            continue
+        else:
+            continue
+        # a scalar
+        budget -= 1
+        if budget < 0:
+            mark = ev.start_mark
+            raise _error(file, mark.line, mark.column,
+                         f"document has more than {MAX_NODES} nodes; refused", "CS003")
+        if ev.anchor is not None:
+            anchors[ev.anchor] = (value, 1)
+        if not stack:
+            root = value
+            positions[()] = (ev.start_mark.line, ev.start_mark.column)
+        else:
+            _attach(stack, value, size, ev, positions, file)
+    return root
+
+
+def _child_path(stack: list) -> tuple:
+    if not stack:
+        return ()
+    top = stack[-1]
+    if isinstance(top.value, list):
+        return top.path + (len(top.value),)
+    return top.path + (top.key,)
+
+
+def _attach(stack, value, size, ev, positions, file, start=None) -> None:
+    """Put a finished node into the collection on top of the stack."""
+    if not stack:
+        return
+    top = stack[-1]
+    top.size += size
+    if isinstance(top.value, list):
+        if ev is not None:
+            positions[top.path + (len(top.value),)] = (ev.start_mark.line, ev.start_mark.column)
+        top.value.append(value)
+        return
+    if top.key is _NOKEY:  # this node is a key
+        mark = ev.start_mark if ev is not None else None
+        if ev is None or type(ev) is not ScalarEvent or not isinstance(value, (str, int)) \
+                or isinstance(value, bool):
+            line, col = (mark.line, mark.column) if mark else start or (0, 0)
+            raise _error(file, line, col, "mapping keys must be plain names")
+        key = str(value)
+        if key == "<<" and ev.style == "":
+            raise _error(file, mark.line, mark.column,
+                         "merge keys ('<<') are not supported in card files")
+        if key in top.value:
+            raise _error(file, mark.line, mark.column, f"duplicate key '{key}'", "CS004")
+        top.key = key
+        positions[("<key>",) + top.path + (key,)] = (mark.line, mark.column)
+        return
+    key = top.key
+    if ev is not None:
+        positions[top.path + (key,)] = (ev.start_mark.line, ev.start_mark.column)
+    top.value[key] = value
+    top.key = _NOKEY
+
+
+def _scalar(ev, file: str) -> Any:
+    value, tag = ev.value, ev.tag
+    mark = ev.start_mark
+    if tag is not None and tag != "!":
+        if tag not in _STD or tag in (_TAG + "map", _TAG + "seq"):
+            raise _error(file, mark.line, mark.column, f"unsupported YAML tag {tag!r}")
+        if tag == _TAG + "str":
+            return value
+        kind = tag[len(_TAG):]
+    elif ev.style or not ev.implicit[0]:
+        return value  # quoted: always a string
+    else:
+        kind = _resolve(value)
+    try:
+        if kind == "null":
+            if value not in _NULL:
+                raise ValueError
+            return None
+        if kind == "bool":
+            return _BOOL[value]
+        if kind == "int":
+            v = value.replace("_", "")
+            if v[:2] in ("0x", "0o"):
+                return int(v, 0)
+            return int(v)
+        if kind == "float":
+            v = value.replace("_", "").lower()
+            return float(v.replace(".inf", "inf").replace(".nan", "nan"))
         return value
-    if tag == _TAG + "int":
-        v = value.replace("_", "")
-        try:
-            return int(v, 0) if v.lstrip("+-")[:2].lower() in ("0x", "0o", "0b") else int(v)
-        except ValueError:
-            pass
-    elif tag == _TAG + "float":
-        try:
-            return float(value.replace("_", "").replace(".inf", "inf").replace(".nan", "nan"))
-        except ValueError:
-            pass
-    elif tag == _TAG + "bool":
-        return value in _TRUE
-    elif tag == _TAG + "null":
-        return None
-    mark = node.start_mark
-    raise _error(file, mark.line, mark.column, f"unsupported YAML tag {tag!r} on {value!r}")
+    except (ValueError, KeyError):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        raise _error(file, mark.line, mark.column,
+                     f"{shown!r} is not a valid {kind}") from None
+
+
+def _resolve(value: str) -> str:
+    """YAML 1.2 core schema for plain scalars: null, booleans, ints, floats, else str."""
+    if value in _NULL:
+        return "null"
+    if value in _BOOL:
+        return "bool"
+    first = value[:1]
+    if first.isdigit() or first in "+-.":
+        if _INT.match(value):
+            return "int"
+        if _FLOAT.match(value):
+            return "float"
+    return "str"

@@ -18,7 +18,7 @@ KINDS = ("trigger", "selector", "effect", "condition", "value", "keyword")
 class Params(BaseModel):
     """Base of every parameter model: unknown keys are errors; a scalar may fill one field."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     #: name of the field a bare scalar (or list) fills: ``{draw: 2}`` means ``{draw: {count: 2}}``
     __shorthand__: ClassVar[str | None] = None
 

@@ -16,11 +16,16 @@ def replay(record: dict, pool):
     """A new game built from ``record`` with every recorded choice made again."""
     decks = [[pool.get(cid) for cid in deck] for deck in record["decks"]]
     game = pool.spec.game_class(decks, record["seed"], tokens=pool.tokens,
-                                names=record["names"], variants=record["variants"])
+                                names=record["names"], variants=record["variants"],
+                                **record.get("options", {}))
     game.advance()
-    for index in record["choices"]:
-        if game.decision is None:
+    for n, index in enumerate(record["choices"]):
+        d = game.decision
+        if d is None:
             raise ValueError("the record has more choices than the game has decisions")
+        if not isinstance(index, int) or not 0 <= index < len(d.options):
+            raise ValueError(f"choice {n + 1} of the record is {index!r}, but {d!r} has "
+                             f"{len(d.options)} options")
         game.choose_index(index)
     return game
 

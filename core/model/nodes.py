@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, create_model
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, create_model, \
+    model_validator
 from typing_extensions import TypeAliasType
 
 from ..registry import KINDS, Registry
 
-FORBID = ConfigDict(extra="forbid", frozen=True)
+FORBID = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 #: card references written by name inside effect parameters
 CARD_REFS = ("target", "this", "it")
@@ -24,7 +25,7 @@ PLAYER_REFS = ("you", "opponent", "each", "target", "owner", "controller")
 class CardBase(BaseModel):
     """Fields every game's cards share; a game's card model extends it."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Stable kebab-case card id.")
     name: str = Field(min_length=1, description="The printed card name.")
     text: Optional[str] = Field(None, description="The printed rules text.")
@@ -39,6 +40,21 @@ class AbilityFields(BaseModel):
         None, description="Chosen when the ability triggers and checked again when it "
         "resolves (rule 501.1).")
     effect: "Effect" = Field(description="What happens: one effect or a list of stages.")
+
+
+class _Node(BaseModel):
+    """A one-key mapping naming a vocabulary entry. If every parameter has a default, the
+    bare name is accepted too: ``end_of_battle`` means ``{end_of_battle: {}}``."""
+
+    model_config = FORBID
+    __entry_name__: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_name(cls, value: Any) -> Any:
+        if isinstance(value, str) and value == cls.__entry_name__:
+            return {value: {}}
+        return value
 
 
 def _tag(kind: str):
@@ -66,8 +82,9 @@ def _kind_type(registry: Registry, kind: str):
         if entry.params is None:
             members.append(Annotated[Literal[name], Tag(name)])
         else:
-            node = create_model(f"{kind}.{name}", __config__=FORBID,
+            node = create_model(f"{kind}.{name}", __base__=_Node,
                                 **{name: (entry.params, Field(description=entry.doc))})
+            node.__entry_name__ = name
             node.__doc__ = entry.doc or None
             registry.by_model[node] = entry
             members.append(Annotated[node, Tag(name)])

@@ -114,7 +114,14 @@ def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel]
                      card: str | None) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     seen: set = set()
-    for err in exc.errors(include_url=False):
+    errors = exc.errors(include_url=False)
+    # a value that matches no member of a union of names and mappings (a card reference,
+    # say) gets one error, about the names, not one per member
+    named = {_data_path(doc.data, tuple(e["loc"])) for e in errors
+             if e["type"] == "literal_error"}
+    errors = [e for e in errors if not (e["type"].endswith("_type") and
+                                        _data_path(doc.data, tuple(e["loc"])) in named)]
+    for err in errors:
         loc = tuple(err["loc"])
         kind = err["type"]
         path = _data_path(doc.data, loc)

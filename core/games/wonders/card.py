@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from ...model import CardBase
 
@@ -24,7 +24,8 @@ class WondersCard(CardBase):
                      "boundless"] = Field(description="The card's orbital.")
     tier: Literal["legendary", "primary", "secondary"] = Field(
         description="Deck-building tier: 1, 2 or 3 copies per deck.")
-    power: Optional[int] = Field(None, description="Battle power; Wonders only.")
+    power: Optional[int] = Field(None, validate_default=True,
+                                 description="Battle power; Wonders only.")
     classes: list[str] = Field(default_factory=list, description="Classes, e.g. Necromancer.")
     lineage: Optional[str] = None
     faction: Optional[str] = None
@@ -34,13 +35,15 @@ class WondersCard(CardBase):
     keywords: "list[Keyword]" = Field(default_factory=list)
     abilities: "list[Ability]" = Field(default_factory=list)
 
-    @model_validator(mode="after")
-    def _power_only_on_wonders(self):
-        if self.type == "wonder" and self.power is None:
+    @field_validator("power")
+    @classmethod
+    def _power_only_on_wonders(cls, power, info: ValidationInfo):
+        kind = info.data.get("type")
+        if kind == "wonder" and power is None:
             raise ValueError("a wonder needs a power")
-        if self.type != "wonder" and self.power is not None:
-            raise ValueError(f"only wonders have power; this card is a {self.type}")
-        return self
+        if kind is not None and kind != "wonder" and power is not None:
+            raise ValueError(f"only wonders have power; this card is a {kind}")
+        return power
 
 
 class DeckEntry(BaseModel):

@@ -246,6 +246,7 @@ class Power(_Effect):
 
 
 class NullifyParams(Params):
+    __shorthand__ = "card"
     card: "CardRef" = "target"
     duration: Literal["this_round", "permanent"] = "this_round"
 
@@ -269,6 +270,7 @@ class Nullify(_Effect):
 
 
 class RealmParams(Params):
+    __shorthand__ = "card"
     card: "CardRef" = "target"
     realm: Literal["this", "choose", "adjacent"] = "this"
 

@@ -23,8 +23,6 @@ MAX_PASSES = 11
 VARIANTS = {
     "power_tiebreak": "405 tie-break by the total power of each player's Wonders in the world "
                       "(the rulebook's summary) instead of the lowest single-controller realm",
-    "loser_chooses": "401: the loser of the previous game chooses the first player (needs "
-                     "previous_loser)",
 }
 
 
@@ -78,7 +76,7 @@ class WondersGame(Primitives, Actions, Game):
     def determine_first_player(self):
         """Rule 401: a coin flip (or the previous loser) picks who chooses the first player;
         the second player chooses the side realm 1 starts on."""
-        if "loser_chooses" in self.variants and self.previous_loser is not None:
+        if self.previous_loser is not None:  # "just played a game against the same player"
             chooser = self.players[self.previous_loser]
         else:
             chooser = self.players[0 if self.rng.random() < 0.5 else 1]
@@ -91,11 +89,16 @@ class WondersGame(Primitives, Actions, Game):
         self.round1_first = self.first = self.active = first
         self.log.append(("first", first.name, self.realm1_side))
 
+    def options(self) -> dict:
+        return {"previous_loser": self.previous_loser}
+
     def starting_hands(self):
-        """Rule 402: shuffle, draw 7; 402.1: mulligan up to 3, first player first."""
+        """Rule 402: shuffle, draw 7; 402.1: mulligan up to 3, first player first. A deck
+        left empty loses at once (405: "at any time")."""
         for p in self.players:
             self.rng.shuffle(p.deck.cards)
             self.draw(p, HAND_SIZE)
+        self.state_checks()
         for p in self.turn_order():
             chosen: list = []
             while len(chosen) < MULLIGAN_MAX:
@@ -110,12 +113,14 @@ class WondersGame(Primitives, Actions, Game):
             if chosen:
                 self.draw(p, len(chosen))
             self.log.append(("mulligan", p.name, len(chosen)))
+        self.state_checks()
 
     def beginning_of_round(self, r: int):
         """Rule 403.1, in order: the realm opens; energy and actions; On Round Start and On
         Round N in one batch ordered by the active player; each player draws."""
         self.round = r
         self.realms[r - 1].active = True
+        self.last_turn_taker = None  # 404.5.2: "the last turn of the round"
         self.log.append(("round", r))
         for p in self.players:
             p.energy += r + self.stones_of(p)
