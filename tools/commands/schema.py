@@ -1,0 +1,20 @@
+"""cardscript schema"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..common import out
+
+HELP = "write JSON Schemas of card, deck and scenario files for editors into schemas/"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("--game", default="wonders")
+    p.add_argument("--out", default=None, help="folder (default: the repository's schemas/)")
+
+
+def run(args) -> int:
+    from ..schema import SCHEMA_DIR, write
+    for path in write(args.game, Path(args.out) if args.out else SCHEMA_DIR):
+        out.print(f"wrote {path}")
+    return 0

@@ -1,0 +1,32 @@
+"""cardscript test"""
+from __future__ import annotations
+
+from ..common import EXIT_BAD_INPUT, UsageError, out
+
+HELP = "run scenario files (the designer's tests)"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("paths", nargs="+", metavar="PATH")
+    p.add_argument("-q", "--quiet", action="store_true", help="only failures and the total")
+
+
+def run(args) -> int:
+    from ..scenarios import find_scenarios, run_scenario
+    files = find_scenarios(args.paths)
+    if not files:
+        raise UsageError(f"no *.scenario.yaml files under {' '.join(args.paths)}")
+    passed = failed = 0
+    for f in files:
+        r = run_scenario(f)
+        if r.passed:
+            passed += 1
+            if not args.quiet:
+                out.print(f"[green]PASS[/] {f} [dim]({r.rule})[/]")
+        else:
+            failed += 1
+            out.print(f"[red]FAIL[/] {f} [dim]({r.rule})[/]")
+            for line in r.failures:
+                out.print(f"    {line}", markup=False)
+    out.print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else EXIT_BAD_INPUT
