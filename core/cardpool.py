@@ -8,7 +8,7 @@ import hashlib
 import os
 import pickle
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from . import ROOT
 from .compiler import Compiler
@@ -95,14 +95,17 @@ class CompileCache:
 class CardPool:
     """The cards of one game, by id, with every diagnostic met while loading them."""
 
-    def __init__(self, game: str = "wonders", *, cache: bool = True):
+    def __init__(self, game: str = "wonders", *, cache: bool = True, keep_models: bool = False):
         self.spec: GameSpec = load_game(game)
         self.registry = self.spec.registry
         self.compiler = Compiler(self.registry)
         self.cards: dict[str, CardDef] = {}
         self.files: dict[str, str] = {}
         self.diagnostics: list[Diagnostic] = []
-        self.cache = CompileCache(self.spec.name, enabled=cache)
+        self.cache = CompileCache(self.spec.name, enabled=cache and not keep_models)
+        #: validated pydantic models by card id, for tools that read the cards' source
+        #: (rules text, rendering, linting); kept only when asked for
+        self.models: dict[str, Any] | None = {} if keep_models else None
 
     @classmethod
     def bundled(cls, game: str = "wonders", **kw) -> "CardPool":
@@ -141,7 +144,10 @@ class CardPool:
 
     def compile(self, doc: Document) -> CardDef:
         model = validate_document(doc, self.spec.card_model, "card")
-        return self.compiler.card(model, doc.pos(()))
+        card = self.compiler.card(model, doc.pos(()))
+        if self.models is not None:
+            self.models.setdefault(card.id, model)
+        return card
 
     def add(self, card: CardDef, path: str | Path) -> CardDef | None:
         if card.id in self.cards:

@@ -27,6 +27,10 @@ class Hooks:
     def cardscript_vocabulary(self, game: str) -> list[Vocabulary]:
         """Return vocabularies to add to ``game``."""
 
+    @hookspec
+    def cardscript_lint_rules(self) -> list[type]:
+        """Return linter rule classes (see :mod:`tools.lint`)."""
+
 
 @dataclass
 class GameSpec:
