@@ -36,6 +36,21 @@ class Params(BaseModel):
             return {short: value}
         return value
 
+    @classmethod
+    def schema_alternatives(cls, full: dict) -> list[dict]:
+        """Other JSON shapes this model accepts (editors' schemas): the shorthand's value."""
+        if not cls.__shorthand__:
+            return []
+        alt = dict(full["properties"][cls.__shorthand__])
+        alt.pop("default", None)
+        return [alt]
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema, handler):
+        js = handler(core_schema)
+        alternatives = cls.schema_alternatives(handler.resolve_ref_schema(js))
+        return {"anyOf": [js, *alternatives]} if alternatives else js
+
 
 @dataclass
 class Entry:

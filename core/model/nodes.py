@@ -56,6 +56,14 @@ class _Node(BaseModel):
             return {value: {}}
         return value
 
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema, handler):
+        js = handler(core_schema)
+        params = cls.model_fields[cls.__entry_name__].annotation
+        if all(not f.is_required() for f in params.model_fields.values()):
+            return {"anyOf": [js, {"const": cls.__entry_name__}]}
+        return js
+
 
 def _tag(kind: str):
     def disc(v: Any) -> str | None:

@@ -33,6 +33,10 @@ class Range(Params):
             return {"min": v, "max": v}
         return v
 
+    @classmethod
+    def schema_alternatives(cls, full):
+        return [{"type": "integer"}]
+
 
 class CardFilter(Params):
     zone: Literal["world", "abyss", "hand", "deck", "banishment"] = Field(
