@@ -7,8 +7,9 @@ import gc
 import hashlib
 import os
 import pickle
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from . import ROOT
 from .compiler import Compiler

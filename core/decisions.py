@@ -7,7 +7,8 @@ agents, tests and tools all answer through the same door.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
 def describe(option: Any) -> str:

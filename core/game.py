@@ -8,7 +8,8 @@ decks and choices, and replayed from them.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .bus import Bus, Event
 from .decisions import Decision
@@ -32,7 +33,7 @@ class Game:
         self.seed = seed
         self.rng = random.Random(seed)
         self.players = [Player(i, n) for i, n in enumerate(names)]
-        for p, dn in zip(self.players, deck_names or ()):
+        for p, dn in zip(self.players, deck_names or (), strict=False):
             p.deck_name = dn
         self.variants = frozenset(variants)
         self.bus = Bus()
@@ -46,6 +47,7 @@ class Game:
         self.decision: Decision | None = None
         self._next_oid = 1
         self.decks = decks
+        self.realms: list = []  # the world's realms, for games that have them
         self._gen = None
 
     # -- the decision door -------------------------------------------------------------
@@ -186,8 +188,6 @@ class Game:
                 for side in realm.sides:
                     yield from side.cards
                 yield from realm.centre.cards
-
-    realms: list = []
 
     # -- saving and replaying ----------------------------------------------------------
     def record(self) -> dict:

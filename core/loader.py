@@ -14,9 +14,15 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import (AliasEvent, DocumentStartEvent, MappingEndEvent,
-                                MappingStartEvent, ScalarEvent, SequenceEndEvent,
-                                SequenceStartEvent)
+from ruamel.yaml.events import (
+    AliasEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
 
 from .errors import CardError, Diagnostic, Position
 

@@ -5,10 +5,11 @@ way a third-party package would, so nothing in ``core`` names a particular game.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pluggy
 
@@ -59,7 +60,7 @@ def plugin_manager() -> pluggy.PluginManager:
     return pm
 
 
-@lru_cache(maxsize=None)
+@cache
 def games() -> dict[str, GameSpec]:
     out: dict[str, GameSpec] = {}
     for specs in plugin_manager().hook.cardscript_games():
@@ -68,7 +69,7 @@ def games() -> dict[str, GameSpec]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_game(name: str) -> GameSpec:
     """The game's spec with its registry built and frozen (core vocabulary + plugins)."""
     from .model import build_types

@@ -7,8 +7,9 @@ the frozen vocabulary of one game, from which the card model's unions are built.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
 

@@ -48,7 +48,7 @@ def make_synthetic_set(source: Path, out: Path, count: int) -> int:
     k = 0
     while n < count and plain:
         f, t = plain[k % len(plain)]
-        copy = _ID.sub(lambda m: f"id: {m.group(1)}-s{k}", t, count=1)
+        copy = _ID.sub(lambda m, k=k: f"id: {m.group(1)}-s{k}", t, count=1)
         (out / f"{k:06d}-{f.name}").write_text(copy, encoding="utf-8")
         k += 1
         n += 1

@@ -18,7 +18,7 @@ line and the step.
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any, Optional, Union
 
@@ -32,7 +32,7 @@ from core.model import validate_document
 from core.plugins import load_game
 
 
-@lru_cache(maxsize=None)
+@cache
 def scenario_model(game: str) -> type[BaseModel]:
     sc = load_game(game).scenario
     step = Union[str, create_model("ExpectStep", __config__=ConfigDict(extra="forbid"),
@@ -49,7 +49,7 @@ def scenario_model(game: str) -> type[BaseModel]:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def bundled_pool(game: str) -> CardPool:
     return CardPool.bundled(game)
 

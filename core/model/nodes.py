@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, create_model, \
-    model_validator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, create_model, model_validator
 from typing_extensions import TypeAliasType
 
 from ..registry import KINDS, Registry

@@ -19,10 +19,9 @@ def _data_path(data: Any, loc: tuple) -> tuple:
     path: list = []
     cur = data
     for elem in loc:
-        if isinstance(cur, dict) and isinstance(elem, str) and elem in cur:
-            cur = cur[elem]
-            path.append(elem)
-        elif isinstance(cur, list) and isinstance(elem, int) and 0 <= elem < len(cur):
+        in_dict = isinstance(cur, dict) and isinstance(elem, str) and elem in cur
+        in_list = isinstance(cur, list) and isinstance(elem, int) and 0 <= elem < len(cur)
+        if in_dict or in_list:
             cur = cur[elem]
             path.append(elem)
     return tuple(path)

@@ -586,7 +586,8 @@ def test_a_recorded_loser_chooses_game_replays(pool):
     """Rule 401: the loser of the last game chooses who plays first."""
     rng = random.Random(8)
     decks = [_random_deck(pool, rng), _random_deck(pool, rng)]
-    g = _play_out(WondersGame(decks, 3, tokens=pool.tokens, previous_loser=1), [RandomAgent(1), RandomAgent(2)])
+    g = _play_out(WondersGame(decks, 3, tokens=pool.tokens, previous_loser=1),
+                  [RandomAgent(1), RandomAgent(2)])
     assert not any(e[0] == "coin" for e in g.log)  # the loser chose: no coin was flipped
     try:
         again = replay.replay(json.loads(json.dumps(g.record())), pool)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...bus import Event
 from ...resolve import Trigger
-from ...zones import LIMBO, WORLD, Zone
+from ...zones import LIMBO, Zone
 
 
 class TurnOption:
@@ -231,9 +231,3 @@ class Actions:
         self.last_seizer = winner
         self.log.append(("seize", winner.name, realm.number, pick.name))
         self.publish(Event("seized", None, winner, realm))
-
-    def opponents(self, player):
-        return [q for q in self.players if q is not player]
-
-    def in_world(self, card) -> bool:
-        return card.zone is not None and card.zone.kind == WORLD

@@ -3,7 +3,7 @@ durations, tokens, realms. Each returns whether it happened (for rule 508.4)."""
 from __future__ import annotations
 
 from ...bus import Event
-from ...zones import ABYSS, BANISHMENT, DECK, HAND, WORLD
+from ...zones import ABYSS, BANISHMENT, HAND, WORLD
 
 #: zone changes and the events they are in Wonders' words (rulebook, Game Terms)
 _ZONE_EVENTS = {(WORLD, ABYSS): "died", (HAND, ABYSS): "discarded"}

@@ -52,7 +52,7 @@ class WondersGame(Primitives, Actions, Game):
         self.harvesting = None
         self.power_dirty = False
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
-        for p, deck in zip(self.players, decks):
+        for p, deck in zip(self.players, decks, strict=True):
             for proto in deck:
                 self.new_card(proto, p, p.deck)
 
@@ -210,7 +210,7 @@ class WondersGame(Primitives, Actions, Game):
         realm with a single controller, else the draw stands (variant: total Wonder power)."""
         counts = [self.stones_of(p) for p in self.players]
         best = max(counts)
-        leaders = [p for p, n in zip(self.players, counts) if n == best]
+        leaders = [p for p, n in zip(self.players, counts, strict=True) if n == best]
         winner = leaders[0] if len(leaders) == 1 else None
         how = "stones"
         if winner is None and "power_tiebreak" in self.variants:

@@ -195,7 +195,7 @@ def build(setup: Setup, pool) -> WondersGame:
 
 
 def _zones(g, setup: Setup, proto) -> None:
-    for name, p in zip(("A", "B"), g.players):
+    for name, p in zip(("A", "B"), g.players, strict=True):
         ps = setup.players.get(name, PlayerState())
         p.energy = ps.energy
         p.actions = ps.actions
