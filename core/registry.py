@@ -15,6 +15,22 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 KINDS = ("trigger", "selector", "effect", "condition", "value", "keyword")
 
+#: names the card language reserves for rules not implemented yet: using one is an error
+#: that says so, rather than an unknown name
+PLANNED = {
+    ("trigger", "static"): "continuous effects (\"can't\" beats \"can\", latest timestamp "
+                           "wins: rule 508.1) are not implemented yet",
+    ("trigger", "instead_of"): "replacement effects (rule 504) are not implemented yet",
+    ("keyword", "shield"): "shield counters (rulebook, Shield) are not implemented yet",
+    ("keyword", "equip"): "equipment (rulebook, Equip) is not implemented yet",
+    ("keyword", "symbiosis"): "symbiosis (rulebook, Symbiosis) is not implemented yet",
+    ("keyword", "ascend"): "ascend is not implemented yet; write {round: 7} with a this_round "
+                           "effect",
+    ("effect", "gain_control"): "gaining control (rule 505.1) is not implemented yet",
+    ("effect", "copy"): "copy effects (rule 507) are not implemented yet",
+    ("effect", "portal"): "portal (rulebook, Portal) is not implemented yet",
+}
+
 
 class Params(BaseModel):
     """Base of every parameter model: unknown keys are errors; a scalar may fill one field."""

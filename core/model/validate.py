@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import CardError, Diagnostic, did_you_mean
 from ..loader import Document
+from ..registry import PLANNED
 
 
 def _data_path(data: Any, loc: tuple) -> tuple:
@@ -142,8 +143,12 @@ def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel]
             tag = ctx.get("tag")
             expected = [t.strip(" '") for t in str(ctx.get("expected_tags", "")).split(",")]
             expected = [t for t in expected if not t.startswith("<")]
-            msg = (f"unknown {what} '{tag}'{did_you_mean(tag, expected)}; "
-                   f"expected one of: {', '.join(expected)}")
+            planned = PLANNED.get((what, tag))
+            if planned:
+                msg = f"{what} '{tag}': {planned}"
+            else:
+                msg = (f"unknown {what} '{tag}'{did_you_mean(tag, expected)}; "
+                       f"expected one of: {', '.join(expected)}")
             pos = doc.key_pos(path + (tag,)) if isinstance(inp, dict) else doc.pos(path)
             code = "CS102"
         elif kind == "union_tag_not_found":
