@@ -44,8 +44,17 @@ def render(game, me) -> None:
 
 
 class TerminalAgent(HumanAgent):
+    """The human: sees what happened since their last turn, the board, then the options."""
+
+    seen = 0
+
     def choose(self, game, decision):
         if decision.kind == "turn":
+            for entry in game.log[self.seen:]:
+                if entry[0] in ("turn", "battle", "seize", "dies", "resolve", "round"):
+                    out.print("  · " + " ".join(str(x) for x in entry), style="dim",
+                              markup=False)
+            self.seen = len(game.log)
             render(game, decision.player)
         return super().choose(game, decision)
 
