@@ -1,0 +1,20 @@
+"""cardscript explain"""
+from __future__ import annotations
+
+from rich.console import Console
+
+HELP = ("show the compiled program of one card: its handlers by event and zone, targets, "
+        "filters, effect tree and keywords")
+
+
+def add_arguments(p) -> None:
+    p.add_argument("card", metavar="CARD", help="a card id of the bundled set, or a card file")
+    p.add_argument("--game", default="wonders")
+
+
+def run(args) -> int:
+    from ..explain import explain, load_card
+    card, file = load_card(args.card, args.game)
+    # wrapped, not cropped: a tree line may be long (the shared console soft-wraps)
+    Console(highlight=False).print(explain(card, file))
+    return 0

@@ -1,0 +1,31 @@
+"""cardscript render"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..common import UsageError, err, out
+
+HELP = "write a static HTML spoiler of a card set: card frames, filters and set statistics"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("paths", nargs="+", metavar="PATH", help="card files or folders")
+    p.add_argument("--out", required=True, metavar="DIR", help="folder for index.html")
+    p.add_argument("--game", default="wonders")
+    p.add_argument("--title", default=None, help="page title (default: game and set names)")
+
+
+def run(args) -> int:
+    from ..render import render_set
+    for p in args.paths:
+        if not Path(p).exists():
+            raise UsageError(f"no such file or directory: {p}")
+    result = render_set(args.paths, args.out, args.game, args.title)
+    for w in result.warnings:
+        err.print(f"warning: {w}", markup=False)
+    if not result.cards:
+        err.print("no card files found")
+        return 1
+    n = len(result.cards)
+    out.print(f"wrote {result.path} ({n} card{'s' if n != 1 else ''})", markup=False)
+    return 0
