@@ -221,13 +221,20 @@ def core_vocabulary(game: str) -> Vocabulary:
 
     v.effect("stages", internal=True, text="{{ stages | join_stages }}")(Stages)
     v.effect("may", MayParams, text="you may {{ effect }}")(May)
-    v.effect("if", IfParams, text="if {{ condition }}, {{ then }}")(If)
+    v.effect("if", IfParams, text="if {{ condition }}, {{ then }}"
+             "{% if else_ is not none %}. Otherwise, {{ else_ }}{% endif %}")(If)
     v.effect("if_done", IfDoneParams, text="if you do, {{ effect }}")(IfDone)
-    v.effect("choose", ChooseParams, text="choose one — {{ modes | join(' or ') }}")(Choose)
-    v.effect("for_each", ForEachParams, text="for each {{ cards }}, {{ effect }}")(ForEach)
-    v.effect("repeat", RepeatParams, text="{{ effect }} {{ times }} times")(Repeat)
-    v.condition("not", NotParams, text="not {{ condition }}")(Not)
-    v.condition("all_of", ConditionsParams, text="{{ conditions | join(' and ') }}")(AllOf)
-    v.condition("any_of", ConditionsParams, text="{{ conditions | join(' or ') }}")(AnyOf)
+    v.effect("choose", ChooseParams,
+             text="choose one — {{ modes | join('; or ') | upper_first }}")(Choose)
+    v.effect("for_each", ForEachParams,
+             text="{{ effect }} for each {{ cards | describe('bare') }}")(ForEach)
+    v.effect("repeat", RepeatParams, text="{{ effect }} {{ times | repetitions }}")(Repeat)
+    v.condition("not", NotParams, text="{% if negated %}{{ condition }}"
+                "{% else %}{{ condition | negate }}{% endif %}")(Not)
+    # De Morgan when negated: "not (A and B)" reads "not A or not B"
+    v.condition("all_of", ConditionsParams, text="{{ conditions | join_clauses("
+                "'or' if negated else 'and', negated=negated) }}")(AllOf)
+    v.condition("any_of", ConditionsParams, text="{{ conditions | join_clauses("
+                "'and' if negated else 'or', negated=negated) }}")(AnyOf)
     v.value("constant", internal=True, text="{{ n }}")(Constant)
     return v

@@ -1,7 +1,7 @@
 """The Wonders card model (rulebook, "Card Breakdown") and the deck file model."""
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
@@ -17,6 +17,9 @@ DECK_SIZE = 50
 
 class WondersCard(CardBase):
     """A Wonders of The First card."""
+
+    #: rules-text template of the card's traits, printed before its keywords (core/text.py)
+    __text__: ClassVar[str] = "{% if core %}Core.{% endif %}"
 
     type: Literal["wonder", "land", "item", "spell"] = Field(description="The card type.")
     cost: int = Field(ge=0, description="Energy cost to play it from hand.")

@@ -16,7 +16,9 @@ class SelectorParams(Params):
     selector: "Selector"
 
 
-@vocab.condition("you_control", SelectorParams, text="you control {{ selector }}")
+@vocab.condition("you_control", SelectorParams,
+                 text="you control {{ selector | describe('no' if negated else 'a', "
+                 "implied={'controller': 'you'}) }}")
 class YouControl:
     """True if you control a card the selector matches (own one, outside The World: rule
     505.1)."""
@@ -55,16 +57,22 @@ def _lands(g, ctx):
 
 
 _range_condition("stones", "Hoard: the number of stones you control is in range.", _stones,
-                 "you control {{ min }} or more stones")
+                 "you control {{ count_range(min, max, 'stone', negated) }}")
 _range_condition("lands", "Kingdom: the number of lands you control is in range.", _lands,
-                 "you control {{ min }} or more lands")
+                 "you control {{ count_range(min, max, 'land', negated) }}")
 _range_condition("round", "The current round number is in range.",
-                 lambda g, ctx: g.round, "it is round {{ min }}")
+                 lambda g, ctx: g.round,
+                 "it {{ 'is not' if negated else 'is' }} round "
+                 "{% if min == max %}{{ min }}{% elif max is none %}{{ min }} or later"
+                 "{% elif min is none %}{{ max }} or earlier{% else %}{{ min }} to {{ max }}"
+                 "{% endif %}")
 _range_condition("hand_size", "The number of cards in your hand is in range.",
-                 lambda g, ctx: len(ctx.controller.hand.cards), "you have {{ min }} cards in hand")
+                 lambda g, ctx: len(ctx.controller.hand.cards),
+                 "you have {{ count_range(min, max, 'card', negated) }} in hand")
 
 
-@vocab.condition("took_last_turn", text="you took the last turn")
+@vocab.condition("took_last_turn", text="you {{ \"didn't take\" if negated else 'took' }} "
+                 "the last turn of the round")
 class TookLastTurn:
     """You were the last player to play, attack, draw with a turn or activate an ability —
     passing does not count (rule 404.5.2)."""
@@ -78,7 +86,7 @@ class TookLastTurn:
         return g.last_turn_taker is ctx.controller
 
 
-def _simple_value(name, doc, get):
+def _simple_value(name, doc, get, text):
     class Impl:
         __slots__ = ()
         __doc__ = doc
@@ -90,16 +98,23 @@ def _simple_value(name, doc, get):
             return get(g, ctx)
     Impl.__name__ = Impl.__qualname__ = name.title().replace("_", "")
     globals()[Impl.__name__] = Impl  # picklable for the compile cache
-    vocab.value(name, text=f"the {name.replace('_', ' ')}")(Impl)
+    vocab.value(name, text=text)(Impl)
 
 
-_simple_value("round_number", "The current round number.", lambda g, ctx: g.round)
-_simple_value("stones_you_control", "The number of stones you control.", _stones)
+# a value prints "the number of X", or, asked for its ``per`` form, "for each X" (or nothing
+# when it has none: "energy equal to the round number")
+_simple_value("round_number", "The current round number.", lambda g, ctx: g.round,
+              "{% if not per %}the round number{% endif %}")
+_simple_value("stones_you_control", "The number of stones you control.", _stones,
+              "{{ 'for each stone' if per else 'the number of stones' }} you control")
 _simple_value("cards_in_hand", "The number of cards in your hand.",
-              lambda g, ctx: len(ctx.controller.hand.cards))
+              lambda g, ctx: len(ctx.controller.hand.cards),
+              "{{ 'for each card' if per else 'the number of cards' }} in your hand")
 
 
-@vocab.value("count", SelectorParams, text="the number of {{ selector }}")
+@vocab.value("count", SelectorParams,
+             text="{% if per %}for each {{ selector | describe('bare') }}"
+             "{% else %}the number of {{ selector | describe('plural') }}{% endif %}")
 class Count:
     """The number of cards the selector matches."""
 

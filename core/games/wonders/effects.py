@@ -71,22 +71,24 @@ def _lose_actions(g, p, n):
 
 
 _count_effect("draw", "The player draws cards from their deck.",
-              "{{ player | subject }} draw{{ player | verb_s }} {{ count | cards }}",
+              "{{ player | does('draw') }} {{ count | quantity('card') }}",
               lambda g, p, n: g.draw(p, n) > 0)
 _count_effect("deny", "Put cards from the top of the player's deck into The Abyss as one "
-              "group (rulebook, Deny).", "deny {{ count }}",
+              "group (rulebook, Deny).",
+              "deny {{ count }}{% if player.name != 'you' %} from {{ player | whose }} deck"
+              "{% endif %}",
               lambda g, p, n: g.deny(p, n) > 0)
 _count_effect("gain_energy", "The player gains energy.",
-              "{{ player | subject }} gain{{ player | verb_s }} {{ count }} energy",
+              "{{ player | does('gain') }} {{ count | quantity('energy') }}",
               _gain_energy)
 _count_effect("lose_energy", "The player loses energy (never below 0).",
-              "{{ player | subject }} lose{{ player | verb_s }} {{ count }} energy",
+              "{{ player | does('lose') }} {{ count | quantity('energy') }}",
               _lose_energy)
 _count_effect("gain_actions", "The player gains actions.",
-              "{{ player | subject }} gain{{ player | verb_s }} {{ count | plural('action') }}",
+              "{{ player | does('gain') }} {{ count | quantity('action') }}",
               _gain_actions)
 _count_effect("lose_actions", "The player loses actions (never below 0).",
-              "{{ player | subject }} lose{{ player | verb_s }} {{ count | plural('action') }}",
+              "{{ player | does('lose') }} {{ count | quantity('action') }}",
               _lose_actions)
 
 
@@ -122,13 +124,17 @@ _card_effect("banish", "Put a card into its owner's banishment.",
 _card_effect("put_into_abyss", "Put a card into its owner's Abyss.",
              "put {{ card }} into The Abyss", lambda g, c, ctx: g.to_abyss(c))
 _card_effect("put_into_hand", "Put a card into its owner's hand.",
-             "return {{ card }} to its owner's hand", lambda g, c, ctx: g.to_hand(c))
+             "{% if card | zone_of == 'world' %}return {{ card }} to"
+             "{% else %}put {{ card }} into{% endif %} {{ card | whose }} hand",
+             lambda g, c, ctx: g.to_hand(c))
 _card_effect("bury", "Put a card on the bottom of its owner's deck.",
              "bury {{ card }}", lambda g, c, ctx: g.bury(c))
 _card_effect("tap", "Tap a card (rule 509: only if it is untapped).",
-             "tap {{ card }}", lambda g, c, ctx: g.tap(c))
+             "tap {{ card | describe(implied={'tapped': false}) }}",
+             lambda g, c, ctx: g.tap(c))
 _card_effect("untap", "Untap a card (rule 509: only if it is tapped).",
-             "untap {{ card }}", lambda g, c, ctx: g.untap(c))
+             "untap {{ card | describe(implied={'tapped': true}) }}",
+             lambda g, c, ctx: g.untap(c))
 _card_effect("stun", "Tap a Wonder and set its base power to 0 this round (rulebook, Stun).",
              "stun {{ card }}", lambda g, c, ctx: g.stun(c))
 
@@ -139,7 +145,8 @@ class SacrificeParams(Params):
     count: int = Field(1, ge=1)
 
 
-@vocab.effect("sacrifice", SacrificeParams, text="sacrifice {{ selector }}")
+@vocab.effect("sacrifice", SacrificeParams, text="sacrifice {{ selector | describe("
+              "how_many=count, implied={'controller': 'you'}) }}")
 class Sacrifice(_Effect):
     """Choose and destroy your own card; it does not target (rulebook, Sacrifice)."""
 
@@ -170,7 +177,8 @@ class DiscardParams(Params):
 
 
 @vocab.effect("discard", DiscardParams,
-              text="{{ player | subject }} discard{{ player | verb_s }} {{ count | cards }}")
+              text="{{ player | does('discard') }} {{ count | quantity('card') }}"
+              "{% if random %} at random{% endif %}")
 class Discard(_Effect):
     """The player chooses and discards cards from hand (at random if ``random``)."""
 
@@ -204,7 +212,7 @@ class CountersParams(Params):
 
 
 @vocab.effect("counters", CountersParams,
-              text="put {{ amount | counters }} on {{ card }}")
+              text="put {{ amount | counters }} on {{ card | describe('each') }}")
 class Counters(_Effect):
     """Put +1 or -1 power counters on Wonders; + and - counters cancel (rulebook, Counters)."""
 
@@ -227,7 +235,8 @@ class PowerParams(Params):
     duration: Duration = "this_round"
 
 
-@vocab.effect("power", PowerParams, text="{{ card }} gets {{ amount | signed }} {{ duration }}")
+@vocab.effect("power", PowerParams, text="{{ card | does('get') }} {{ amount | signed }} power "
+              "{{ duration | duration }}")
 class Power(_Effect):
     """Change a Wonder's power for a duration (not a counter)."""
 
@@ -251,7 +260,10 @@ class NullifyParams(Params):
     duration: Literal["this_round", "permanent"] = "this_round"
 
 
-@vocab.effect("nullify", NullifyParams, text="nullify {{ card }} {{ duration }}")
+@vocab.effect("nullify", NullifyParams, text=(
+    "{% if card | is_mass and duration != 'permanent' %}"
+    "{{ duration | duration }}, nullify {{ card }}"
+    "{% else %}nullify {{ card }} {{ duration | duration }}{% endif %}"))
 class Nullify(_Effect):
     """Treat a card's ability text as blank for a duration (rulebook, Nullify); permanent
     nullification is a null counter."""
@@ -320,7 +332,8 @@ class TokenParams(Params):
     realm: Literal["this", "choose"] = "this"
 
 
-@vocab.effect("create_token", TokenParams, text="create {{ count | tokens(token) }}")
+@vocab.effect("create_token", TokenParams,
+              text="create {{ count | tokens(token) }} {{ realm | in_realm }}")
 class CreateToken(_Effect):
     """Create token cards in a realm under your control; tokens cost 0 and have the orbital
     of the card that made them (rulebook, Tokens)."""
@@ -350,7 +363,8 @@ class CantAttackParams(Params):
 
 
 @vocab.effect("cant_attack", CantAttackParams,
-              text="{{ player | subject }} can't attack {{ realm | realm_in }} {{ duration }}")
+              text="{{ player | does(\"can't attack\", plural=true) }} {{ realm | in_realm }} "
+              "{{ duration | duration }}")
 class CantAttack(_Effect):
     """Players can't attack (in this realm): no attack can take place there, including ones
     other effects would enable (rule 404.3.1)."""

@@ -166,11 +166,11 @@ def _card_type_selector(type_name: str):
 
 
 for _t in ("wonder", "land", "item", "spell"):
-    vocab.selector(_t, CardFilter, text=f"{{{{ filter | describe('{_t}') }}}}")(
+    vocab.selector(_t, CardFilter, text=f"{{{{ phrase('{_t}') }}}}")(
         _card_type_selector(_t))
 
 
-@vocab.selector("card", AnyCardFilter, text="{{ filter | describe('card') }}")
+@vocab.selector("card", AnyCardFilter, text="{{ phrase(types or ['card']) }}")
 def _any_card(p: AnyCardFilter, c):
     """A card of any of the given types (any type if none given)."""
     return CardSelector(p.types, p)
@@ -199,6 +199,8 @@ class PlayerSelector:
         return not obj.lost
 
 
-vocab.selector("player", PlayerParams, text="{{ who }} player")(PlayerSelector)
+vocab.selector("player", PlayerParams, text="{% if who == 'you' %}you{% else %}"
+               "{{ phrase('opponent' if who == 'opponent' else 'player') }}{% endif %}")(
+    PlayerSelector)
 
 __all__ = ["vocab", "CardSelector", "CardFilter", "ORBITALS"]

@@ -30,7 +30,7 @@ class _Trigger:
         return True
 
 
-@vocab.trigger("on_play", text="ON PLAY")
+@vocab.trigger("on_play", text="{% if card_type != 'spell' %}ON PLAY:{% endif %}")
 class OnPlay(_Trigger):
     """When this card is played from hand; resolves before it enters The World."""
 
@@ -40,7 +40,7 @@ class OnPlay(_Trigger):
         return ev.card is card
 
 
-@vocab.trigger("on_arrival", text="ON ARRIVAL")
+@vocab.trigger("on_arrival", text="ON ARRIVAL:")
 class OnArrival(_Trigger):
     """When this card enters The World from a hand, deck, banishment or The Abyss (not when it
     moves between realms)."""
@@ -51,7 +51,7 @@ class OnArrival(_Trigger):
         return ev.card is card
 
 
-@vocab.trigger("on_death", text="ON DEATH")
+@vocab.trigger("on_death", text="ON DEATH:")
 class OnDeath(_Trigger):
     """When this card is put from The World into The Abyss."""
 
@@ -68,7 +68,7 @@ class _InRealm(_Trigger):
         return ev.realm is card.zone.realm
 
 
-@vocab.trigger("on_attack", text="ON ATTACK")
+@vocab.trigger("on_attack", text="ON ATTACK:")
 class OnAttack(_InRealm):
     """When this card's controller attacks in its realm (rule 404.3.2 step 1)."""
 
@@ -78,7 +78,7 @@ class OnAttack(_InRealm):
         return ev.realm is card.zone.realm and ev.player is card.controller
 
 
-@vocab.trigger("on_defense", text="ON DEFENSE")
+@vocab.trigger("on_defense", text="ON DEFENSE:")
 class OnDefense(_InRealm):
     """When an opponent attacks in this card's realm (rule 404.3.2 step 2)."""
 
@@ -88,7 +88,7 @@ class OnDefense(_InRealm):
         return ev.realm is card.zone.realm and ev.player is card.controller
 
 
-@vocab.trigger("on_battle", text="ON BATTLE")
+@vocab.trigger("on_battle", text="ON BATTLE:")
 class OnBattle(_InRealm):
     """Whenever a battle happens in this card's realm (rule 404.3.2 step 3)."""
 
@@ -101,7 +101,7 @@ class BattleResultParams(Params):
 
 
 @vocab.trigger("after_battle", BattleResultParams,
-               text="after a battle here that you {{ result | join(' or ') }}")
+               text="AFTER A BATTLE HERE THAT YOU {{ result | join(' or ') | upper }}:")
 class AfterBattle(_InRealm):
     """After the check for victory of a battle in this realm (rule 404.3.2 step 4), if its
     controller took part and the result for them is one of ``result``."""
@@ -129,7 +129,9 @@ class EndOfBattleParams(Params):
         "attacker.")
 
 
-@vocab.trigger("end_of_battle", EndOfBattleParams, text="AT END OF BATTLE")
+@vocab.trigger("end_of_battle", EndOfBattleParams,
+               text="AT END OF BATTLE:{% if attacking %} if this attacked,"
+               "{% elif attacking is false %} if this didn't attack,{% endif %}")
 class EndOfBattle(_InRealm):
     """At the end of a battle in this realm (rule 404.3.2 step 6)."""
 
@@ -147,7 +149,7 @@ class EndOfBattle(_InRealm):
         return (ev.player is card.controller and card.attacked) == self.attacking
 
 
-@vocab.trigger("on_round_start", text="ON ROUND START")
+@vocab.trigger("on_round_start", text="ON ROUND START:")
 class OnRoundStart(_Trigger):
     """At the start of each round, after energy and actions (rule 403.1 step 3)."""
 
@@ -160,7 +162,7 @@ class RoundParams(Params):
     number: int = Field(ge=1, le=7)
 
 
-@vocab.trigger("round", RoundParams, text="ON ROUND {{ number }}")
+@vocab.trigger("round", RoundParams, text="ON ROUND {{ number }}:")
 class OnRoundN(_Trigger):
     """At the start of round N (rule 403.1 step 3, with On Round Start in one batch)."""
 
@@ -175,7 +177,7 @@ class OnRoundN(_Trigger):
         return ev.data == self.number
 
 
-@vocab.trigger("end_of_round", text="AT END OF ROUND")
+@vocab.trigger("end_of_round", text="AT END OF ROUND:")
 class EndOfRound(_Trigger):
     """At the end of the round (rule 403.5, ordered by the active player)."""
 
@@ -202,7 +204,15 @@ _WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "played": "played",
                     "nullified": "nullified"}
 
 
-@vocab.trigger("whenever", WheneverParams, text="WHENEVER {{ subject }} {{ event }}")
+@vocab.trigger("whenever", WheneverParams, text=(
+    "whenever "
+    "{% if dies %}{{ dies }} dies"
+    "{% elif arrives %}{{ arrives | describe(with_realm=false) }} arrives "
+    "{{ arrives | realm_phrase }}"
+    "{% elif played %}{% set who = played.params.controller %}"
+    "{{ {'you': 'you play', 'opponent': 'an opponent plays'}.get(who, 'a player plays') }} "
+    "{{ played | describe(implied={'controller': who}) }}"
+    "{% else %}{{ nullified }} becomes nullified{% endif %},"))
 class Whenever(_Trigger):
     """Whenever a card matching the selector dies, arrives, is played or is nullified, while
     this card is in The World."""
@@ -231,14 +241,14 @@ class _Activated(_Trigger):
     scope = "activated"
 
 
-@vocab.trigger("tap_action", text="TAP ACTION")
+@vocab.trigger("tap_action", text="TAP ACTION:")
 class TapAction(_Activated):
     """Spend an action and tap this card (rule 404.4)."""
 
     cost = "tap"
 
 
-@vocab.trigger("tap_free", text="TAP FREE")
+@vocab.trigger("tap_free", text="TAP FREE:")
 class TapFree(_Activated):
     """Tap this card; costs no action (a free action, rule 403.3)."""
 
@@ -246,14 +256,14 @@ class TapFree(_Activated):
     free = True
 
 
-@vocab.trigger("sacrifice_action", text="SACRIFICE ACTION")
+@vocab.trigger("sacrifice_action", text="SACRIFICE ACTION:")
 class SacrificeAction(_Activated):
     """Spend an action and destroy this card."""
 
     cost = "sacrifice"
 
 
-@vocab.trigger("sacrifice_free", text="SACRIFICE FREE")
+@vocab.trigger("sacrifice_free", text="SACRIFICE FREE:")
 class SacrificeFree(_Activated):
     """Destroy this card; costs no action."""
 
@@ -261,7 +271,7 @@ class SacrificeFree(_Activated):
     free = True
 
 
-@vocab.trigger("harvest", text="HARVEST")
+@vocab.trigger("harvest", text="HARVEST:")
 class Harvest(_Activated):
     """A tap free ability; any number may be harvested together in one turn, and actions it
     gains are usable from the next turn (rulebook, Harvest)."""

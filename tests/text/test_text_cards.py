@@ -1,0 +1,225 @@
+"""Rules text generated from card scripts (core/text.py): every bundled card's printed text is
+what its script says, and the cards the rules quote read as the rules quote them."""
+from __future__ import annotations
+
+import pytest
+
+from core.cardpool import CardPool
+from core.loader import load_text
+from core.model import validate_document
+from core.plugins import load_game
+from core.text import ability_text, card_text, keyword_text, normalize
+
+
+@pytest.fixture(scope="module")
+def pool():
+    return CardPool.bundled("wonders", cache=False, keep_models=True)
+
+
+def _bundled_ids():
+    return sorted(CardPool.bundled("wonders").cards)
+
+
+@pytest.mark.parametrize("card_id", _bundled_ids())
+def test_bundled_card_text_matches_its_script(pool, card_id):
+    model = pool.models[card_id]
+    generated = card_text(model, pool.registry, cards=pool.cards)
+    assert normalize(generated) == normalize(model.text), \
+        f"{card_id}: printed {model.text!r}, generated {generated!r}"
+
+
+def test_every_bundled_card_with_rules_prints_text(pool):
+    for cid, model in pool.models.items():
+        if model.abilities or model.keywords or getattr(model, "core", False):
+            assert model.text, f"{cid} has rules but no printed text"
+
+
+# -- the cards the rules quote -------------------------------------------------------------
+def test_cairnvox_soulforger_reads_as_rule_501_1_quotes(pool):
+    quote = ("ON ARRIVAL: Put target Wonder you own with cost 4 or less from The Abyss into "
+             "this realm.")  # 002, rule 501.1 example
+    assert card_text(pool.models["cairnvox-soulforger"], pool.registry) == quote
+
+
+def test_path_of_light_reads_as_rule_403_5_quotes(pool):
+    # 000, rule 403.5: Path of Light says “This round, nullify all items and lands,”
+    quote = "“This round, nullify all items and lands,”"
+    text = card_text(pool.models["path-of-light"], pool.registry)
+    assert text == "This round, nullify all items and lands."  # a spell prints no ON PLAY
+    assert normalize(text) == normalize(quote)
+
+
+def test_chained_crow_keywords_as_rule_404_3_2_names_them(pool):
+    # 000, rule 404.3.2 example: "Chained Crow has Deathstrike and Flying."
+    model = pool.models["chained-crow"]
+    assert card_text(model, pool.registry) == "Deathstrike. Flying."
+    assert [keyword_text(k, pool.registry) for k in model.keywords] == \
+        ["Deathstrike.", "Flying."]
+
+
+def test_ayu_goss_reads_as_rule_404_5_2_quotes(pool):
+    # 000, rule 404.5.2: Ayu Goss says “If you took the last turn of the round, you may
+    # untap target land or Wonder.” (the quote leaves out the timing label)
+    quote = "If you took the last turn of the round, you may untap target land or Wonder."
+    text = card_text(pool.models["ayu-goss"], pool.registry)
+    label, _, effect = text.partition(": ")
+    assert label == "AT END OF ROUND"
+    assert effect == quote
+    # its script only targets tapped cards, which untapping implies (rule 509)
+    assert pool.models["ayu-goss"].abilities[0].target.card.tapped is True
+
+
+# -- the house style of the other card text the rules quote ----------------------------------
+SPEC = load_game("wonders")
+
+
+def _ability(yaml: str, card_type: str = "spell") -> str:
+    power = "power: 1\n" if card_type == "wonder" else ""
+    text = (f"id: sample\nname: Sample\ntype: {card_type}\norbital: solfera\ntier: primary\n"
+            f"cost: 1\n{power}abilities:\n  - {yaml}\n")
+    model = validate_document(load_text(text), SPEC.card_model)
+    return ability_text(model.abilities[0], SPEC.registry, card_type=card_type)
+
+
+@pytest.mark.parametrize("quote, card_type, script", [
+    # 002, rule 501: a spell and another card's ability
+    ("Destroy target Wonder and draw a card.", "spell",
+     "{trigger: on_play, target: {wonder: {}}, effect: [{destroy: target}, {draw: 1}]}"),
+    ("Whenever a Wonder dies, you may deny 1.", "item",
+     "{trigger: {whenever: {dies: {wonder: {}}}}, effect: {may: {deny: 1}}}"),
+    # 002, rule 502: Dream Reaver and EthosRelic FR-38
+    ("ON ARRIVAL: Nullify target Wonder this round.", "wonder",
+     "{trigger: on_arrival, target: {wonder: {}}, effect: {nullify: target}}"),
+    ("Whenever a card becomes nullified, draw a card and target player loses 1 energy.",
+     "item", "{trigger: {whenever: {nullified: {card: {}}}}, target: {player: any}, "
+     "effect: [{draw: 1}, {lose_energy: {player: target}}]}"),
+    # 002, rule 508.3 style: a two-stage spell
+    ("Tap target Wonder and draw a card.", "spell",
+     "{trigger: on_play, target: {wonder: {}}, effect: [{tap: target}, {draw: 1}]}"),
+])
+def test_quoted_house_style(quote, card_type, script):
+    assert _ability(script, card_type) == quote
+
+
+def test_a_duration_ends_the_sentence_and_the_target_is_then_it():
+    # 002, rule 505.1: "ON PLAY: Gain control of target enemy Wonder this round. Untap it."
+    text = _ability("{trigger: on_play, target: {wonder: {controller: opponent}}, "
+                    "effect: [{nullify: target}, {untap: target}]}", "wonder")
+    assert text == "ON PLAY: Nullify target enemy Wonder this round. Untap it."
+
+
+def test_seek_keyword_as_the_rulebook_writes_it():
+    text = ("id: s\nname: S\ntype: wonder\norbital: boundless\ntier: primary\ncost: 3\n"
+            "power: 2\nkeywords: [{seek: {count: 3, filter: {wonder: {cost: {max: 2}}}}}]\n")
+    model = validate_document(load_text(text), SPEC.card_model)
+    assert card_text(model, SPEC.registry) == "Seek 3 a Wonder with cost 2 or less."
+
+
+def test_only_a_spell_drops_its_on_play_label():
+    script = "{trigger: on_play, effect: {draw: 1}}"
+    assert _ability(script, "spell") == "Draw a card."
+    assert _ability(script, "land") == "ON PLAY: Draw a card."
+
+
+@pytest.mark.parametrize("script, expected", [
+    ("{trigger: on_play, target: {player: opponent}, effect: [{discard: {player: target}}, "
+     "{lose_energy: {player: target}}]}", "Target opponent discards a card and loses 1 energy."),
+    ("{trigger: on_play, target: {player: opponent}, effect: [{lose_actions: {player: "
+     "target}}, {draw: 1}]}", "Target opponent loses 1 action. Draw a card."),
+    ("{trigger: on_play, effect: [{gain_actions: 2}, {gain_energy: 2}]}",
+     "Gain 2 actions and 2 energy."),
+    ("{trigger: on_play, effect: [{sacrifice: {wonder: {}}}, {if_done: [{draw: 2}, "
+     "{gain_energy: 2}]}]}", "Sacrifice a Wonder. If you do, draw 2 cards and gain 2 energy."),
+    ("{trigger: on_play, effect: {if: {condition: {not: {you_control: {wonder: {controller: "
+     "you, realm: this, other: true}}}}, then: {draw: 1}}}}",
+     "If you control no other Wonders in this realm, draw a card."),
+    ("{trigger: on_play, effect: {if: {condition: {any_of: [{stones: {min: 2}}, {lands: "
+     "{min: 3}}]}, then: {draw: 1}, else: {gain_energy: 1}}}}",
+     "If you control 2 or more stones or 3 or more lands, draw a card. Otherwise, gain 1 "
+     "energy."),
+    ("{trigger: on_play, effect: {draw: {count: {count: {item: {controller: you}}}}}}",
+     "Draw a card for each item you control."),
+    ("{trigger: on_play, effect: {gain_energy: {count: round_number}}}",
+     "Gain energy equal to the round number."),
+    ("{trigger: on_play, effect: {create_token: {token: verdant-sprout, count: 2}}}",
+     "Create two 1-power Verdant Sprout token Wonders in this realm."),
+    ("{trigger: on_play, effect: {power: {card: {all: {wonder: {controller: opponent}}}, "
+     "amount: -2}}}", "All enemy Wonders get -2 power this round."),
+    ("{trigger: on_play, effect: {counters: {card: {all: {wonder: {controller: you, other: "
+     "true}}}, amount: 1}}}", "Put a +1 counter on each other Wonder you control."),
+    ("{trigger: {whenever: {played: {item: {controller: you}}}}, effect: {draw: 1}}",
+     "Whenever you play an item, draw a card."),
+    ("{trigger: {whenever: {arrives: {wonder: {controller: opponent, realm: this}}}}, "
+     "effect: {counters: {card: it, amount: -1}}}",
+     "Whenever an enemy Wonder arrives in this realm, put a -1 counter on it."),
+])
+def test_stages_subjects_and_selections(script, expected):
+    assert _ability(script) == expected
+
+
+def test_every_vocabulary_entry_declares_a_template():
+    for kind, table in SPEC.registry.entries.items():
+        for name, entry in table.items():
+            assert entry.text, f"{kind} '{name}' has no text template"
+
+
+#: scripts that together use every vocabulary entry of the game
+EVERY_ENTRY = [
+    "{trigger: on_death, effect: {choose: [{deny: {count: 2, player: opponent}}, "
+    "{discard: {count: 2, player: each, random: true}}]}}",
+    "{trigger: on_attack, target: {card: {types: [item], controller: opponent}}, effect: "
+    "[{banish: target}, {bury: {all: {wonder: {realm: this, tapped: false}}}}]}",
+    "{trigger: on_defense, target: {wonder: {zone: hand, owner: you}}, effect: "
+    "{may: {put_into_abyss: target}}}",
+    "{trigger: on_battle, effect: {stun: {all: {land: {orbital: petraia}}}}}",
+    "{trigger: {after_battle: [won, tied]}, effect: {lose_actions: {player: opponent}}}",
+    "{trigger: {end_of_battle: {attacking: false}}, effect: {move: {card: this, "
+    "realm: choose}}}",
+    "{trigger: on_round_start, effect: {cant_attack: {player: each, realm: any}}}",
+    "{trigger: {round: 3}, effect: {repeat: {times: cards_in_hand, effect: {draw: 1}}}}",
+    "{trigger: end_of_round, effect: {for_each: {cards: {all: {spell: {zone: abyss}}}, "
+    "effect: {gain_energy: 1}}}}",
+    "{trigger: {whenever: {dies: {wonder: {class: Dragon}}}}, effect: {if: {condition: "
+    "{all_of: [{round: {min: 5}}, {hand_size: {max: 2}}, {not: took_last_turn}]}, then: "
+    "{destroy: it}}}}",
+    "{trigger: tap_action, target: {wonder: {power: {min: 2}}}, effect: [{tap: target}, "
+    "{if_done: {sacrifice: {item: {}}}}]}",
+    "{trigger: tap_free, effect: {seek: {count: 2, filter: {wonder: {cost: 1}}}}}",
+    "{trigger: sacrifice_action, target: {wonder: {}}, effect: {put_into_realm: target}}",
+    "{trigger: on_play, target: {wonder: {}}, effect: {put_into_hand: target}}",
+    "{trigger: on_arrival, effect: {gain_energy: 1}}",
+    "{trigger: sacrifice_free, effect: {if: {condition: {any_of: [{you_control: {item: "
+    "{}}}, {stones: 2}, {lands: {max: 1}}]}, then: {untap: this}}}}",
+    "{trigger: harvest, effect: {create_token: {token: skeleton, realm: choose}}}",
+    "{trigger: {whenever: {nullified: {card: {}}}}, target: {player: opponent}, effect: "
+    "[{lose_energy: {player: target}}, {gain_actions: {count: round_number}}]}",
+    "{trigger: {whenever: {played: {spell: {controller: opponent}}}}, effect: {power: "
+    "{card: this, amount: 1}}}",
+    "{trigger: {whenever: {arrives: {wonder: {}}}}, effect: [{nullify: it}, {counters: "
+    "{card: it, amount: 1}}, {draw: {count: {count: {wonder: {}}}}}, "
+    "{gain_energy: stones_you_control}]}",
+]
+
+
+def test_every_vocabulary_entry_renders(monkeypatch):
+    from core import text as text_module
+    used = set()
+    render = text_module._Renderer.render
+
+    def spy(self, view, **opts):
+        if not isinstance(view, int) and view.kind not in ("card", "player"):
+            used.add((view.kind, view.name))
+        return render(self, view, **opts)
+
+    monkeypatch.setattr(text_module._Renderer, "render", spy)
+    for script in EVERY_ENTRY:
+        text = _ability(script, "wonder")
+        assert text.endswith(".") and "{" not in text and "  " not in text, text
+    for kw in ("flying", "deathstrike", "guardian", "attuned",
+               "{seek: {count: 3, filter: {wonder: {}}}}"):
+        text = ("id: k\nname: K\ntype: wonder\norbital: petraia\ntier: primary\ncost: 1\n"
+                f"power: 1\nkeywords: [{kw}]\n")
+        card_text(validate_document(load_text(text), SPEC.card_model), SPEC.registry)
+    used.add(("value", "constant"))  # plain numbers are printed as they are
+    declared = {(k, n) for k, table in SPEC.registry.entries.items() for n in table}
+    assert declared - used == set()

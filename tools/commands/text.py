@@ -1,0 +1,104 @@
+"""cardscript text: the rules text generated from each card's script (core/text.py).
+
+``CARD_OR_PATH`` is a card id of the bundled set, a card file or a folder of card files. Each
+card prints as its id, then its generated text indented, a line per ability. With ``--diff``,
+cards whose printed ``text:`` differs from the generated text (compared by
+:func:`core.text.normalize`) show a unified diff, a sentence per line, printed text first;
+the exit code is 1 if any differ. Cards that don't load, or whose text can't be generated,
+are reported on stderr and also exit 1.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+
+HELP = "print the rules text generated from card scripts; --diff compares the printed text"
+
+
+def add_arguments(p) -> None:
+    p.add_argument("target", metavar="CARD_OR_PATH",
+                   help="a card id of the bundled set, a card file, or a folder")
+    p.add_argument("--game", default="wonders")
+    p.add_argument("--diff", action="store_true",
+                   help="show a unified diff against each card's printed text: where they "
+                   "differ; exit 1 if any do")
+
+
+def _sentences(text: str) -> list[str]:
+    """One sentence (or ability) per line: diffs then point at the sentence that drifted."""
+    from core.text import normalize
+    flat = normalize(text)
+    return [s for s in re.split(r"(?<=[.;])\s+", flat + "." if flat else "") if s]
+
+
+def _select(target: str, game: str):
+    """The pool (bundled set plus the given files) and the ids of the cards to show."""
+    from core.cardpool import CARD_SUFFIX, CardPool, find_files
+    from core.errors import did_you_mean
+
+    from ..common import UsageError
+
+    pool = CardPool(game, cache=False, keep_models=True)
+    path = Path(target)
+    wanted: list[Path] = []
+    if path.exists():
+        wanted = find_files([path], CARD_SUFFIX)
+        if not wanted:
+            raise UsageError(f"no *{CARD_SUFFIX} files at {target}")
+    seen = set()
+    for f in [*find_files([pool.spec.cards_dir], CARD_SUFFIX), *wanted]:
+        if f.resolve() not in seen:  # a bundled file given by path loads once
+            seen.add(f.resolve())
+            pool.load_file(f)
+    pool.check_references()
+    if not path.exists():
+        if target not in pool.cards:
+            raise UsageError(f"no card file, folder or bundled card named '{target}'"
+                             f"{did_you_mean(target, pool.cards)}")
+        return pool, [target], []
+    mine = {f.resolve() for f in wanted}
+    ids = [cid for cid, f in pool.files.items() if Path(f).resolve() in mine]
+    problems = [d for d in pool.diagnostics if Path(d.pos.file).resolve() in mine]
+    return pool, ids, problems
+
+
+def run(args) -> int:
+    from core.text import TextError, card_text, normalize
+
+    from ..common import err, out, report
+
+    pool, ids, problems = _select(args.target, args.game)
+    report(problems)
+    failed = bool(problems)
+    differ = 0
+    for cid in ids:
+        model = pool.models[cid]
+        try:
+            text = card_text(model, pool.registry, cards=pool.cards)
+        except TextError as exc:
+            err.print(f"{pool.files[cid]}: [{cid}] rules text could not be generated: {exc}",
+                      markup=False)
+            failed = True
+            continue
+        printed = getattr(model, "text", None) or ""
+        if args.diff:
+            if normalize(text) == normalize(printed):
+                continue
+            differ += 1
+            out.print(f"{cid}: generated text differs from the printed text", markup=False)
+            lines = difflib.unified_diff(_sentences(printed), _sentences(text),
+                                         f"{pool.files[cid]} (printed)", f"{cid} (generated)",
+                                         lineterm="")
+            for line in lines:
+                out.print(line, markup=False)
+            continue
+        out.print(cid, markup=False)
+        for line in text.splitlines() or ["(no rules text)"]:
+            out.print(f"  {line}", markup=False)
+    if args.diff:
+        n = len(ids)
+        out.print(f"{differ} of {n} card{'s' if n != 1 else ''}: generated text differs from "
+                  "the printed text" if differ else f"all {n} card{'s' if n != 1 else ''} "
+                  "match their printed text", markup=False)
+    return 1 if failed or differ else 0
