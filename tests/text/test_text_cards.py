@@ -1,4 +1,4 @@
-"""Rules text generated from card scripts (core/text.py): every bundled card's printed text is
+"""Rules text generated from card scripts (core/text/): every bundled card's printed text is
 what its script says, and the cards the rules quote read as the rules quote them."""
 from __future__ import annotations
 
@@ -202,7 +202,7 @@ EVERY_ENTRY = [
 
 
 def test_every_vocabulary_entry_renders(monkeypatch):
-    from core import text as text_module
+    from core.text import render as text_module
     used = set()
     render = text_module._Renderer.render
 

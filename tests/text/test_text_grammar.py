@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from core.text import article, counted, join_words, normalize, number_word, plural, third_person
+from core.text.english import (
+    article,
+    counted,
+    join_words,
+    normalize,
+    number_word,
+    plural,
+    third_person,
+)
 
 
 @pytest.mark.parametrize("noun, many", [

@@ -10,7 +10,8 @@ from core.loader import load_text
 from core.model import validate_document
 from core.plugins import load_game
 from core.registry import Entry
-from core.text import TextError, _Renderer, environment
+from core.text import TextError, environment
+from core.text.render import _Renderer
 
 SPEC = load_game("wonders")
 

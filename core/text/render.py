@@ -1,73 +1,5 @@
-"""Printed rules text from card scripts: the compiler's tool-time twin.
-
-The compiler turns a validated card model into handler objects; this module turns the same
-model into the card's rules text, with the Jinja2 template every vocabulary entry declares
-beside its name, parameters and implementation (``text=``). Templates run in Jinja2's
-immutable sandbox: card data and templates can't reach Python internals. Nothing here runs
-on the engine's hot path.
-
-API: :func:`card_text`, :func:`ability_text`, :func:`keyword_text`, :func:`normalize`,
-:func:`environment` (the sandbox, for tests and tools) and :class:`TextError`.
-
-Layout of :func:`card_text`: one line of card traits and keywords ("Core. Flying."), then one
-line per ability, joined with newlines (tools split paragraphs on them; a printed ``text:``
-is usually one line, and :func:`normalize` treats any whitespace alike).
-
-House style (what the templates and filters write)
----------------------------------------------------
-- An ability is ``LABEL: Effect.`` for timing keywords and activation costs ("ON ARRIVAL:",
-  "TAP FREE:", "ON ROUND 7:"), or ``Whenever X, effect.`` for event triggers. A spell's
-  ON PLAY ability prints no label: a spell's text *is* what it does when played.
-- Each keyword is its own sentence, first, in the card's order: "Deathstrike. Flying.".
-- Sentences start with a capital letter, also after a label's colon; each ends with a period.
-- Stages (rule 508.3) join with "and" inside a sentence ("Destroy target Wonder and draw a
-  card."; three or more as "A, B and C"). A new sentence starts before and after a structural
-  effect (may, if, if you do, choose, for each, repeat), after a stage that ends in a
-  duration ("... this round. Untap it."), and before an imperative stage that follows a stage
-  with another subject ("Target opponent loses 1 action. Draw a card.").
-- Joined clauses share a repeated subject ("Target opponent discards a card and loses 1
-  energy."), and a verb when every clause of the list repeats it ("Gain 2 actions and 2
-  energy.", "you control 2 or more stones or 3 or more lands").
-- The ability's target is described in full where the effect first names it ("target Wonder
-  you own with cost 4 or less from The Abyss"), later as "it" (a card) or "that player".
-- Selections: "target X", "a/an X", "another X" (other), "each X", "all Xs" (an untargeted
-  ``{all: ...}``), "no Xs"; several card types read "land or Wonder" in the singular and
-  "items and lands" in the plural. Word order: quantifier, adjectives (tapped, nullified,
-  non-token, enemy, orbital), noun (a Wonder class replaces "Wonder": "a Dragon"), "you
-  own", "you control" / "an opponent controls", "with cost 4 or less", the zone ("from The
-  Abyss", "from your hand" — "in" for non-targets), the realm ("in this realm"). "Enemy" is
-  a Wonder an opponent controls (rulebook, Game Terms). Filters the verb implies are not
-  printed: "untap target land or Wonder" (only a tapped card untaps, rule 509), "you control
-  no other Wonders", "sacrifice a Wonder".
-- Numbers are numerals ("draw 2 cards", "Seek 3", "deny 1"); one card is "a card"; resources
-  keep the numeral ("gain 1 energy", "gain 1 action"); counts directly before another numeral
-  are words ("create two 1-power Verdant Sprout token Wonders"). Power changes and counters
-  are signed ("+2 power", "a -1 counter", "+2 counters").
-- A duration trails its clause ("Nullify target enemy Wonder this round.", "All enemy
-  Wonders get -2 power this round."), except that it leads an imperative whose object is
-  every card a selector matches ("This round, nullify all items and lands.").
-
-Writing a template
-------------------
-A template sees its entry's parameters by field name (``else_``, ``class_``) and
-``card_type``. A node prints itself (``{{ effect }}``) or goes through a filter: ``does``
-(subject and agreeing verb), ``describe`` (a selection in a form: 'a', 'target', 'each',
-'all', 'no', 'bare', 'plural'; ``implied`` filters), ``quantity``, ``join_stages``,
-``join_clauses``, ``negate`` and the small ones below. Selector templates call
-``phrase(nouns)``; a condition template that reads ``negated`` has a negative form; a value
-template that reads ``per`` has a "for each X" form.
-
-What :func:`normalize` ignores when printed and generated texts are compared (drift)
------------------------------------------------------------------------------------------
-1. Typographic quotes and apostrophes (‘ ’ “ ” become ' and ").
-2. Quotation marks around the whole text (the rules quote cards in prose).
-3. Runs of whitespace, line breaks included, and leading or trailing whitespace.
-4. The final punctuation: a trailing period (or the comma or semicolon a quote in prose may
-   end with).
-5. The case of the first letter (a quote may start mid-sentence).
-6. The case of an ability label before its colon: "On Arrival:" (rulebook) and "ON ARRIVAL:"
-   (cards) are the same.
-"""
+"""Rendering rules text: the card model walked as views that sandboxed Jinja2 templates print.
+The public API and the house style are in :mod:`core.text`."""
 from __future__ import annotations
 
 import contextvars
@@ -80,123 +12,27 @@ from jinja2 import StrictUndefined, pass_context
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 from pydantic import BaseModel
 
-from .registry import Entry, Registry
+from ..registry import Entry, Registry
+from .english import (
+    _MODALS,
+    _NOUNS,
+    _RESOURCES,
+    _sentences,
+    _tidy,
+    article,
+    counted,
+    join_words,
+    normalize,
+    number_word,
+    plural,
+    signed,
+    third_person,
+    upper_first,
+)
 
 
 class TextError(Exception):
     """A rules-text template could not be rendered (names the vocabulary entry)."""
-
-
-# -- English ------------------------------------------------------------------------------
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-#: resources: counted with numerals even for one, and never pluralized when uncountable
-_RESOURCES = {"energy": "energy", "faith": "faith", "action": "actions"}
-_MODALS = ("can", "can't", "cannot", "may", "must", "will", "won't", "should")
-_NOUNS = {"wonder": "Wonder"}  # card type names as printed
-
-
-def number_word(n: int) -> str:
-    """0-10 as words ("two"), larger numbers as numerals."""
-    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
-
-
-def plural(noun: str) -> str:
-    """The plural of a noun phrase (its last word): "card" -> "cards", "Wonder" -> "Wonders"."""
-    head, _, last = noun.rpartition(" ")
-    low = last.lower()
-    if low in _RESOURCES:
-        word = _RESOURCES[low]
-    elif re.search(r"[^aeiou]y$", low):
-        word = last[:-1] + "ies"
-    elif re.search(r"(s|x|z|ch|sh)$", low):
-        word = last + "es"
-    else:
-        word = last + "s"
-    return f"{head} {word}" if head else word
-
-
-def article(phrase: str) -> str:
-    """"a"/"an" before a phrase, by its first sound: "an enemy Wonder", "a 1-power token"."""
-    first = phrase.split(" ", 1)[0].lower()
-    if re.match(r"(8|11|18)(\D|$)|8\d\d", first):
-        vowel = True
-    elif re.match(r"(uni|use|usu|eu|one|once)", first):
-        vowel = False
-    else:
-        vowel = first[:1] in "aeiou" and first[:1] != ""
-    return f"{'an' if vowel else 'a'} {phrase}"
-
-
-def counted(n: int, noun: str) -> str:
-    """"a card", "2 cards", "no cards"; resources keep the numeral: "1 energy", "1 action"."""
-    if n == 0:
-        return f"no {plural(noun)}"
-    if n == 1:
-        return f"1 {noun}" if noun in _RESOURCES else article(noun)
-    return f"{n} {plural(noun)}"
-
-
-def third_person(verb: str) -> str:
-    """Agree a verb phrase with a singular subject: "draw" -> "draws", "can't attack" stays."""
-    first, _, rest = verb.partition(" ")
-    if first in _MODALS:
-        return verb
-    special = {"have": "has", "do": "does", "go": "goes", "be": "is"}
-    if first in special:
-        word = special[first]
-    elif re.search(r"[^aeiou]y$", first):
-        word = first[:-1] + "ies"
-    elif re.search(r"(s|x|z|ch|sh|o)$", first):
-        word = first + "es"
-    else:
-        word = first + "s"
-    return f"{word} {rest}" if rest else word
-
-
-def join_words(items: list[str], conj: str = "and") -> str:
-    """"A", "A and B", "A, B and C"."""
-    items = [i for i in items if i]
-    if len(items) <= 2:
-        return f" {conj} ".join(items)
-    return f"{', '.join(items[:-1])} {conj} {items[-1]}"
-
-
-def upper_first(text: str) -> str:
-    return text[:1].upper() + text[1:] if text else text
-
-
-def signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else str(n)
-
-
-def _tidy(text: str) -> str:
-    text = re.sub(r"\s+", " ", text).strip()
-    return re.sub(r" ([,.;:])", r"\1", text)
-
-
-def _sentences(text: str) -> str:
-    """Capitalize the text and every sentence, also after a label's colon; end with a period."""
-    text = _tidy(text)
-    if not text:
-        return text
-    text = re.sub(r"([.:] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
-    text = upper_first(text)
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-# -- normalization ------------------------------------------------------------------------
-_LABEL_RE = re.compile(r"(^|[.!?] )([A-Za-z0-9' ]+):")
-
-
-def normalize(text: str | None) -> str:
-    """The comparison key of a rules text (see the module docstring for each rule)."""
-    text = (text or "").translate({0x2018: "'", 0x2019: "'", 0x201C: '"', 0x201D: '"'})
-    text = re.sub(r"\s+", " ", text).strip()
-    if len(text) >= 2 and text[0] == text[-1] == '"':
-        text = text[1:-1].strip()
-    text = text.rstrip(".,; ")
-    text = _LABEL_RE.sub(lambda m: m.group(1) + m.group(2).upper() + ":", text)
-    return upper_first(text)
 
 
 # -- the model seen from a template ---------------------------------------------------------
@@ -729,7 +565,7 @@ def _template(text: str):
 @cache
 def _bundled_cards(game: str) -> Mapping:
     """Token definitions when the caller gives no card set: the game's bundled cards."""
-    from .cardpool import CardPool
+    from ..cardpool import CardPool
     return CardPool.bundled(game).cards
 
 
