@@ -34,9 +34,23 @@ def bench_games(pool, decks, games: int, seed: int) -> dict:
             "decisions_per_s": decisions / elapsed, "decisions_per_game": decisions / games}
 
 
-def make_synthetic_set(source: Path, out: Path, count: int) -> int:
+_NAME = re.compile(r"^name:[ \t]*(.*?)[ \t]*$", re.M)
+
+
+def _renamed(text: str, k: int) -> str:
+    """The card's printed name with a copy number, quoted or not."""
+    def sub(m):
+        v = m.group(1)
+        if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"":
+            return f"name: {v[:-1]} {k}{v[-1]}"
+        return f"name: {v} {k}"
+    return _NAME.sub(sub, text, count=1)
+
+
+def make_synthetic_set(source: Path, out: Path, count: int, *, distinct: bool = False) -> int:
     """Write ``count`` card files: copies of the set's cards under new ids (tokens kept once,
-    so references still resolve)."""
+    so references still resolve). ``distinct`` also gives each copy its own name and a file
+    named after its id, so the set is clean for the linter too."""
     files = find_files([source], CARD_SUFFIX)
     texts = [(f, f.read_text(encoding="utf-8")) for f in files]
     plain = [(f, t) for f, t in texts if not re.search(r"^token:\s*true", t, re.M)]
@@ -49,7 +63,11 @@ def make_synthetic_set(source: Path, out: Path, count: int) -> int:
     while n < count and plain:
         f, t = plain[k % len(plain)]
         copy = _ID.sub(lambda m, k=k: f"id: {m.group(1)}-s{k}", t, count=1)
-        (out / f"{k:06d}-{f.name}").write_text(copy, encoding="utf-8")
+        name = f"{k:06d}-{f.name}"
+        if distinct:
+            copy = _renamed(copy, k)
+            name = f"{_ID.search(t).group(1)}-s{k}{CARD_SUFFIX}"
+        (out / name).write_text(copy, encoding="utf-8")
         k += 1
         n += 1
     return n
@@ -82,8 +100,36 @@ def bench_load(game: str, source: Path, count: int) -> dict:
     return {"cards": n, "cold_cards_per_s": n / cold_s, "warm_cards_per_s": n / warm_s}
 
 
-def bench(pool, decks, games: int, seed: int, cards: int) -> dict:
+def bench_lint(game: str, source: Path, count: int) -> dict:
+    """``cardscript lint`` on a synthetic set: cold (no cache), then warm (every file
+    unchanged since the cold run, so taken from the lint cache)."""
+    from tools.lint.config import Config
+    from tools.lint.runner import Linter
+
+    tmp = Path(tempfile.mkdtemp(prefix="cardscript-bench-lint-"))
+    try:
+        cards = tmp / "cards"
+        cards.mkdir()
+        n = make_synthetic_set(source, cards, count, distinct=True)
+        cfg = Config(root=tmp, game=game, bundled=False)  # the copies hold their tokens
+        start = time.perf_counter()
+        cold = Linter(cfg, cache_dir=tmp / "cache").run([str(cards)])
+        cold_s = time.perf_counter() - start
+        start = time.perf_counter()
+        warm = Linter(cfg, cache_dir=tmp / "cache").run([str(cards)])
+        warm_s = time.perf_counter() - start
+        if [str(f) for f in cold.findings] != [str(f) for f in warm.findings]:
+            raise RuntimeError("lint findings differ between a cold and a warm run")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return {"lint_cards": n, "lint_findings": len(cold.findings),
+            "lint_cold_cards_per_s": n / cold_s, "lint_warm_cards_per_s": n / warm_s}
+
+
+def bench(pool, decks, games: int, seed: int, cards: int, lint: bool = False) -> dict:
     result = {"game": pool.spec.name}
     result.update(bench_games(pool, decks, games, seed))
     result.update(bench_load(pool.spec.name, pool.spec.cards_dir, cards))
+    if lint:
+        result.update(bench_lint(pool.spec.name, pool.spec.cards_dir, cards))
     return result

@@ -16,15 +16,43 @@ def add_arguments(p) -> None:
     p.add_argument("--synthetic-cards", type=int, default=5000, metavar="N",
                    help="size of the synthetic set for load figures")
     p.add_argument("--json", action="store_true", help="machine-readable figures")
+    p.add_argument("--lint", action="store_true",
+                   help="also time `cardscript lint` on the synthetic set, cold and warm "
+                   "(adds the lint_* figures)")
+    p.add_argument("--make-set", metavar="DIR",
+                   help="only write the synthetic set (--synthetic-cards files, each with its "
+                   "own id, name and file name) into DIR, to time other commands on")
 
 
 def run(args) -> int:
     from ..bench import bench
+    if args.make_set:
+        return _make_set(args)
     pool, decks = pool_and_decks(args)
-    figures = bench(pool, decks, args.games, args.seed, args.synthetic_cards)
+    figures = bench(pool, decks, args.games, args.seed, args.synthetic_cards, lint=args.lint)
     if args.json:
         out.print_json(json.dumps(figures))
     else:
+        w = max(20, *map(len, figures))
         for k, v in figures.items():
-            out.print(f"{k:>20}: {v:,.1f}" if isinstance(v, float) else f"{k:>20}: {v}")
+            out.print(f"{k:>{w}}: {v:,.1f}" if isinstance(v, float) else f"{k:>{w}}: {v}")
+    return 0
+
+
+def _make_set(args) -> int:
+    from pathlib import Path
+
+    from core.plugins import games
+
+    from ..bench import make_synthetic_set
+    from ..common import UsageError
+    spec = games().get(args.game)
+    if spec is None:
+        raise UsageError(f"unknown game '{args.game}'")
+    out_dir = Path(args.make_set)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if any(out_dir.iterdir()):
+        raise UsageError(f"{out_dir} is not empty")
+    n = make_synthetic_set(spec.cards_dir, out_dir, args.synthetic_cards, distinct=True)
+    out.print(f"wrote {n} card files to {out_dir}")
     return 0

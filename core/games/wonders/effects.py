@@ -3,7 +3,7 @@ class that runs it. Effects set ``ctx.done`` to whether they happened (rule 508.
 much as they can when only part is possible (rule 508.2)."""
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Literal
 
 from pydantic import Field
 

@@ -125,9 +125,7 @@ class CardSelector:
             return False
         if self.token is not None and card.token != self.token:
             return False
-        if self.nullified is not None and bool(card.null) != self.nullified:
-            return False
-        return True
+        return self.nullified is None or bool(card.null) == self.nullified
 
     def _zones(self, g, ctx):
         you = ctx.controller

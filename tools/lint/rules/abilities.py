@@ -1,0 +1,166 @@
+"""Abilities that validate but can't work as written: a target used and never chosen, a
+target chosen and never used, a trigger that can never fire for this kind of card."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic import BaseModel
+
+from ..registry import Rule
+
+#: player references that mean "the target" or a player of the target card
+_TARGET_PLAYERS = {"target", "owner", "controller"}
+
+
+def target_uses(node: Any, path: tuple, refs: tuple) -> Iterator[tuple[tuple, str, bool]]:
+    """(data path, word, written) for every reference to the ability's target under
+    ``node``; ``written`` is False where a parameter's default says ``target``."""
+    card_ref, player_ref = refs
+    stack: list[tuple[Any, tuple]] = [(node, path)]
+    while stack:
+        cur, where = stack.pop()
+        if isinstance(cur, list):
+            stack.extend((x, where + (i,)) for i, x in reversed(list(enumerate(cur))))
+            continue
+        if not isinstance(cur, BaseModel):
+            continue
+        fields = type(cur).model_fields
+        given = cur.model_fields_set
+        for name, field in fields.items():
+            value = getattr(cur, name)
+            here = where + (field.alias or name,)
+            if isinstance(value, str):
+                ann = field.annotation
+                if (value == "target" and ann == card_ref) or \
+                        (value in _TARGET_PLAYERS and ann == player_ref):
+                    yield here, value, name in given
+            elif isinstance(value, (BaseModel, list)):
+                stack.append((value, here))
+
+
+def _designer_abilities(ctx) -> Iterator[tuple[int, Any]]:
+    yield from enumerate(getattr(ctx.model, "abilities", None) or ())
+
+
+def _refs(ctx) -> tuple:
+    types = ctx.registry.types
+    return types.get("CardRef"), types.get("PlayerRef")
+
+
+class UndeclaredTarget(Rule):
+    """An ability refers to ``target`` but declares no ``target:``.
+
+    The target is chosen when the ability triggers (rule 501.1); without a ``target:``
+    selector nothing is ever chosen, so every effect on ``target`` does nothing. Watch for
+    effects whose ``card`` parameter *defaults* to ``target``: ``{destroy: {}}`` and the bare
+    ``untap`` mean "destroy/untap target".
+
+    Example::
+
+        - trigger: on_play
+          effect: {destroy: target}      # <- CS110: which card? add a target:
+          # target: {wonder: {controller: opponent}}
+    """
+
+    code = "CS110"
+    name = "undeclared-target"
+    groups = ("abilities", "target")
+
+    def check_card(self, ctx):
+        refs = _refs(ctx)
+        for i, ab in _designer_abilities(ctx):
+            if ab.target is not None:
+                continue
+            for path, word, written in target_uses(ab.effect, ("abilities", i, "effect"),
+                                                   refs):
+                how = f"'{word}'" if written else f"'{path[-1]}' (which defaults to {word})"
+                yield ctx.finding(self.code, f"ability {i + 1} uses {how} but declares no "
+                                  "target: add a `target:` selector", path)
+                break
+
+
+class UnusedTarget(Rule):
+    """An ability declares a ``target:`` that its effect never uses.
+
+    A declared target is still chosen when the ability triggers, and if none can be chosen
+    the ability fails (rule 501.1), so an unused target changes play. Either use it
+    (``{destroy: target}``), or make the selection untargeted (``{all: selector}``), or drop
+    it.
+    """
+
+    code = "CS111"
+    name = "unused-target"
+    severity = "warning"
+    groups = ("abilities", "target")
+
+    def check_card(self, ctx):
+        refs = _refs(ctx)
+        for i, ab in _designer_abilities(ctx):
+            if ab.target is None:
+                continue
+            if next(target_uses(ab.effect, (), refs), None) is None:
+                yield ctx.finding(self.code, f"ability {i + 1} declares a target that its "
+                                  "effect never uses", ("abilities", i, "target"), key=True)
+
+
+#: per game: card types that never enter The World, and types that are never played
+_WHERE_CARDS_GO = {"wonders": {"never_in_world": {"spell"}}}
+
+
+def _impossible(game: str, card, trigger) -> str | None:
+    facts = _WHERE_CARDS_GO.get(game)
+    if facts is None:
+        return None
+    scope, event = getattr(trigger, "scope", None), getattr(trigger, "event", None)
+    needs_world = scope != "self" or event != "played"
+    kind = card.type
+    if needs_world and kind in facts["never_in_world"]:
+        where = "activated" if scope == "activated" else "works"
+        return (f"a {kind} never enters The World (it goes to The Abyss once played), so "
+                f"this ability, which {where} only from The World, can never "
+                f"{'be activated' if scope == 'activated' else 'trigger'}; only on_play "
+                f"abilities work on a {kind}")
+    if card.token and scope == "self" and event == "played":
+        return "a token is created in The World, never played from a hand, so its on_play " \
+               "abilities never trigger"
+    return None
+
+
+class ImpossibleTrigger(Rule):
+    """A trigger that can never fire for this kind of card or where it lives.
+
+    Triggers work from a place: ``on_play`` when the card is played from a hand; ``on_arrival``,
+    ``on_death``, the battle and round triggers and ``whenever`` while the card is in The
+    World; activated abilities (``tap_action``, ``sacrifice_free``, ``harvest``...) from the
+    card in The World. A Wonders spell goes from the hand to The Abyss and never enters The
+    World, so only its ``on_play`` abilities work (On Attack on a spell can never fire); a
+    token is created in The World and never played, so its ``on_play`` never fires. The same
+    holds for abilities a keyword adds (Flying or Seek on a spell).
+    """
+
+    code = "CS112"
+    name = "impossible-trigger"
+    groups = ("abilities",)
+    games = ("wonders",)
+
+    def check_card(self, ctx):
+        card = ctx.card
+        keywords = ctx.data.get("keywords") or []
+        designer = 0
+        reported_kw: set[str] = set()
+        for ab in card.program.abilities:
+            why = _impossible(ctx.game, card, ab.trigger)
+            if ab.keyword is None:
+                path = ("abilities", designer, "trigger")
+                designer += 1
+                if why:
+                    yield ctx.finding(self.code, f"trigger '{ab.trigger.entry_name}' can "
+                                      f"never fire: {why}", path)
+            elif why and ab.keyword not in reported_kw:
+                reported_kw.add(ab.keyword)
+                i = next((i for i, k in enumerate(keywords)
+                          if k == ab.keyword or (isinstance(k, dict) and ab.keyword in k)), 0)
+                yield ctx.finding(self.code, f"keyword '{ab.keyword}' can never work here: "
+                                  f"its ability triggers on '{ab.trigger.entry_name}', and {why}",
+                                  ("keywords", i))

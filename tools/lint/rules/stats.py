@@ -1,0 +1,51 @@
+"""Printed numbers the schema accepts but a card should not have."""
+from __future__ import annotations
+
+from ..registry import Rule
+
+
+def _int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+class StatOutOfRange(Rule):
+    """A printed stat outside the range a Wonders card can sensibly have.
+
+    The schema already refuses what the rules forbid outright: a negative ``cost`` ("cards
+    can't cost less than 0 energy"), ``power`` on a card that isn't a Wonder, a Wonder
+    without power, a missing ``tier`` (CS104/CS105). This rule reports what is legal but
+    almost surely a slip:
+
+    - a negative printed ``power`` (power below 0 makes a Wonder die at once);
+    - a ``cost`` above 15 or a ``power`` above 20 (a typo for 1 or 2, usually);
+    - a token with a ``cost`` other than 0 (tokens are treated as energy cost 0, rulebook,
+      Tokens), which would be shown but never used.
+    """
+
+    code = "CS113"
+    name = "stat-out-of-range"
+    severity = "warning"
+    groups = ("stats",)
+    games = ("wonders",)
+    requires = "document"
+
+    MAX_COST = 15
+    MAX_POWER = 20
+
+    def check_card(self, ctx):
+        data = ctx.data
+        if not isinstance(data, dict):
+            return
+        cost, power = data.get("cost"), data.get("power")
+        if _int(power) and power < 0:
+            yield ctx.finding(self.code, f"power {power} is below 0: the Wonder would die as "
+                              "soon as it arrives", ("power",))
+        if _int(power) and power > self.MAX_POWER:
+            yield ctx.finding(self.code, f"power {power} is above {self.MAX_POWER}; a typo?",
+                              ("power",))
+        if _int(cost) and cost > self.MAX_COST:
+            yield ctx.finding(self.code, f"cost {cost} is above {self.MAX_COST}; a typo?",
+                              ("cost",))
+        if data.get("token") is True and _int(cost) and cost != 0:
+            yield ctx.finding(self.code, f"a token costs 0 (rulebook, Tokens); its printed "
+                              f"cost {cost} is never used", ("cost",))

@@ -1,0 +1,97 @@
+"""The shape of a card file: keys in canonical order, the file named after the card."""
+from __future__ import annotations
+
+import os
+
+from ..findings import Fix, Reorder
+from ..registry import Rule
+
+#: the order cards are written in, per game (the README's and every bundled card's order);
+#: a game not listed here uses its card model's field order
+CARD_KEY_ORDER = {
+    "wonders": ("id", "name", "type", "orbital", "tier", "cost", "power", "classes", "lineage",
+                "faction", "core", "token", "keywords", "text", "abilities"),
+}
+ABILITY_KEY_ORDER = ("trigger", "target", "effect")
+
+
+def card_key_order(spec) -> tuple:
+    order = CARD_KEY_ORDER.get(spec.name)
+    if order is None:
+        order = tuple((f.alias or n) for n, f in spec.card_model.model_fields.items())
+    return order
+
+
+def out_of_order(keys: list, order: tuple) -> tuple | None:
+    """The canonical order of the known ``keys`` if they are not in it, else None."""
+    rank = {k: i for i, k in enumerate(order)}
+    known = [k for k in keys if k in rank]
+    want = sorted(known, key=rank.__getitem__)
+    return tuple(want) if known != want else None
+
+
+class KeyOrder(Rule):
+    """Keys of a card, or of an ability, are not in the canonical order.
+
+    Cards read alike when their keys come in one order: for Wonders ``id, name, type, orbital,
+    tier, cost, power, classes, lineage, faction, core, token, keywords, text, abilities``; in
+    an ability ``trigger, target, effect`` (when it happens, what it chooses, what it does).
+    Unknown keys are left where they are (CS101 reports them).
+
+    Fix (safe): the keys are sorted into that order; comments travel with their keys.
+    """
+
+    code = "CS120"
+    name = "key-order"
+    severity = "warning"
+    groups = ("style",)
+    fixable = True
+    requires = "document"
+
+    def check_card(self, ctx):
+        data = ctx.data
+        if not isinstance(data, dict):
+            return
+        places = [((), list(data), card_key_order(ctx.spec))]
+        for i, ab in enumerate(data.get("abilities") or ()):
+            if isinstance(ab, dict):
+                places.append((("abilities", i), list(ab), ABILITY_KEY_ORDER))
+        for path, keys, order in places:
+            want = out_of_order(keys, order)
+            if want is None:
+                continue
+            rank = {k: n for n, k in enumerate(want)}
+            known = [k for k in keys if k in rank]
+            a, b = next((a, b) for a, b in zip(known, known[1:], strict=False)
+                        if rank[a] > rank[b])
+            what = f"ability {path[1] + 1}" if path else "the card"
+            yield ctx.finding(
+                self.code, f"keys of {what} are not in canonical order: '{b}' should come "
+                f"before '{a}' (expected {', '.join(want)})", path + (b,), key=True,
+                fix=Fix("sort the keys into canonical order", (Reorder(path, want),)))
+
+
+class FileNameMismatch(Rule):
+    """A card file is not named after the card's id.
+
+    A card lives in ``<id>.card.yaml`` (``cardscripts/wonders/core/cairnvox-soulforger
+    .card.yaml``), so a card is found by its id and two files can't silently hold one card.
+
+    Not fixed automatically: renaming a file is for you to do (and to tell version control).
+    """
+
+    code = "CS121"
+    name = "file-name-mismatch"
+    severity = "warning"
+    groups = ("style",)
+    requires = "document"
+
+    def check_card(self, ctx):
+        cid = ctx.card_id
+        if cid is None:
+            return
+        want = f"{cid}.card.yaml"
+        have = os.path.basename(ctx.path)
+        if have != want:
+            yield ctx.finding(self.code, f"the file of card '{cid}' should be named '{want}', "
+                              f"not '{have}'", ("id",))

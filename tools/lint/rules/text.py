@@ -1,0 +1,83 @@
+"""Printed rules text against the text generated from the card's abilities and keywords."""
+from __future__ import annotations
+
+import difflib
+import re
+
+from ..findings import Fix, SetValue
+from ..registry import Rule
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
+
+
+def _text_module():
+    """``core.text`` (card_text, normalize), or None where this engine doesn't have it."""
+    try:
+        from core import text
+    except ImportError:
+        return None
+    if not (hasattr(text, "card_text") and hasattr(text, "normalize")):
+        return None
+    return text
+
+
+def sentences(text: str) -> list[str]:
+    out: list[str] = []
+    for line in text.splitlines() or [""]:
+        out.extend(s for s in _SENTENCE.split(line.strip()) if s)
+    return out
+
+
+def text_diff(printed: str, generated: str) -> str:
+    lines = difflib.unified_diff(sentences(printed), sentences(generated), "printed text",
+                                 "generated text", n=1, lineterm="")
+    return "\n".join(lines)
+
+
+class TextDrift(Rule):
+    """The card's printed ``text:`` says something other than its abilities do.
+
+    The rules text of every card is generated from its keywords and abilities by the
+    vocabulary's templates, so what a player reads is what the engine runs. A card may still
+    carry its printed ``text:`` (for reading the file, for rendering); when it differs from the
+    generated text, after normalising spaces and typography, one of the two is wrong. The
+    finding shows a sentence-by-sentence diff of printed against generated text.
+
+    Fix (safe): ``text:`` is rewritten to the generated text, keeping the file's comments and
+    layout. Check the diff first: if the abilities are what is wrong, fix them instead.
+    Active where the engine provides ``core.text``.
+    """
+
+    code = "CS130"
+    name = "text-drift"
+    severity = "warning"
+    groups = ("text",)
+    fixable = True
+    #: a card's text names the tokens it creates by their name, power and type
+    needs_set = True
+
+    def check_card(self, ctx):
+        printed = getattr(ctx.model, "text", None)
+        if not isinstance(printed, str):
+            return
+        mod = _text_module()
+        if mod is None:
+            return
+        try:
+            generated = mod.card_text(ctx.model, ctx.registry, cards=ctx.cards)
+        except getattr(mod, "TextError", ValueError) as exc:
+            yield ctx.finding(self.code, f"the rules text can't be generated from the card's "
+                              f"abilities, so the printed text can't be checked: {exc}",
+                              ("text",))
+            return
+        if not isinstance(generated, str):
+            return
+        if mod.normalize(printed) == mod.normalize(generated):
+            return
+        diff = text_diff(mod.normalize(printed), mod.normalize(generated))
+        if "\n" not in printed.strip():  # a one-line text stays on one line
+            generated = " ".join(line.strip() for line in generated.splitlines() if line.strip())
+        yield ctx.finding(self.code, "printed text differs from the text generated from the "
+                          "card's abilities", ("text",), detail=diff,
+                          fix=Fix("regenerate the printed text", (SetValue(("text",),
+                                                                          generated),)))

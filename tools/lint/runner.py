@@ -1,0 +1,514 @@
+"""The linter's run: find the files, lint each one (or take its findings from the cache),
+then the set-wide rules, decks and scenarios; then select, suppress and grade the findings.
+
+Each card file is linted on its own through the engine's pipeline (loader, model, compiler:
+their diagnostics are findings with the engine's codes) and then the card rules; what the
+set-wide rules need from it is kept as :class:`~tools.lint.context.CardFacts`. The set is the
+game's bundled cards, the configuration's ``context`` folders and the files linted, as
+``cardscript check`` loads it. Only the files named on the command line are reported.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX
+from core.errors import CardError
+from core.loader import MAX_BYTES, Document, load_bytes
+
+from . import suppression
+from .cache import LintCache, linter_version
+from .config import Config, ConfigError, Selection, match
+from .context import CardContext, CardFacts, CardsView, SetContext, stale
+from .findings import Finding
+from .registry import all_rules
+
+SUFFIXES = {CARD_SUFFIX: "card", DECK_SUFFIX: "deck", SCENARIO_SUFFIX: "scenario"}
+
+
+@dataclass
+class FileResult:
+    """A file's own findings and, for a card that compiled, its facts (what is cached)."""
+
+    kind: str
+    findings: list[Finding]
+    facts: Any = None
+    #: the other cards its findings depend on, as they were (see CardsView)
+    deps: dict | None = None
+
+
+@dataclass
+class Report:
+    findings: list[Finding] = field(default_factory=list)
+    kinds: dict[str, int] = field(default_factory=dict)
+    cached: int = 0
+    internal_errors: list[str] = field(default_factory=list)
+    fixed: int = 0
+    #: path -> (text before, text after) for every file a fix changed
+    changes: dict[str, tuple[str, str]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def kind_of(path: str) -> str | None:
+    for suffix, kind in SUFFIXES.items():
+        if path.endswith(suffix):
+            return kind
+    return None
+
+
+def _walk(root: str) -> list[str]:
+    found = []
+    for dirpath, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        found.extend(os.path.join(dirpath, f) for f in files if kind_of(f))
+    return sorted(found)
+
+
+class _SetPool:
+    """What deck validation and scenario checks ask of a pool: ``cards`` by id."""
+
+    def __init__(self, cards: dict):
+        self.cards = cards
+
+
+def _position_of(data: Any, value: str, skip: tuple = ("id",)) -> tuple | None:
+    """The path of the first scalar equal to ``value`` (references, for their position)."""
+    stack: list[tuple[Any, tuple]] = [(data, ())]
+    while stack:
+        cur, path = stack.pop(0)
+        if isinstance(cur, dict):
+            stack.extend((v, path + (k,)) for k, v in cur.items())
+        elif isinstance(cur, list):
+            stack.extend((v, path + (i,)) for i, v in enumerate(cur))
+        elif cur == value and path != skip:
+            return path
+    return None
+
+
+class Linter:
+    def __init__(self, config: Config | None = None, *, cache: bool = True,
+                 cache_dir: Path | None = None):
+        from core.plugins import games
+        self.config = config or Config()
+        self.rules = all_rules()
+        self.selection = Selection(self.config, self.rules)
+        game = self.config.game
+        installed = games()
+        if game not in installed:
+            from core.errors import did_you_mean
+            raise ConfigError(f"unknown game '{game}'{did_you_mean(game, installed)}; "
+                              f"installed: {', '.join(sorted(installed))}")
+        self.base_spec = installed[game]
+        self.game = game
+        self.card_rules = [cls() for cls in self.rules
+                           if cls.kind() == "card" and cls.applies_to(game)]
+        self.set_rules = [cls() for cls in self.rules
+                          if cls.kind() == "set" and cls.applies_to(game)]
+        self.engine_fixers = {cls.code: cls for cls in self.rules if hasattr(cls, "fix_for")}
+        version = linter_version(self.config.fingerprint() + "|" + ",".join(
+            f"{c}:{self.rules.by_code[c].__module__}" for c in self.rules.codes))
+        self.cache = LintCache(game, version, enabled=cache and self.config.cache,
+                               directory=cache_dir)
+        self.overlay: dict[str, bytes] = {}
+        self._real_dirs: dict[str, str] = {}
+        self._compilers: dict[str, Any] = {}
+        self.errors: list[str] = []
+
+    # -- the game, built only when a file must be linted for real -----------------------
+    def spec_of(self, game: str | None = None):
+        from core.plugins import load_game
+        return load_game(game or self.game)
+
+    def compiler_of(self, game: str | None = None):
+        game = game or self.game
+        if game not in self._compilers:
+            from core.compiler import Compiler
+            self._compilers[game] = Compiler(self.spec_of(game).registry)
+        return self._compilers[game]
+
+    def internal(self, what: str, path: str, exc: BaseException) -> None:
+        if os.environ.get("CARDSCRIPT_DEBUG"):
+            raise exc
+        self.errors.append(f"internal error in {what} on {path}: {type(exc).__name__}: {exc}")
+
+    # -- files -----------------------------------------------------------------------------
+    def discover(self, paths: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
+        targets: list[tuple[str, str]] = []
+        others: list[str] = []
+        for p in paths:
+            p = os.fspath(p)
+            if not os.path.exists(p):
+                raise ConfigError(f"no such file or directory: {p}")
+            if os.path.isdir(p):
+                targets.extend((os.path.normpath(f), kind_of(f)) for f in _walk(p))
+            elif kind_of(p):
+                targets.append((p, kind_of(p)))
+            else:
+                others.append(p)
+        if self.config.exclude:
+            targets = [(p, k) for p, k in targets
+                       if not match(self.config.relative(p), self.config.exclude)]
+        seen: set[str] = set()
+        unique = []
+        for p, k in targets:
+            r = self.real(p)
+            if r not in seen:
+                seen.add(r)
+                unique.append((p, k))
+        return unique, others
+
+    def real(self, path: str) -> str:
+        """The real path of a file, resolving its folder once for all its files (a file
+        that is itself a symbolic link is taken as it is)."""
+        folder, name = os.path.split(os.path.abspath(path))
+        real = self._real_dirs.get(folder)
+        if real is None:
+            real = self._real_dirs[folder] = os.path.realpath(folder)
+        return os.path.join(real, name)
+
+    def read(self, path: str) -> bytes:
+        if path in self.overlay:
+            return self.overlay[path]
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(0, "not a regular file")
+        with open(path, "rb") as f:
+            return f.read(MAX_BYTES + 1)
+
+    def _read_or_finding(self, path: str) -> tuple[bytes | None, list[Finding]]:
+        try:
+            raw = self.read(path)
+        except OSError as exc:
+            return None, [Finding("CS002", f"cannot read file: {exc.strerror or exc}", path)]
+        if len(raw) > MAX_BYTES:
+            return None, [Finding("CS003", f"file is larger than {MAX_BYTES} bytes; refusing "
+                                  "to read it", path)]
+        return raw, []
+
+    @staticmethod
+    def _diagnostics(path: str, exc: CardError) -> list[Finding]:
+        return [Finding(d.code, d.message, path, d.pos.line, d.pos.col, card=d.card)
+                for d in exc.diagnostics]
+
+    # -- one card file ---------------------------------------------------------------------
+    def card_file(self, path: str, hits: set[str]):
+        """(result, raw bytes, context still to finish, cache key, fresh: not from the
+        cache)."""
+        raw, problems = self._read_or_finding(path)
+        if raw is None:
+            return FileResult("card", problems), None, None, None, False
+        key = self.cache.key("card", path, raw)
+        hit = self.cache.get(key)
+        if hit is not None:
+            hits.add(path)
+            return hit, raw, None, key, False
+        result, ctx = self.lint_card(path, raw)
+        return result, raw, ctx, key, True
+
+    def lint_card(self, path: str, raw: bytes) -> tuple[FileResult, CardContext | None]:
+        """A card file's own findings and facts; the context is returned for the rules that
+        need the whole set (see :meth:`finish_card`)."""
+        try:
+            doc = load_bytes(raw, path)
+        except CardError as exc:
+            return FileResult("card", self._diagnostics(path, exc)), None
+        except Exception as exc:  # noqa: BLE001 - a bug, reported as such, never a traceback
+            self.internal("the loader", path, exc)
+            return FileResult("card", []), None
+        spec = self.spec_of()
+        ctx = CardContext(path, doc, spec)
+        findings: list[Finding] = []
+        model = card = None
+        try:
+            model = _validate(doc, spec.card_model)
+            card = self.compiler_of().card(model, doc.pos(()))
+        except CardError as exc:
+            for f in self._diagnostics(path, exc):
+                fixer = self.engine_fixers.get(f.code)
+                if fixer is not None:
+                    try:
+                        f.fix = fixer.fix_for(ctx, f)
+                    except Exception as err:  # noqa: BLE001
+                        self.internal(f"the fix of {f.code}", path, err)
+                findings.append(f)
+            model = card = None
+        except Exception as exc:  # noqa: BLE001
+            self.internal("the model or compiler", path, exc)
+            model = card = None
+        ctx.model, ctx.card = model, card
+        for rule in self.card_rules:
+            if rule.needs_set or (rule.requires == "model" and card is None):
+                continue
+            findings.extend(self._check(rule, ctx))
+        facts = None
+        if card is not None:
+            refs = []
+            for kind, ref in card.references or ():
+                where = _position_of(doc.data, ref)
+                pos = doc.pos(where) if where is not None else doc.pos(())
+                refs.append((kind, ref, pos.line, pos.col))
+            idp, namep = doc.pos(("id",)), doc.pos(("name",))
+            facts = CardFacts(card.id, card.name, getattr(card, "type", None),
+                              getattr(card, "tier", None), bool(getattr(card, "token", False)),
+                              getattr(card, "power", None), (idp.line, idp.col),
+                              (namep.line, namep.col), refs)
+        return FileResult("card", findings, facts), ctx
+
+    def _check(self, rule, ctx: CardContext) -> list[Finding]:
+        try:
+            return list(rule.check_card(ctx) or ())
+        except Exception as exc:  # noqa: BLE001
+            self.internal(f"rule {rule.code} ({rule.name})", ctx.path, exc)
+            return []
+
+    def finish_card(self, result: FileResult, ctx: CardContext | None,
+                    by_id: dict[str, CardFacts]) -> None:
+        """Run the rules that read other cards of the set; remember which they read."""
+        if ctx is None:
+            return
+        view = CardsView(by_id)
+        ctx.cards = view
+        for rule in self.card_rules:
+            if rule.needs_set and not (rule.requires == "model" and ctx.card is None):
+                result.findings.extend(self._check(rule, ctx))
+        result.deps = view.read
+
+    # -- decks and scenarios -----------------------------------------------------------
+    def deck_file(self, path: str, pool: _SetPool) -> tuple[FileResult, bytes | None]:
+        raw, problems = self._read_or_finding(path)
+        if raw is None:
+            return FileResult("deck", problems), None
+        spec = self.base_spec
+        try:
+            doc = load_bytes(raw, path)
+            model = _validate(doc, spec.deck_model, "deck")
+        except CardError as exc:
+            return FileResult("deck", self._diagnostics(path, exc)), raw
+        except Exception as exc:  # noqa: BLE001
+            self.internal("deck loading", path, exc)
+            return FileResult("deck", []), raw
+        try:
+            diags = spec.validate_deck(model, doc, pool)
+        except Exception as exc:  # noqa: BLE001
+            self.internal("deck validation", path, exc)
+            diags = []
+        return FileResult("deck", self._diagnostics(path, CardError(diags))), raw
+
+    def scenario_file(self, path: str, hits: set[str]) -> tuple[FileResult, bytes | None]:
+        raw, problems = self._read_or_finding(path)
+        if raw is None:
+            return FileResult("scenario", problems), None
+        key = self.cache.key("scenario", path, raw)
+        hit = self.cache.get(key)
+        if hit is not None:
+            hits.add(path)
+            return hit, raw
+        before = len(self.errors)
+        try:
+            result = self.lint_scenario(path, raw)
+        except Exception as exc:  # noqa: BLE001
+            self.internal("scenario checks", path, exc)
+            result = FileResult("scenario", [])
+        if len(self.errors) == before:
+            self.cache.put(key, result)
+        return result, raw
+
+    def lint_scenario(self, path: str, raw: bytes) -> FileResult:
+        """The scenario's schema and inline cards; facts: the ids its setup names (checked
+        against the set afterwards, as they depend on other files)."""
+        from tools.scenarios import _game_of, scenario_model
+        try:
+            doc = load_bytes(raw, path)
+        except CardError as exc:
+            return FileResult("scenario", self._diagnostics(path, exc))
+        game = _game_of(doc)
+        try:
+            spec = self.spec_of(game)
+        except KeyError as exc:
+            pos = doc.pos(("game",))
+            return FileResult("scenario", [Finding("CS105", str(exc.args[0]), path, pos.line,
+                                                   pos.col)])
+        try:
+            model = _validate(doc, scenario_model(game), "scenario")
+        except CardError as exc:
+            return FileResult("scenario", self._diagnostics(path, exc))
+        findings: list[Finding] = []
+        inline: list[str] = []
+        compiler = self.compiler_of(game)
+        for i, data in enumerate(model.cards):
+            sub = _sub_document(doc, ("cards", i), data)
+            try:
+                card = compiler.card(_validate(sub, spec.card_model, "card"),
+                                     doc.pos(("cards", i)))
+                inline.append(card.id)
+            except CardError as exc:
+                findings.extend(self._diagnostics(path, exc))
+        named = []
+        for where, cid in spec.scenario.card_ids(model.setup, []):
+            pos = doc.pos(where)
+            named.append((cid, pos.line, pos.col))
+        return FileResult("scenario", findings, {"game": game, "inline": inline,
+                                                 "named": named})
+
+    def scenario_cards(self, result: FileResult, path: str, known: dict) -> list[Finding]:
+        facts = result.facts
+        if not facts:
+            return []
+        from core.plugins import games
+        spec = games().get(facts["game"]) or self.spec_of(facts["game"])
+        pool = _SetPool({**known, **{cid: True for cid in facts["inline"]}})
+        out = []
+        for cid, line, col in facts["named"]:
+            msg = spec.scenario.known_card(pool, cid)
+            if msg:
+                out.append(Finding("CS500", msg, path, line, col))
+        return out
+
+    # -- a whole run -----------------------------------------------------------------------
+    def run(self, paths: list[str]) -> Report:
+        report = Report()
+        self.errors = report.internal_errors
+        targets, others = self.discover(paths)
+        report.kinds = {k: sum(1 for _, kind in targets if kind == k)
+                        for k in ("card", "deck", "scenario")}
+        card_targets = [p for p, k in targets if k == "card"]
+        display = {}
+        for p in card_targets:
+            display.setdefault(self.real(p), p)
+        # the bundled cards are always read: scenarios are run against them
+        roots = [self.base_spec.cards_dir] + [self.config.root / c for c in self.config.context]
+        context = [_shown(f) for r in roots if os.path.isdir(r) for f in _walk(os.fspath(r))
+                   if f.endswith(CARD_SUFFIX)]
+        bundled_dir = os.path.realpath(self.base_spec.cards_dir) + os.sep
+        ordered: list[str] = []
+        bundled: set[str] = set()
+        seen: set[str] = set()
+        for p in context + card_targets:
+            r = self.real(p)
+            if r in seen:
+                continue
+            seen.add(r)
+            shown = display.get(r, p)
+            ordered.append(shown)
+            if r.startswith(bundled_dir):
+                bundled.add(shown)
+        reported = set(display.values())
+
+        results: dict[str, FileResult] = {}
+        raws: dict[str, bytes | None] = {}
+        pending: dict[str, tuple] = {}
+        hits: set[str] = set()  # files whose results came from the cache
+        for p in ordered:
+            before = len(self.errors)
+            results[p], raws[p], ctx, key, fresh = self.card_file(p, hits)
+            if key is not None and (fresh or results[p].deps is not None):
+                pending[p] = (ctx, key, fresh, before)
+        bundled_ids = {}
+        for p in ordered:
+            if p in bundled and results[p].facts is not None:
+                bundled_ids.setdefault(results[p].facts.id, results[p].facts)
+        facts = [(p, results[p].facts) for p in ordered if results[p].facts is not None
+                 and (self.config.bundled or p not in bundled or p in reported)]
+        by_id: dict[str, CardFacts] = {}
+        for _, f in facts:
+            by_id.setdefault(f.id, f)
+        for p, (ctx, key, fresh, errors_before) in pending.items():
+            result = results[p]
+            if not fresh:  # from the cache: still good if the cards it read are unchanged
+                if not stale(result.deps, by_id):
+                    continue
+                hits.discard(p)
+                errors_before = len(self.errors)
+                result, ctx = self.lint_card(p, raws[p])
+                results[p] = result
+            self.finish_card(result, ctx, by_id)
+            if len(self.errors) == errors_before:  # a file a rule crashed on: tried again
+                self.cache.put(key, result)
+        extra: dict[str, list[Finding]] = {}
+        set_ctx = SetContext(self.base_spec, facts, reported)
+        for rule in self.set_rules:
+            try:
+                for f in rule.check_set(set_ctx) or ():
+                    if f.path in reported:
+                        extra.setdefault(f.path, []).append(f)
+            except Exception as exc:  # noqa: BLE001
+                self.internal(f"rule {rule.code} ({rule.name})", "the set", exc)
+        pool = _SetPool(by_id)
+        for p, kind in targets:
+            if kind == "deck":
+                results[p], raws[p] = self.deck_file(p, pool)
+            elif kind == "scenario":
+                results[p], raws[p] = self.scenario_file(p, hits)
+                extra.setdefault(p, []).extend(self.scenario_cards(results[p], p, bundled_ids))
+        findings: list[Finding] = []
+        for p, _ in targets:
+            findings.extend(self.finalize(p, results[p].findings + extra.get(p, []), raws[p]))
+        for p in others:
+            findings.extend(self.finalize(p, [Finding(
+                "CS000", "not a card, deck or scenario file (expected *.card.yaml, "
+                "*.deck.yaml or *.scenario.yaml)", p)], None))
+        self.cache.save()
+        report.cached = sum(1 for p, _ in targets if p in hits)
+        report.findings = sorted(findings, key=lambda f: f.sort_key)
+        return report
+
+    def finalize(self, path: str, findings: list[Finding], raw: bytes | None) -> list[Finding]:
+        """Select, suppress and grade one file's findings (on copies: cached ones stay as
+        they are)."""
+        sel = self.selection
+        ignored = sel.ignored_for(self.config.relative(path)) if sel.per_file else set()
+        chosen = [f for f in findings if sel.enabled(f.code) and f.code not in ignored]
+        if raw is not None and b"cardscript" in raw:
+            text = raw.decode("utf-8", errors="replace")
+            directives, problems = suppression.parse(text, path, self.rules)
+            chosen = suppression.apply(chosen, directives)
+            hygiene = problems + suppression.unused(
+                directives, lambda c: sel.enabled(c) and c not in ignored, path)
+            chosen += [f for f in hygiene if sel.enabled(f.code) and f.code not in ignored]
+        out = []
+        for f in chosen:
+            rule = self.rules.get(f.code)
+            out.append(dataclasses.replace(f, path=path, severity=sel.severity_of(f.code),
+                                           name=rule.name if rule else ""))
+        return out
+
+    # -- fixing ---------------------------------------------------------------------------
+    def fix(self, paths: list[str], write: bool) -> Report:
+        """Apply safe fixes until none is left, re-linting between passes; write the files
+        only if ``write`` (see :func:`tools.lint.fixes.fix_paths`)."""
+        from .fixes import fix_paths
+        return fix_paths(self, paths, write)
+
+
+def _shown(path: str) -> str:
+    """A path as messages show it: relative to the working folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
+
+
+def _validate(doc: Document, model, what: str = "card"):
+    from core.model import validate_document
+    return validate_document(doc, model, what)
+
+
+def _sub_document(doc: Document, prefix: tuple, data: Any) -> Document:
+    """The node at ``prefix`` as a document of its own, positions kept (inline cards)."""
+    n = len(prefix)
+    positions = {}
+    for k, v in doc.positions.items():
+        if k[:1] == ("<key>",):
+            if k[1: 1 + n] == prefix:
+                positions[("<key>",) + k[1 + n:]] = v
+        elif k[:n] == prefix:
+            positions[k[n:]] = v
+    return Document(doc.path, data, positions, doc.text)
+
+
+__all__ = ["Linter", "Report", "FileResult"]
