@@ -78,26 +78,55 @@ def load_text(text: str, path: str = "<string>") -> Document:
     if len(text) > MAX_BYTES:
         raise _error(path, 0, 0, f"file is larger than {MAX_BYTES} bytes; refusing to read it",
                      "CS003")
-    if "\t" in text:
-        for n, line in enumerate(text.splitlines()):
-            stripped = line.lstrip(" ")
-            if stripped.startswith("\t"):
-                raise _error(path, n, len(line) - len(stripped),
-                             "tab used for indentation; YAML indents with spaces")
+    stray = text.find("\ufeff")
+    if stray >= 0:
+        line, col = _line_col(text, stray)
+        raise _error(path, line, col, "stray byte-order mark (U+FEFF, invisible) inside the "
+                     "file; delete it")
     positions: dict[tuple, tuple[int, int]] = {}
     try:
         data = _build(_yaml.parse(text), positions, path)
     except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        msg = " ".join(x for x in (exc.context, exc.problem) if x) or str(exc)
-        raise _error(path, mark.line if mark else 0, mark.column if mark else 0,
-                     f"YAML syntax error: {msg}") from None
+        line, col, msg = _syntax_error(text, exc)
+        raise _error(path, line, col, msg) from None
     except YAMLError as exc:
         where = getattr(exc, "position", None)
         line, col = _line_col(text, where) if isinstance(where, int) else (0, 0)
         msg = getattr(exc, "reason", None) or str(exc).splitlines()[0]
         raise _error(path, line, col, f"YAML error: {msg}") from None
     return Document(path, data, positions, text)
+
+
+#: parser contexts whose start is where the designer must look (an unclosed bracket or quote,
+#: a key without its colon), not where the parser gave up
+_OPENED = ("flow mapping", "flow sequence", "quoted scalar", "simple key")
+
+
+def _syntax_error(text: str, exc: MarkedYAMLError) -> tuple[int, int, str]:
+    """Where and what, for a YAML syntax error: at the opening of what was never closed, on
+    the tab that indents, and never past the end of the file."""
+    context, problem = exc.context or "", exc.problem or ""
+    mark = exc.problem_mark or exc.context_mark
+    opened = exc.context_mark
+    if opened is not None and any(k in context for k in _OPENED) and (
+            mark is None or mark.line > opened.line):
+        mark = opened  # the parser ran on past the line: point where it was opened
+    line, col = (mark.line, mark.column) if mark else (0, 0)
+    lines = text.split("\n")
+    if line >= len(lines) or (line == len(lines) - 1 and not lines[line].strip()):
+        last = max((i for i, ln in enumerate(lines) if ln.strip()), default=0)
+        line, col = last, 0
+    if "'\\t'" in problem or "\\t" in problem or (line < len(lines) and
+                                                   lines[line][col:col + 1] == "\t"):
+        return line, col, "tab used for indentation; YAML indents with spaces"
+    if "simple key" in context:
+        if line < len(lines) and len(lines[line]) > 1024:
+            return line, col, ("YAML syntax error: a key longer than 1024 characters (YAML's "
+                               "limit for a plain key)")
+        return line, col, (f"YAML syntax error: a key without its ': ' ({problem}); write "
+                           f"'key: value' with a space after the colon")
+    msg = " ".join(x for x in (context, problem) if x) or str(exc)
+    return line, col, f"YAML syntax error: {msg}"
 
 
 def load_file(path: str | Path) -> Document:
@@ -116,14 +145,19 @@ def load_bytes(raw: bytes, path: str) -> Document:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n")
-        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1)
-        raise _error(str(p), line, col, "file is not valid UTF-8", "CS002") from None
+        start = raw.rfind(b"\n", 0, exc.start) + 1
+        if start == 0 and raw.startswith(b"\xef\xbb\xbf"):
+            start = 3  # a leading BOM is not a column
+        col = len(raw[start: exc.start].decode("utf-8", "replace"))  # characters, not bytes
+        raise _error(str(p), line, col, f"file is not valid UTF-8 (byte "
+                     f"0x{raw[exc.start]:02x})", "CS002") from None
     if text.startswith("\ufeff"):
         text = text[1:]
     return load_text(text, str(p))
 
 
-_INT = re.compile(r"[-+]?(0|[1-9][0-9_]*)$|0o[0-7]+$|0x[0-9a-fA-F]+$")
+_INT = re.compile(r"[-+]?[0-9][0-9_]*$|0o[0-7]+$|0x[0-9a-fA-F]+$")
+MAX_DIGITS = 1000
 _FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9][0-9_]*(\.[0-9_]*)?)([eE][-+]?[0-9]+)?$"
                     r"|[-+]?\.(inf|Inf|INF)$|\.(nan|NaN|NAN)$")
 _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False,
@@ -283,6 +317,9 @@ def _scalar(ev, file: str) -> Any:
             return _BOOL[value]
         if kind == "int":
             v = value.replace("_", "")
+            if len(v) > MAX_DIGITS:
+                raise _error(file, mark.line, mark.column, f"a number with {len(v)} digits is "
+                             f"larger than this reader takes ({MAX_DIGITS}); refused", "CS003")
             if v[:2] in ("0x", "0o"):
                 return int(v, 0)
             return int(v)

@@ -103,6 +103,12 @@ def _model_at(root: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
 
 
 _KIND_RE = re.compile(r"(\w+)_name\(\)")
+_KIND_NAMES = {str: "a string", int: "a number", float: "a number", bool: "true or false",
+               list: "a list"}
+
+
+def _an(word: str) -> str:
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
 
 
 def _describe(value: Any) -> str:
@@ -141,6 +147,8 @@ def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel]
             m = _KIND_RE.search(str(ctx.get("discriminator", "")))
             what = m.group(1) if m else "node"
             tag = ctx.get("tag")
+            if isinstance(tag, str) and len(tag) > 40:
+                tag = tag[:37] + "..."
             expected = [t.strip(" '") for t in str(ctx.get("expected_tags", "")).split(",")]
             expected = [t for t in expected if not t.startswith("<")]
             planned = PLANNED.get((what, tag))
@@ -156,7 +164,7 @@ def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel]
             what = m.group(1) if m else "node"
             shape = "a list of stages, " if what == "effect" else ""
             shape += "a number, " if what == "value" else ""
-            msg = (f"expected a {what}: {shape}a name or a mapping with exactly one key naming "
+            msg = (f"expected {_an(what)}: {shape}a name or a mapping with exactly one key naming "
                    f"the {what}; found {_describe(inp)}")
             pos = doc.pos(path)
             code = "CS103"
@@ -189,8 +197,13 @@ def validate_document(doc: Document, model: type[BaseModel], what: str = "card")
     data = doc.data
     card = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
     if not isinstance(data, dict):
-        found = "an empty file" if data is None else f"a {type(data).__name__}"
-        raise CardError([Diagnostic(doc.pos(()), f"expected a {what} mapping; found {found}",
+        if data is None:
+            content = [ln for ln in doc.text.splitlines()
+                       if ln.strip() and not ln.strip().startswith(("#", "---", "..."))]
+            found = "null" if content else "an empty file"
+        else:
+            found = _KIND_NAMES.get(type(data), type(data).__name__)
+        raise CardError([Diagnostic(doc.pos(()), f"expected {_an(what)} mapping; found {found}",
                                     "CS100", card)])
     try:
         return model.model_validate(data)

@@ -40,51 +40,7 @@ SET_FILES = sorted(SET_DIR.glob("*" + SUFFIX))
 LINT = ["lint", "--no-cache", "--isolated", "--format", "json", "-q"]
 
 #: corpus files the linter gets wrong today: their goldens say what it should find
-KNOWN_WRONG = {
-    "003-tab-in-flow-continuation": "a tab at the start of a flow sequence's continuation "
-    "line is separation, legal YAML (ruamel loads the file), but the loader's tab check "
-    "reports CS001 10:1 'tab used for indentation' and hides the real problem, the number "
-    "among the classes (CS105 10:2)",
-    "004-tab-in-literal-text": "a tab inside a literal block scalar's content is legal YAML "
-    "(ruamel loads the file), but the loader's tab check reports CS001 12:3 and hides the "
-    "text drift (CS130 10:7)",
-    "006-unclosed-flow-mapping": "an unclosed '{' is reported at 13:1, past the last line "
-    "(end of file), instead of at the '{' (12:13)",
-    "007-unclosed-flow-sequence": "an unclosed '[' is reported at 10:10, the colon of the "
-    "next line's 'abilities:', instead of at the '[' (9:10)",
-    "008-unclosed-double-quote": "an unclosed '\"' is reported at 13:1, past the last line, "
-    "ten lines below the quote (3:7)",
-    "009-unclosed-single-quote": "an unclosed \"'\" is reported at 14:1, past the last line, "
-    "instead of at the quote (10:7)",
-    "013-missing-colon": "'cost 3' (no colon) is reported at 10:1, the next line (a good "
-    "'abilities:'), instead of 9:1 (the key the parser was scanning)",
-    "014-missing-space-after-colon": "'cost:3' is reported at 10:1, the next line, instead of "
-    "9:1",
-    "026-directive-misplaced": "a %YAML directive after the content is reported at 14:1, "
-    "past the last line, instead of at the directive (13:1)",
-    "045-bom-mid-file": "a U+FEFF at the start of line 5 is reported at 5:2, the valid 'o' "
-    "after it, with a message that does not mention the invisible character (5:1)",
-    "046-invalid-utf8-after-accent": "the column of a bad byte counts bytes, not characters: "
-    "'\u00e9' (2 bytes) earlier on the line makes it 3:39 instead of 3:38",
-    "047-bom-then-invalid-utf8": "the column of a bad byte on line 1 counts the 3 bytes of "
-    "the BOM (1:11); the positions of every other finding exclude the BOM (1:8)",
-    "071-very-long-line-unclosed": "an unclosed '[' at the end of a 6,000-character line is "
-    "reported at 10:10 on the next line instead of at the '[' (9:10)",
-    "074-huge-integer-digits": "a 5,000-digit integer is valid YAML, but Python's int() "
-    "limit makes the loader say CS001 \"'999...' is not a valid int\"; it should be refused "
-    "as input too large (CS003), like the other limits",
-    "088-cost-zero-padded": "'016' is the integer 16 in YAML 1.2's core schema (and 14, "
-    "octal, in YAML 1.1), but the loader's int pattern refuses a leading zero and reads "
-    "the float 16.0: CS105 'input should be a valid integer; found 16.0' instead of CS113 "
-    "'cost 16 is above 15'",
-    "105-id-uppercase": "an id that is not valid kebab-case (CS105) also gets CS121, "
-    "telling to rename the file to 'Corpus-Upper.card.yaml', a name no valid card can have",
-    "106-id-spaces": "an id with spaces (CS105) also gets CS121, telling to rename the file "
-    "to 'corpus id with spaces.card.yaml'",
-    "177-suppression-inside-text": "a line of a literal block scalar that looks like a "
-    "suppression comment ('# cardscript: disable-file=CS130' inside text: |) is taken for "
-    "one: the text drift (CS130 10:7) is suppressed and the file passes clean (exit 0)",
-}
+KNOWN_WRONG: dict[str, str] = {}  # none left: every corpus file lints as its golden says
 
 #: run in a subprocess as well, with a timeout: no traceback in a real run
 SUBPROCESS = ["001-tab-indent", "008-unclosed-double-quote", "033-empty", "038-utf16-le-bom",

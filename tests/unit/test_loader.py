@@ -294,8 +294,8 @@ def test_empty_file_in_a_pool_is_a_diagnostic_not_an_exception(tmp_path):
 @pytest.mark.parametrize("text,line,col", [
     ("id: a\nname: b: c\n", 2, 8),             # a second ':' on one line
     ("id: a\n  name: b\n", 2, 7),              # indented key after a scalar
-    ("id: [a, b\nname: x\n", 2, 5),            # unclosed flow sequence
-    ("id: a\ntext: 'open\n", 3, 1),            # unclosed quote: found at end of stream
+    ("id: [a, b\nname: x\n", 1, 5),            # unclosed flow sequence: at its '['
+    ("id: a\ntext: 'open\n", 2, 7),            # unclosed quote: at the quote
     ("- a\nb: c\n", 2, 1),                     # a mapping after a sequence
     ("id: a\n---\nid: b\n", 2, 1),             # two documents in one card file
     ("id: a\nx: *nowhere\n", 2, 4),            # an alias to no anchor

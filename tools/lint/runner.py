@@ -139,19 +139,21 @@ class Linter:
     def discover(self, paths: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
         targets: list[tuple[str, str]] = []
         others: list[str] = []
+        exclude = self.config.exclude
         for p in paths:
             p = os.fspath(p)
             if not os.path.exists(p):
                 raise ConfigError(f"no such file or directory: {p}")
             if os.path.isdir(p):
-                targets.extend((os.path.normpath(f), kind_of(f)) for f in _walk(p))
+                # `exclude` prunes what a folder walk finds; a file named on the command line
+                # is always linted (as ruff does)
+                found = ((os.path.normpath(f), kind_of(f)) for f in _walk(p))
+                targets.extend(t for t in found
+                               if not (exclude and match(self.config.relative(t[0]), exclude)))
             elif kind_of(p):
                 targets.append((p, kind_of(p)))
             else:
                 others.append(p)
-        if self.config.exclude:
-            targets = [(p, k) for p, k in targets
-                       if not match(self.config.relative(p), self.config.exclude)]
         seen: set[str] = set()
         unique = []
         for p, k in targets:

@@ -46,6 +46,27 @@ def _is_comment_or_blank(line: str) -> bool:
     return not s or s.startswith("#")
 
 
+_BLOCK_START = re.compile(r"^(\s*)(?:-\s+)*(?:[^#\s][^#]*?:\s+)?[|>][-+0-9]*\s*(?:#.*)?$")
+
+
+def block_scalar_lines(lines: list[str]) -> set[int]:
+    """1-based numbers of the lines inside block scalars (``text: |``): their ``#`` is text,
+    not a comment."""
+    inside: set[int] = set()
+    n = 0
+    while n < len(lines):
+        m = _BLOCK_START.match(lines[n])
+        n += 1
+        if m is None:
+            continue
+        indent = len(m.group(1))
+        while n < len(lines) and (not lines[n].strip() or
+                                  len(lines[n]) - len(lines[n].lstrip()) > indent):
+            inside.add(n + 1)
+            n += 1
+    return inside
+
+
 def parse(text: str, path: str, rules) -> tuple[list[Directive], list[Finding]]:
     """The suppression comments of a file, and CS901 findings for malformed ones."""
     if "cardscript" not in text:
@@ -53,8 +74,9 @@ def parse(text: str, path: str, rules) -> tuple[list[Directive], list[Finding]]:
     lines = text.splitlines()
     directives: list[Directive] = []
     problems: list[Finding] = []
+    text_lines = block_scalar_lines(lines) if ("|" in text or ">" in text) else set()
     for n, line in enumerate(lines, 1):
-        if "cardscript" not in line:
+        if "cardscript" not in line or n in text_lines:
             continue
         m = _DIRECTIVE.search(line)
         if m is None:

@@ -116,7 +116,7 @@ def _impossible(game: str, card, trigger) -> str | None:
     needs_world = scope != "self" or event != "played"
     kind = card.type
     if needs_world and kind in facts["never_in_world"]:
-        where = "activated" if scope == "activated" else "works"
+        where = "is activated" if scope == "activated" else "works"
         return (f"a {kind} never enters The World (it goes to The Abyss once played), so "
                 f"this ability, which {where} only from The World, can never "
                 f"{'be activated' if scope == 'activated' else 'trigger'}; only on_play "

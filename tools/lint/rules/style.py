@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 
 from ..findings import Fix, Reorder
 from ..registry import Rule
@@ -29,6 +30,8 @@ def out_of_order(keys: list, order: tuple) -> tuple | None:
     want = sorted(known, key=rank.__getitem__)
     return tuple(want) if known != want else None
 
+
+_VALID_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")  # the card model's id pattern
 
 class KeyOrder(Rule):
     """Keys of a card, or of an ability, are not in the canonical order.
@@ -88,8 +91,8 @@ class FileNameMismatch(Rule):
 
     def check_card(self, ctx):
         cid = ctx.card_id
-        if cid is None:
-            return
+        if cid is None or not _VALID_ID.match(cid):
+            return  # an invalid id is CS105's to report; its file name can't follow it
         want = f"{cid}.card.yaml"
         have = os.path.basename(ctx.path)
         if have != want:
