@@ -176,6 +176,7 @@ EVERY_ENTRY = [
     "{trigger: {end_of_battle: {attacking: false}}, effect: {move: {card: this, "
     "realm: choose}}}",
     "{trigger: on_round_start, effect: {cant_attack: {player: each, realm: any}}}",
+    "{trigger: tap_free, effect: {attack: this}}",
     "{trigger: {round: 3}, effect: {repeat: {times: cards_in_hand, effect: {draw: 1}}}}",
     "{trigger: end_of_round, effect: {for_each: {cards: {all: {spell: {zone: abyss}}}, "
     "effect: {gain_energy: 1}}}}",

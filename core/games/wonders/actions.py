@@ -65,8 +65,7 @@ class Actions:
             if not realm.active:
                 continue
             side = realm.sides[mine].cards
-            if has_action and any(c.proto.is_wonder for c in side) and \
-                    not self.attack_banned(p, realm):
+            if has_action and self.can_attack(p, realm):
                 opts.append(TurnOption("attack", realm=realm, text=f"attack realm {realm.number}"))
             for c in side:
                 acts = c.proto.program.activated
@@ -83,6 +82,11 @@ class Actions:
                     opts.append(TurnOption(kind, c, realm, ab,
                                            f"{kind} {c.proto.id}{suffix} @realm {realm.number}"))
         return opts
+
+    def can_attack(self, p, realm) -> bool:
+        """Rule 404.3.1: only with a Wonder there, and never where players can't attack."""
+        return realm.active and not self.attack_banned(p, realm) and \
+            any(c.proto.is_wonder for c in realm.sides[p.index].cards)
 
     def attack_banned(self, p, realm) -> bool:
         for who, where in self.attack_bans:
@@ -114,6 +118,17 @@ class Actions:
             yield from self.activate(p, option.card, option.ability)
         elif kind == "harvest":
             yield from self.harvest(p, option.card, option.ability)
+        yield from self.queued_battles()
+
+    def queued_battles(self):
+        """Free attacks that effects declared (the ``attack`` effect): each battle starts once
+        the effects that declared it have resolved, if it still can (rule 404.3.1)."""
+        while self.queued_attacks:
+            p, realm = self.queued_attacks.pop(0)
+            if self.can_attack(p, realm):
+                yield from self.battle(p, realm)
+            else:
+                self.log.append(("no_attack", p.name, realm.number))
 
     def play_card(self, p, card, realm, free: bool = False):
         """Rule 404.2 and rulebook, On Play: the card is played (On Play resolves before it

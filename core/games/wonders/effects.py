@@ -383,6 +383,37 @@ class CantAttack(_Effect):
         ctx.done = True
 
 
+class AttackParams(Params):
+    __shorthand__ = "realm"
+    realm: Literal["this", "choose"] = "this"
+
+
+@vocab.effect("attack", AttackParams, text="attack {{ realm | in_realm }}")
+class Attack(_Effect):
+    """Attack with all your Wonders in a realm without spending an action: a free attack
+    (rule 403.3). The battle (rule 404.3.2) starts when the ability has resolved, step by
+    step like any attack; if players can't attack there, no attack takes place (404.3.1)."""
+
+    __slots__ = ("realm",)
+
+    def __init__(self, p, c):
+        self.realm = p.realm
+
+    def run(self, g, ctx):
+        you = ctx.controller
+        if self.realm == "this" and ctx.realm is not None:
+            realm = ctx.realm
+        else:
+            options = [r for r in g.realms if r.active and g.can_attack(you, r)]
+            realm = (yield from g.ask(you, "realm", options, "attack in which realm?")) \
+                if options else None
+        ctx.done = realm is not None and g.can_attack(you, realm)
+        if ctx.done:
+            g.queued_attacks.append((you, realm))
+        elif realm is not None:
+            g.log.append(("no_attack", you.name, realm.number))
+
+
 class SeekParams(Params):
     count: int = Field(ge=1)
     filter: "Selector"

@@ -49,6 +49,7 @@ class WondersGame(Primitives, Actions, Game):
         self.round_effects: list = []
         self.attack_bans: list = []
         self.limbos: list = []
+        self.queued_attacks: list = []  # (player, realm) free attacks declared by effects
         self.harvesting = None
         self.power_dirty = False
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
@@ -130,6 +131,7 @@ class WondersGame(Primitives, Actions, Game):
         self.active = self.first
         self.publish(Event("round_start", data=r))
         yield from self.resolver.settle(self)
+        yield from self.queued_battles()
         for p in self.turn_order():
             self.draw(p, 1)
         yield from self.resolver.settle(self)
@@ -181,6 +183,7 @@ class WondersGame(Primitives, Actions, Game):
         self.active = self.last_to_pass or self.active
         self.publish(Event("round_end", data=self.round))
         yield from self.resolver.settle(self)
+        self.queued_attacks.clear()  # the round is over: declared attacks lapse
         for p in self.players:
             p.actions = 0
             p.energy = 0
