@@ -144,3 +144,16 @@ def test_cached_text_is_redone_when_a_token_it_names_changes(write, lint):
     assert r.codes() == ["CS130"], r.out
     assert "+Create a 2-power Sproutling token Wonder in this realm" in r.out
     assert r.lines() == lint(".", "--no-cache").lines()
+
+
+def test_key_order_fix_is_not_offered_when_it_would_move_suppressions(write, lint):
+    """Reordering keys would carry a full-line suppression comment to another key: the finding
+    stays, unfixed, and the file is untouched (the suppressions keep working)."""
+    text = ("id: knight-b\nname: Knight\ntype: wonder\ncost: 20   # cardscript: disable=CS113\n"
+            "orbital: solfera\ntier: primary\n"
+            "# cardscript: disable-next-line=stat-out-of-range\npower: 30\n")
+    f = write("knight-b.card.yaml", text)
+    r = lint(".", "--fix")
+    assert r.rc == 1
+    assert "CS120" in r.out and "not fixed automatically" in r.out and "CS113" not in r.out
+    assert f.read_text() == text

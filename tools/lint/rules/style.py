@@ -32,6 +32,17 @@ def out_of_order(keys: list, order: tuple) -> tuple | None:
 
 
 _VALID_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")  # the card model's id pattern
+_SUPPRESSION = re.compile(r"#\s*cardscript:")
+
+
+def _comments_among(text: str, first_line: int) -> bool:
+    """Does a full-line comment or a suppression comment stand on or after ``first_line``
+    (1-based)? Reordering keys would attach the first to the wrong key (ruamel keeps it with
+    the key before it) and could drop or displace the second; a plain end-of-line comment
+    travels with its key."""
+    lines = text.splitlines()[first_line - 1:]
+    return any(line.lstrip().startswith("#") or _SUPPRESSION.search(line) for line in lines)
+
 
 class KeyOrder(Rule):
     """Keys of a card, or of an ability, are not in the canonical order.
@@ -41,7 +52,9 @@ class KeyOrder(Rule):
     an ability ``trigger, target, effect`` (when it happens, what it chooses, what it does).
     Unknown keys are left where they are (CS101 reports them).
 
-    Fix (safe): the keys are sorted into that order; comments travel with their keys.
+    Fix (safe): the keys are sorted into that order; end-of-line comments travel with their
+    keys. Not offered when a full-line comment or a suppression comment stands among the keys:
+    it would not reliably stay with the key it describes.
     """
 
     code = "CS120"
@@ -68,10 +81,16 @@ class KeyOrder(Rule):
             a, b = next((a, b) for a, b in zip(known, known[1:], strict=False)
                         if rank[a] > rank[b])
             what = f"ability {path[1] + 1}" if path else "the card"
+            first = min(ctx.doc.key_pos(path + (k,)).line for k in keys)
+            fixable = not _comments_among(ctx.doc.text, first)
             yield ctx.finding(
                 self.code, f"keys of {what} are not in canonical order: '{b}' should come "
-                f"before '{a}' (expected {', '.join(want)})", path + (b,), key=True,
-                fix=Fix("sort the keys into canonical order", (Reorder(path, want),)))
+                f"before '{a}' (expected {', '.join(want)})"
+                + ("" if fixable else "; not fixed automatically: full-line or suppression "
+                   "comments stand among them"),
+                path + (b,), key=True,
+                fix=Fix("sort the keys into canonical order", (Reorder(path, want),))
+                if fixable else None)
 
 
 class FileNameMismatch(Rule):
