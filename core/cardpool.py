@@ -7,6 +7,7 @@ import gc
 import hashlib
 import os
 import pickle
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from .state import CardDef
 CARD_SUFFIX = ".card.yaml"
 DECK_SUFFIX = ".deck.yaml"
 SCENARIO_SUFFIX = ".scenario.yaml"
-CACHE_VERSION = "2"
+CACHE_VERSION = "3"
 
 
 def cache_dir() -> Path:
@@ -51,11 +52,35 @@ def find_files(paths: Iterable[str | Path], suffix: str) -> list[Path]:
     return [Path(f) for f in walk(paths, suffix)]
 
 
-class CompileCache:
-    """Compiled CardDefs by (game, content hash); one pickle file per game."""
+def code_fingerprint(registry) -> str:
+    """What compiled cards depend on besides their files: the engine's and the game's code and
+    every module that declared vocabulary (sizes and modification times), so that a cache made
+    by other code is never used."""
+    modules = {"core"} | {e.impl.__module__ for table in registry.entries.values()
+                          for e in table.values()}
+    h = hashlib.blake2b(f"{CACHE_VERSION}|{sys.version}".encode(), digest_size=16)
+    files = set()
+    for name in modules:
+        mod = sys.modules.get(name)
+        path = getattr(mod, "__file__", None)
+        if path:
+            files.add(os.path.dirname(path) if name == "core" else path)
+    for f in sorted(files):
+        paths = [os.path.join(r, n) for r, _, ns in os.walk(f) for n in ns if n.endswith(".py")] \
+            if os.path.isdir(f) else [f]
+        for p in sorted(paths):
+            st = os.stat(p)
+            h.update(f"{p}|{st.st_size}|{st.st_mtime_ns}".encode())
+    return h.hexdigest()
 
-    def __init__(self, game: str, enabled: bool = True):
+
+class CompileCache:
+    """Compiled CardDefs by (game, file path and content hash); one pickle file per game,
+    valid only for the code that wrote it (:func:`code_fingerprint`)."""
+
+    def __init__(self, game: str, enabled: bool = True, fingerprint: str = ""):
         self.enabled = enabled
+        self.fingerprint = fingerprint
         self.path = cache_dir() / f"compiled-{game}-v{CACHE_VERSION}.pickle"
         self.entries: dict[str, CardDef] = {}
         self.dirty = False
@@ -65,7 +90,9 @@ class CompileCache:
             gc.disable()
             try:
                 with self.path.open("rb") as f:
-                    self.entries = pickle.load(f)
+                    stored = pickle.load(f)
+                if stored.get("fingerprint") == fingerprint:
+                    self.entries = stored["entries"]
             except Exception:  # a stale or broken cache is just a miss
                 self.entries = {}
             finally:
@@ -82,15 +109,22 @@ class CompileCache:
     def save(self) -> None:
         if not (self.enabled and self.dirty):
             return
+        tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
             with tmp.open("wb") as f:
-                pickle.dump(self.entries, f, protocol=pickle.HIGHEST_PROTOCOL)
+                pickle.dump({"fingerprint": self.fingerprint, "entries": self.entries}, f,
+                            protocol=pickle.HIGHEST_PROTOCOL)
             tmp.replace(self.path)
             self.dirty = False
-        except OSError:
-            pass  # a read-only cache directory only costs speed
+        except (OSError, pickle.PicklingError, TypeError, AttributeError):
+            # a read-only cache folder, or a plugin's object that can't be pickled, only
+            # costs speed
+            self.dirty = False
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
 
 
 class CardPool:
@@ -103,7 +137,10 @@ class CardPool:
         self.cards: dict[str, CardDef] = {}
         self.files: dict[str, str] = {}
         self.diagnostics: list[Diagnostic] = []
-        self.cache = CompileCache(self.spec.name, enabled=cache and not keep_models)
+        use_cache = cache and not keep_models
+        self.cache = CompileCache(self.spec.name, enabled=use_cache,
+                                  fingerprint=code_fingerprint(self.registry) if use_cache
+                                  else "")
         #: validated pydantic models by card id, for tools that read the cards' source
         #: (rules text, rendering, linting); kept only when asked for
         self.models: dict[str, Any] | None = {} if keep_models else None

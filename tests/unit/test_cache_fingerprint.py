@@ -1,0 +1,39 @@
+"""The compile cache is only used by the code that wrote it: a cache made by other code
+(another version of the engine, a changed plugin) is a miss, never silently reused."""
+from __future__ import annotations
+
+import core.cardpool as cardpool
+from core.cardpool import CardPool
+
+CARD = "id: scout\nname: Scout\ntype: wonder\norbital: solfera\ntier: primary\ncost: 1\n" \
+       "power: 1\n"
+
+
+def test_cache_from_other_code_is_not_used(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDSCRIPT_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "scout.card.yaml").write_text(CARD)
+    CardPool("wonders").load([tmp_path])  # writes the cache
+    compiled = []
+    real = CardPool.compile
+
+    def spy(self, doc):
+        compiled.append(doc.path)
+        return real(self, doc)
+
+    monkeypatch.setattr(CardPool, "compile", spy)
+    CardPool("wonders").load([tmp_path])
+    assert compiled == []  # same code: a hit
+    monkeypatch.setattr(cardpool, "code_fingerprint", lambda registry: "other code")
+    pool = CardPool("wonders").load([tmp_path])
+    assert len(compiled) == 1 and pool.cards["scout"].power == 1  # other code: compiled again
+
+
+def test_an_unpicklable_card_only_costs_the_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDSCRIPT_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "scout.card.yaml").write_text(CARD)
+    pool = CardPool("wonders")
+    pool.load([tmp_path])
+    pool.cache.entries["x"] = lambda: None  # not picklable
+    pool.cache.dirty = True
+    pool.cache.save()  # no exception, no temporary file left behind
+    assert not list((tmp_path / "cache").glob("*.tmp"))
