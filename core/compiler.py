@@ -101,6 +101,13 @@ class Compiler:
     def value(self, node):
         return self.node("value", node)
 
+    def count(self, node):
+        """A value that counts something (cards, energy, times): never negative."""
+        if isinstance(node, int) and node < 0:
+            raise self.error(f"a count can't be negative (found {node}); to take away, use "
+                             f"the lose_ or discard effects")
+        return self.value(node)
+
     def card_ref(self, node):
         from .refs import compile_card_ref
         return compile_card_ref(node, self)

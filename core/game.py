@@ -26,6 +26,8 @@ class GameOver(Exception):
 class Game:
     game_name = "generic"
     resolver_class = BatchResolver
+    #: named rule variants this game offers, with what each changes
+    VARIANTS: dict[str, str] = {}
 
     def __init__(self, decks: list[list[CardDef]], seed: int = 0, *,
                  names: Iterable[str] = ("A", "B"), variants: Iterable[str] = (),

@@ -124,7 +124,7 @@ class Repeat:
     __slots__ = ("times", "effect")
 
     def __init__(self, p, c):
-        self.times = c.value(p.times)
+        self.times = c.count(p.times)
         self.effect = c.effect(p.effect)
 
     def run(self, g, ctx):

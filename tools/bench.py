@@ -19,14 +19,14 @@ from core.decisions import RandomAgent
 _ID = re.compile(r"^id:\s*(\S+)\s*$", re.M)
 
 
-def bench_games(pool, decks, games: int, seed: int) -> dict:
+def bench_games(pool, decks, games: int, seed: int, variants=()) -> dict:
     cls = pool.spec.game_class
     (_, deck_a), (_, deck_b) = decks
     decisions = 0
     start = time.perf_counter()
     for i in range(games):
         s = seed + i
-        g = cls([list(deck_a), list(deck_b)], s, tokens=pool.tokens)
+        g = cls([list(deck_a), list(deck_b)], s, tokens=pool.tokens, variants=variants)
         g.play([RandomAgent(2 * s + 1), RandomAgent(2 * s + 2)])
         decisions += len(g.choices)
     elapsed = time.perf_counter() - start
@@ -126,9 +126,10 @@ def bench_lint(game: str, source: Path, count: int) -> dict:
             "lint_cold_cards_per_s": n / cold_s, "lint_warm_cards_per_s": n / warm_s}
 
 
-def bench(pool, decks, games: int, seed: int, cards: int, lint: bool = False) -> dict:
+def bench(pool, decks, games: int, seed: int, cards: int, lint: bool = False,
+          variants=()) -> dict:
     result = {"game": pool.spec.name}
-    result.update(bench_games(pool, decks, games, seed))
+    result.update(bench_games(pool, decks, games, seed, variants))
     result.update(bench_load(pool.spec.name, pool.spec.cards_dir, cards))
     if lint:
         result.update(bench_lint(pool.spec.name, pool.spec.cards_dir, cards))

@@ -98,8 +98,8 @@ def _kind_type(registry: Registry, kind: str):
     title = kind.capitalize()
     if kind == "effect":
         members.append(Annotated[list[title], Tag("<stages>")])  # type: ignore[valid-type]
-    if kind == "value":
-        members.append(Annotated[int, Tag("<int>")])
+    if kind == "value":  # values count things (cards, energy, times): never negative
+        members.append(Annotated[int, Field(ge=0), Tag("<int>")])
     if len(members) == 1:
         members.append(Annotated[Literal["<none>"], Tag("<none>")])
     union = Union[tuple(members)]  # type: ignore[valid-type]

@@ -1,9 +1,9 @@
 """Arguments several commands share: the game, extra card paths, decks and variants."""
 from __future__ import annotations
 
-from core.errors import CardError
+from core.errors import CardError, did_you_mean
 
-from ..common import load_decks, pool_with
+from ..common import UsageError, load_decks, pool_with
 
 
 def add_game_arguments(p, decks: bool = True) -> None:
@@ -19,6 +19,12 @@ def add_game_arguments(p, decks: bool = True) -> None:
 
 def pool_and_decks(args):
     pool = pool_with(args.game, args.cards)
+    known = pool.spec.game_class.VARIANTS
+    for v in getattr(args, "variant", ()):
+        if v not in known:
+            choices = ", ".join(f"{k} ({d})" for k, d in known.items()) or "none"
+            raise UsageError(f"unknown variant '{v}'{did_you_mean(v, known)}; "
+                             f"{pool.spec.name} offers: {choices}")
     if pool.diagnostics:
         raise CardError(pool.diagnostics)
     return pool, load_decks(pool, args.decks)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from ..common import out
+from ..common import UsageError, out
 from ._shared import add_game_arguments, pool_and_decks
 
 HELP = "measure games/s, decisions/s and cards loaded per second (cold and warm)"
@@ -28,8 +28,11 @@ def run(args) -> int:
     from ..bench import bench
     if args.make_set:
         return _make_set(args)
+    if args.games < 1 or args.synthetic_cards < 1:
+        raise UsageError("--games and --synthetic-cards must be at least 1")
     pool, decks = pool_and_decks(args)
-    figures = bench(pool, decks, args.games, args.seed, args.synthetic_cards, lint=args.lint)
+    figures = bench(pool, decks, args.games, args.seed, args.synthetic_cards, lint=args.lint,
+                    variants=args.variant)
     if args.json:
         out.print_json(json.dumps(figures))
     else:

@@ -30,7 +30,7 @@ def _count_effect(name, doc, text, apply):
         __doc__ = doc
 
         def __init__(self, p, c):
-            self.count = c.value(p.count)
+            self.count = c.count(p.count)
             self.player = c.player_ref(p.player)
 
         def run(self, g, ctx):
@@ -185,7 +185,7 @@ class Discard(_Effect):
     __slots__ = ("count", "player", "random")
 
     def __init__(self, p, c):
-        self.count = c.value(p.count)
+        self.count = c.count(p.count)
         self.player = c.player_ref(p.player)
         self.random = p.random
 

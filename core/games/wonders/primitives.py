@@ -14,6 +14,7 @@ class Primitives:
 
     def zone_event(self, src: str, dst: str):
         if dst == WORLD:
+            self.power_dirty = True  # a Wonder may enter below 0 power (and die at once)
             return "arrived"  # from a hand, deck, banishment, The Abyss (rulebook, On Arrival)
         if dst == BANISHMENT:
             return "banished"
@@ -105,6 +106,7 @@ class Primitives:
         card.token = True
         card.orbital = source.orbital  # rulebook, Tokens
         card.arrived_round = self.round
+        self.power_dirty = True
         self.log.append(("token", token_id, card.oid, realm.number))
         self.publish(Event("arrived", card, controller, realm, None, "token"))
 

@@ -28,13 +28,15 @@ VARIANTS = {
 
 class WondersGame(Primitives, Actions, Game):
     game_name = "wonders"
+    VARIANTS = VARIANTS
 
     def __init__(self, decks, seed: int = 0, *, tokens=None, previous_loser: int | None = None,
                  **kw):
         super().__init__(decks, seed, **kw)
-        unknown = set(self.variants) - set(VARIANTS)
+        unknown = set(self.variants) - set(self.VARIANTS)
         if unknown:
-            raise ValueError(f"unknown variant(s) {sorted(unknown)}; known: {sorted(VARIANTS)}")
+            raise ValueError(f"unknown variant(s) {sorted(unknown)}; known: "
+                             f"{sorted(self.VARIANTS)}")
         self.tokens = tokens or {}
         self.previous_loser = previous_loser
         self.realms = [Realm(n, self.players) for n in range(1, ROUNDS + 1)]
