@@ -121,10 +121,7 @@ class CompileCache:
             # a read-only cache folder, or a plugin's object that can't be pickled, only
             # costs speed
             self.dirty = False
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
+            tmp.unlink(missing_ok=True)
 
 
 class CardPool:
