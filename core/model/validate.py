@@ -85,6 +85,9 @@ def _model_at(root: type[BaseModel], loc: tuple) -> type[BaseModel] | None:
             if isinstance(elem, int) and typing.get_origin(um) is list:
                 found = typing.get_args(um)[0]
                 break
+            if typing.get_origin(um) is dict:  # a mapping's value, whatever its key
+                found = typing.get_args(um)[1]
+                break
         if found is None:
             for m in _members(cur):  # optional values: descend into the non-None member
                 um = _unwrap(m)
