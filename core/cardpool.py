@@ -59,7 +59,8 @@ def code_fingerprint(registry) -> str:
     modules = {"core"} | {e.impl.__module__ for table in registry.entries.values()
                           for e in table.values()}
     h = hashlib.blake2b(f"{CACHE_VERSION}|{sys.version}".encode(), digest_size=16)
-    files = set()
+    files = {e.meta["macro"] for e in registry.entries["keyword"].values()
+             if "macro" in e.meta}  # keyword macro files are code the cards compile with
     for name in modules:
         mod = sys.modules.get(name)
         path = getattr(mod, "__file__", None)

@@ -53,6 +53,21 @@ class Document:
         line, col = self.positions.get(path, (0, 0))
         return Position(self.path, line + 1, col + 1)
 
+    def sub(self, path: tuple) -> "Document":
+        """The node at ``path`` as a document of its own, positions kept (for validating a
+        part of a file with its own model)."""
+        data = self.data
+        for p in path:
+            data = data[p]
+        n = len(path)
+        positions = {}
+        for k, v in self.positions.items():
+            if k[:1] == ("<key>",) and k[1:n + 1] == tuple(path):
+                positions[("<key>",) + k[n + 1:]] = v
+            elif k[:n] == tuple(path):
+                positions[k[n:]] = v
+        return Document(self.path, data, positions, self.text)
+
     def key_pos(self, path: tuple) -> Position:
         """Position of the key of a mapping entry (for unknown-key errors)."""
         key = ("<key>",) + tuple(path)

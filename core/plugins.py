@@ -46,6 +46,8 @@ class GameSpec:
     validate_deck: Callable[..., list]
     scenario: Any  # module with setup(game, data) and expectations
     registry: Registry | None = None
+    #: problems in the game's keyword macro files (a broken macro is left out)
+    macro_diagnostics: list = field(default_factory=list)
     extra: dict = field(default_factory=dict)
 
 
@@ -72,6 +74,8 @@ def games() -> dict[str, GameSpec]:
 @cache
 def load_game(name: str) -> GameSpec:
     """The game's spec with its registry built and frozen (core vocabulary + plugins)."""
+    from .errors import Diagnostic
+    from .macros import check_expansions, macro_vocabulary
     from .model import build_types
     from .vocabulary import core_vocabulary
 
@@ -86,6 +90,18 @@ def load_game(name: str) -> GameSpec:
     for vocabs in plugin_manager().hook.cardscript_vocabulary(game=name):
         for v in vocabs or ():
             registry.extend(v)
+    macros, problems, loaded = macro_vocabulary(name, spec.cards_dir)
+    for entry in macros.entries:
+        if entry.name in registry.entries["keyword"]:
+            doc = next(d for d, m in loaded if m.keyword == entry.name)
+            problems.append(Diagnostic(doc.pos(("keyword",)), f"keyword '{entry.name}' is "
+                                       "already declared by the game; a macro can't replace "
+                                       "it", "CS300"))
+            loaded = [(d, m) for d, m in loaded if m.keyword != entry.name]
+        else:
+            registry.add(entry)
     build_types(registry, spec.card_model)
+    problems.extend(check_expansions(registry, loaded))
     spec.registry = registry
+    spec.macro_diagnostics = problems
     return spec

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from core.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX, find_files
 from core.errors import CardError, Diagnostic, Position
+from core.macros import KEYWORD_SUFFIX, check_expansions, load_macro
 
 from .common import err, out, pool_with, report
 
@@ -18,21 +19,36 @@ def check(paths: list[str], game: str) -> int:
     cards = find_files(paths, CARD_SUFFIX)
     decks = find_files(paths, DECK_SUFFIX)
     scenarios = find_files(paths, SCENARIO_SUFFIX)
-    others = [Path(p) for p in paths if Path(p).is_file()
-              and not p.endswith((CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX))]
+    macros = find_files(paths, KEYWORD_SUFFIX)
+    others = [Path(p) for p in paths if Path(p).is_file() and not p.endswith(
+        (CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX, KEYWORD_SUFFIX))]
     pool = pool_with(game, paths, cache=False)
     mine = {f.resolve() for f in cards}
     problems: list[Diagnostic] = [d for d in pool.diagnostics
                                   if Path(d.pos.file).resolve() in mine]
     for f in others:
-        problems.append(Diagnostic(Position(str(f), 1, 1), "not a card, deck or scenario "
-                                   f"file (expected *{CARD_SUFFIX}, *{DECK_SUFFIX} or "
-                                   f"*{SCENARIO_SUFFIX})", "CS000"))
+        problems.append(Diagnostic(Position(str(f), 1, 1), "not a card, deck, scenario or "
+                                   f"keyword file (expected *{CARD_SUFFIX}, *{DECK_SUFFIX}, "
+                                   f"*{SCENARIO_SUFFIX} or *{KEYWORD_SUFFIX})", "CS000"))
     for f in decks:
         try:
             pool.load_deck(f)
         except CardError as exc:
             problems.extend(exc.diagnostics)
+    registered = {Path(e.meta["macro"]).resolve()
+                  for e in pool.registry.entries["keyword"].values() if "macro" in e.meta}
+    for f in macros:
+        try:
+            loaded = load_macro(f)
+        except CardError as exc:
+            problems.extend(exc.diagnostics)
+            continue
+        if f.resolve() in registered or any(Path(d.pos.file).resolve() == f.resolve()
+                                            for d in pool.spec.macro_diagnostics):
+            problems.extend(d for d in pool.spec.macro_diagnostics
+                            if Path(d.pos.file).resolve() == f.resolve())
+        else:  # a macro outside the game's keywords folder: check what it would expand to
+            problems.extend(check_expansions(pool.registry, [loaded]))
     if scenarios:
         from tools.scenarios import load_scenario, prepare
         for f in scenarios:
@@ -42,9 +58,10 @@ def check(paths: list[str], game: str) -> int:
             except CardError as exc:
                 problems.extend(exc.diagnostics)
     report(problems)
-    n = len(cards) + len(decks) + len(scenarios)
-    summary = (f"checked {len(cards)} card, {len(decks)} deck and {len(scenarios)} scenario "
-               f"files: {len(problems)} problem{'s' if len(problems) != 1 else ''}")
+    n = len(cards) + len(decks) + len(scenarios) + len(macros)
+    summary = (f"checked {len(cards)} card, {len(decks)} deck, {len(scenarios)} scenario and "
+               f"{len(macros)} keyword files: {len(problems)} "
+               f"problem{'s' if len(problems) != 1 else ''}")
     (err if problems else out).print(summary)
     if n == 0 and not others:
         err.print("no card, deck or scenario files found")

@@ -100,10 +100,8 @@ def prepare(doc: Document, model, *, with_pool: bool = True):
     base = bundled_pool(model.game)
     extra = {}
     problems: list[Diagnostic] = []
-    for i, data in enumerate(model.cards):
-        positions = {_strip(k, ("cards", i)): v for k, v in doc.positions.items()
-                     if _under(k, ("cards", i))}
-        sub = Document(doc.path, data, positions, doc.text)
+    for i in range(len(model.cards)):
+        sub = doc.sub(("cards", i))
         try:
             card = base.compiler.card(validate_document(sub, spec.card_model, "card"),
                                       doc.pos(("cards", i)))
@@ -119,17 +117,6 @@ def prepare(doc: Document, model, *, with_pool: bool = True):
     if problems:
         raise CardError(problems)
     return pool
-
-
-def _under(key: tuple, prefix: tuple) -> bool:
-    k = key[1:] if key[:1] == ("<key>",) else key
-    return k[: len(prefix)] == prefix
-
-
-def _strip(key: tuple, prefix: tuple) -> tuple:
-    if key[:1] == ("<key>",):
-        return ("<key>",) + key[1 + len(prefix):]
-    return key[len(prefix):]
 
 
 def run_scenario(path: str | Path) -> Result:

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from core import ROOT
+from core.macros import KeywordMacro
 from core.plugins import load_game
 
 SCHEMA_DIR = ROOT / "schemas"
@@ -20,6 +21,7 @@ def schemas(game: str) -> dict[str, dict]:
         "card": spec.registry.types["Card"].model_json_schema(),
         "deck": spec.deck_model.model_json_schema(),
         "scenario": scenario_model(game).model_json_schema(),
+        "keyword": KeywordMacro.model_json_schema(),
     }
     for kind, schema in out.items():
         schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"

@@ -122,4 +122,4 @@ def test_the_python_api_returns_the_same_findings(write, tmp_path):
     report = lint_api([tmp_path], Config(root=tmp_path))
     assert [(f.code, f.line, f.col, f.severity, f.name) for f in report.findings] == [
         ("CS102", 9, 14, "error", "unknown-name")]
-    assert report.kinds == {"card": 1, "deck": 0, "scenario": 0}
+    assert report.kinds == {"card": 1, "deck": 0, "scenario": 0, "keyword": 0}

@@ -107,7 +107,8 @@ def test_scenario_schema_and_unknown_cards(write, lint):
         "one.scenario.yaml:8:65: CS500 unknown card 'cairnvox-soulforgr' (did you mean "
         "'cairnvox-soulforger'?)",
         "three.scenario.yaml:4:5: CS105 value error, a wonder needs a power; found None",
-        "two.scenario.yaml:5:9: CS101 unknown key 'enrgy' (at setup.players.A.enrgy)"]
+        "two.scenario.yaml:5:9: CS101 unknown key 'enrgy' (did you mean 'energy'?); expected "
+        "one of: abyss, actions, banishment, deck, energy, hand (at setup.players.A.enrgy)"]
 
 
 def test_the_bundled_set_and_scenarios_are_clean(lint):

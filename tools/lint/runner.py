@@ -19,6 +19,7 @@ from typing import Any
 from core.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX
 from core.errors import CardError
 from core.loader import MAX_BYTES, Document, load_bytes
+from core.macros import KEYWORD_SUFFIX, KeywordMacro, check_expansions
 
 from . import suppression
 from .cache import LintCache, linter_version
@@ -27,7 +28,8 @@ from .context import CardContext, CardFacts, CardsView, SetContext, stale
 from .findings import Finding
 from .registry import all_rules
 
-SUFFIXES = {CARD_SUFFIX: "card", DECK_SUFFIX: "deck", SCENARIO_SUFFIX: "scenario"}
+SUFFIXES = {CARD_SUFFIX: "card", DECK_SUFFIX: "deck", SCENARIO_SUFFIX: "scenario",
+            KEYWORD_SUFFIX: "keyword"}
 
 
 @dataclass
@@ -300,6 +302,30 @@ class Linter:
             diags = []
         return FileResult("deck", self._diagnostics(path, CardError(diags))), raw
 
+    def keyword_file(self, path: str) -> tuple[FileResult, bytes | None]:
+        """A keyword macro: its own schema, then what its abilities expand to (the same
+        checks as ``cardscript check``)."""
+        raw, problems = self._read_or_finding(path)
+        if raw is None:
+            return FileResult("keyword", problems), None
+        spec = self.base_spec
+        try:
+            doc = load_bytes(raw, path)
+            macro = _validate(doc, KeywordMacro, "keyword macro")
+            real = os.path.realpath(path)
+            mine = [d for d in spec.macro_diagnostics if os.path.realpath(d.pos.file) == real]
+            registered = any(os.path.realpath(e.meta["macro"]) == real
+                             for e in spec.registry.entries["keyword"].values()
+                             if "macro" in e.meta)
+            diags = mine if registered or mine else check_expansions(spec.registry,
+                                                                     [(doc, macro)])
+        except CardError as exc:
+            return FileResult("keyword", self._diagnostics(path, exc)), raw
+        except Exception as exc:  # noqa: BLE001
+            self.internal("keyword macro", path, exc)
+            return FileResult("keyword", []), raw
+        return FileResult("keyword", self._diagnostics(path, CardError(diags))), raw
+
     def scenario_file(self, path: str, hits: set[str]) -> tuple[FileResult, bytes | None]:
         raw, problems = self._read_or_finding(path)
         if raw is None:
@@ -376,7 +402,7 @@ class Linter:
         self.errors = report.internal_errors
         targets, others = self.discover(paths)
         report.kinds = {k: sum(1 for _, kind in targets if kind == k)
-                        for k in ("card", "deck", "scenario")}
+                        for k in ("card", "deck", "scenario", "keyword")}
         card_targets = [p for p, k in targets if k == "card"]
         display = {}
         for p in card_targets:
@@ -443,6 +469,8 @@ class Linter:
         for p, kind in targets:
             if kind == "deck":
                 results[p], raws[p] = self.deck_file(p, pool)
+            elif kind == "keyword":
+                results[p], raws[p] = self.keyword_file(p)
             elif kind == "scenario":
                 results[p], raws[p] = self.scenario_file(p, hits)
                 extra.setdefault(p, []).extend(self.scenario_cards(results[p], p, bundled_ids))
@@ -451,8 +479,8 @@ class Linter:
             findings.extend(self.finalize(p, results[p].findings + extra.get(p, []), raws[p]))
         for p in others:
             findings.extend(self.finalize(p, [Finding(
-                "CS000", "not a card, deck or scenario file (expected *.card.yaml, "
-                "*.deck.yaml or *.scenario.yaml)", p)], None))
+                "CS000", "not a card, deck, scenario or keyword file (expected *.card.yaml, "
+                "*.deck.yaml, *.scenario.yaml or *.keyword.yaml)", p)], None))
         self.cache.save()
         report.cached = sum(1 for p, _ in targets if p in hits)
         report.findings = sorted(findings, key=lambda f: f.sort_key)
