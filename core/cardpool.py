@@ -8,6 +8,7 @@ import hashlib
 import os
 import pickle
 import sys
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,8 @@ from .state import CardDef
 CARD_SUFFIX = ".card.yaml"
 DECK_SUFFIX = ".deck.yaml"
 SCENARIO_SUFFIX = ".scenario.yaml"
-CACHE_VERSION = "3"
+CACHE_VERSION = "4"
+RACY_NS = 2_000_000_000  # modification times this close to the cache's are re-read
 
 
 def cache_dir() -> Path:
@@ -84,6 +86,10 @@ class CompileCache:
         self.fingerprint = fingerprint
         self.path = cache_dir() / f"compiled-{game}-v{CACHE_VERSION}.pickle"
         self.entries: dict[str, CardDef] = {}
+        #: path -> (mtime_ns, size, key): a file whose stat is unchanged since the cache was
+        #: written is not read and hashed again (git's index does the same)
+        self.stats: dict[str, tuple[int, int, str]] = {}
+        self.written_ns = 0
         self.dirty = False
         if enabled and self.path.exists():
             # unpickling builds many small objects: the cyclic GC would rescan them all
@@ -94,6 +100,8 @@ class CompileCache:
                     stored = pickle.load(f)
                 if stored.get("fingerprint") == fingerprint:
                     self.entries = stored["entries"]
+                    self.stats = stored.get("stats", {})
+                    self.written_ns = stored.get("written_ns", 0)
             except Exception:  # a stale or broken cache is just a miss
                 self.entries = {}
             finally:
@@ -107,6 +115,32 @@ class CompileCache:
         h.update(os.fsencode(path))
         return h.hexdigest()
 
+    def unchanged(self, path: str) -> CardDef | None:
+        """The cached card of a file whose size and modification time are those it had when
+        it was cached, unless that time is too close to the cache's own to be trusted (a
+        file changed again within the clock's granularity: git's "racy" check)."""
+        rec = self.stats.get(path)
+        if rec is None:
+            return None
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        if rec[0] != st.st_mtime_ns or rec[1] != st.st_size or \
+                st.st_mtime_ns >= self.written_ns - RACY_NS:
+            return None
+        return self.entries.get(rec[2])
+
+    def remember(self, path: str, key: str) -> None:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return
+        rec = (st.st_mtime_ns, st.st_size, key)
+        if self.stats.get(path) != rec:
+            self.stats[path] = rec
+            self.dirty = True
+
     def save(self) -> None:
         if not (self.enabled and self.dirty):
             return
@@ -114,7 +148,8 @@ class CompileCache:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with tmp.open("wb") as f:
-                pickle.dump({"fingerprint": self.fingerprint, "entries": self.entries}, f,
+                pickle.dump({"fingerprint": self.fingerprint, "entries": self.entries,
+                             "stats": self.stats, "written_ns": time.time_ns()}, f,
                             protocol=pickle.HIGHEST_PROTOCOL)
             tmp.replace(self.path)
             self.dirty = False
@@ -157,6 +192,11 @@ class CardPool:
         return self
 
     def load_file(self, path: str | Path) -> CardDef | None:
+        cache = self.cache
+        if cache.enabled:
+            card = cache.unchanged(os.fspath(path))
+            if card is not None:
+                return self.add(card, path)
         try:
             with open(path, "rb") as f:
                 raw = f.read()
@@ -176,6 +216,8 @@ class CardPool:
             if key:
                 self.cache.entries[key] = card
                 self.cache.dirty = True
+        if key:
+            cache.remember(os.fspath(path), key)
         return self.add(card, path)
 
     def compile(self, doc: Document) -> CardDef:

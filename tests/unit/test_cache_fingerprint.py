@@ -37,3 +37,28 @@ def test_an_unpicklable_card_only_costs_the_cache(tmp_path, monkeypatch):
     pool.cache.dirty = True
     pool.cache.save()  # no exception, no temporary file left behind
     assert not list((tmp_path / "cache").glob("*.tmp"))
+
+
+def test_an_edited_file_is_compiled_again_despite_the_stat_shortcut(tmp_path, monkeypatch):
+    """A file whose size and modification time are unchanged is not re-read (as git's index
+    does); an edit changes its time, so it is read and compiled again, even at the same
+    size."""
+    import os
+    monkeypatch.setenv("CARDSCRIPT_CACHE", str(tmp_path / "cache"))
+    card = tmp_path / "scout.card.yaml"
+    card.write_text(CARD)
+    old = 1_000_000_000  # long before the cache is written: trusted by the shortcut
+    os.utime(card, ns=(old, old))
+    CardPool("wonders").load([tmp_path])
+    reads = []
+    real_open = open
+
+    def spy_open(path, *a, **kw):
+        reads.append(os.fspath(path))
+        return real_open(path, *a, **kw)
+
+    monkeypatch.setattr("builtins.open", spy_open)
+    assert CardPool("wonders").load([tmp_path]).cards["scout"].power == 1
+    assert str(card) not in reads  # unchanged: not read again
+    card.write_text(CARD.replace("power: 1", "power: 7"))  # same size, new time
+    assert CardPool("wonders").load([tmp_path]).cards["scout"].power == 7
