@@ -17,13 +17,23 @@ class TurnOption:
         self.card = card
         self.realm = realm
         self.ability = ability
-        self.text = text
+        self.text = text  # made when first asked for: most options are never shown
 
     def label(self) -> str:
+        if not self.text:
+            kind, card = self.kind, self.card
+            if kind == "play":
+                self.text = f"play {card.proto.id}"
+            elif kind == "attack":
+                self.text = f"attack realm {self.realm.number}"
+            else:
+                acts = card.proto.program.activated
+                suffix = f" #{self.ability.index}" if len(acts) > 1 else ""
+                self.text = f"{kind} {card.proto.id}{suffix} @realm {self.realm.number}"
         return self.text
 
     def __repr__(self) -> str:
-        return f"<{self.text}>"
+        return f"<{self.label()}>"
 
 
 PASS = TurnOption("pass", text="pass")
@@ -53,20 +63,25 @@ class Actions:
         has_action = p.actions > 0
         if has_action:
             opts.append(DRAW)
-        links = self.links(p)
-        energy = p.energy
-        for c in p.hand.cards:
-            if (has_action or "attuned" in c.proto.keywords) and \
-                    self.cost_of(p, c, links) <= energy and \
-                    (not c.proto.core or c.orbital in links):
-                opts.append(TurnOption("play", c, text=f"play {c.proto.id}"))
+        hand = p.hand.cards
+        if hand:
+            links = self.links(p)
+            energy = p.energy
+            for c in hand:
+                proto = c.proto
+                if (has_action or "attuned" in proto.keywords) and \
+                        self.cost_of(p, c, links) <= energy and \
+                        (not proto.core or c.orbital in links):
+                    opts.append(TurnOption("play", c))
         mine = p.index
         for realm in self.realms:
             if not realm.active:
                 continue
             side = realm.sides[mine].cards
+            if not side:
+                continue
             if has_action and self.can_attack(p, realm):
-                opts.append(TurnOption("attack", realm=realm, text=f"attack realm {realm.number}"))
+                opts.append(TurnOption("attack", realm=realm))
             for c in side:
                 acts = c.proto.program.activated
                 if not acts or c.null:
@@ -78,15 +93,17 @@ class Actions:
                     if not (t.free or has_action):
                         continue
                     kind = "harvest" if t.entry_name == "harvest" else "activate"
-                    suffix = f" #{ab.index}" if len(acts) > 1 else ""
-                    opts.append(TurnOption(kind, c, realm, ab,
-                                           f"{kind} {c.proto.id}{suffix} @realm {realm.number}"))
+                    opts.append(TurnOption(kind, c, realm, ab))
         return opts
 
     def can_attack(self, p, realm) -> bool:
         """Rule 404.3.1: only with a Wonder there, and never where players can't attack."""
-        return realm.active and not self.attack_banned(p, realm) and \
-            any(c.proto.is_wonder for c in realm.sides[p.index].cards)
+        if not realm.active or (self.attack_bans and self.attack_banned(p, realm)):
+            return False
+        for c in realm.sides[p.index].cards:  # noqa: SIM110 (a plain loop: hot path, no genexpr)
+            if c.proto.is_wonder:
+                return True
+        return False
 
     def attack_banned(self, p, realm) -> bool:
         for who, where in self.attack_bans:
@@ -96,7 +113,7 @@ class Actions:
 
     def take_action(self, p, option):
         kind = option.kind
-        self.log.append(("turn", p.name, option.text))
+        self.log.append(("turn", p.name, option.label()))
         if kind == "draw":
             p.actions -= 1
             self.draw(p, 1)
@@ -118,7 +135,8 @@ class Actions:
             yield from self.activate(p, option.card, option.ability)
         elif kind == "harvest":
             yield from self.harvest(p, option.card, option.ability)
-        yield from self.queued_battles()
+        if self.queued_attacks:
+            yield from self.queued_battles()
 
     def queued_battles(self):
         """Free attacks that effects declared (the ``attack`` effect): each battle starts once

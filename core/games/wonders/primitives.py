@@ -14,11 +14,17 @@ class Primitives:
 
     def zone_event(self, src: str, dst: str):
         if dst == WORLD:
-            self.power_dirty = True  # a Wonder may enter below 0 power (and die at once)
             return "arrived"  # from a hand, deck, banishment, The Abyss (rulebook, On Arrival)
         if dst == BANISHMENT:
             return "banished"
         return _ZONE_EVENTS.get((src, dst))
+
+    def new_card(self, proto, owner, zone, top: bool = True):
+        card = super().new_card(proto, owner, zone, top)
+        if proto.is_wonder and (proto.power or 0) < 0 and zone is not None \
+                and zone.kind == WORLD:
+            self.power_dirty = True  # it entered below 0 power: the state check kills it
+        return card
 
     # -- cards between zones -----------------------------------------------------------
     def draw(self, player, n: int = 1) -> int:
@@ -106,7 +112,6 @@ class Primitives:
         card.token = True
         card.orbital = source.orbital  # rulebook, Tokens
         card.arrived_round = self.round
-        self.power_dirty = True
         self.log.append(("token", token_id, card.oid, realm.number))
         self.publish(Event("arrived", card, controller, realm, None, "token"))
 

@@ -133,7 +133,8 @@ class WondersGame(Primitives, Actions, Game):
         self.active = self.first
         self.publish(Event("round_start", data=r))
         yield from self.resolver.settle(self)
-        yield from self.queued_battles()
+        if self.queued_attacks:
+            yield from self.queued_battles()
         for p in self.turn_order():
             self.draw(p, 1)
         yield from self.resolver.settle(self)
