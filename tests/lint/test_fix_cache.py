@@ -157,3 +157,18 @@ def test_key_order_fix_is_not_offered_when_it_would_move_suppressions(write, lin
     assert r.rc == 1
     assert "CS120" in r.out and "not fixed automatically" in r.out and "CS113" not in r.out
     assert f.read_text() == text
+
+
+def test_a_keyword_macro_lints_when_every_card_comes_from_the_cache(tmp_path):
+    """A warm run (no card compiled afresh) still checks keyword macros against the game's
+    vocabulary, rather than failing with an internal error."""
+    import subprocess
+    import sys
+    env = {**os.environ, "CARDSCRIPT_CACHE": str(tmp_path / "cache"),
+           "XDG_CACHE_HOME": str(tmp_path / "xdg")}
+    cmd = [sys.executable, "-m", "tools.cli", "lint", "cardscripts"]
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    for _ in range(2):  # cold, then warm
+        r = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stdout + r.stderr
+        assert "internal error" not in r.stdout + r.stderr

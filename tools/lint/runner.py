@@ -308,8 +308,8 @@ class Linter:
         raw, problems = self._read_or_finding(path)
         if raw is None:
             return FileResult("keyword", problems), None
-        spec = self.base_spec
         try:
+            spec = self.spec_of()  # built: a macro is checked against the game's vocabulary
             doc = load_bytes(raw, path)
             macro = _validate(doc, KeywordMacro, "keyword macro")
             real = os.path.realpath(path)
