@@ -1,9 +1,9 @@
 """The game-agnostic engine: players, zones, the bus, resolution and the decision door.
 
-A game's rules are a generator (``run``) that yields :class:`~core.decisions.Decision`
-objects; :meth:`Game.advance` runs it to the next decision and :meth:`Game.choose` resumes it.
-The same seed and the same choices give the same event log, so a game is saved as its seed,
-decks and choices, and replayed from them.
+A game's rules are steps (:mod:`core.procedure`) starting from :meth:`Game.start`;
+:meth:`Game.advance` runs them to the next decision and :meth:`Game.choose` answers it. Where
+the procedure stands is data, so a game can be cloned and saved; the same seed and the same
+choices also give the same event log, so a game can be replayed from its record.
 """
 from __future__ import annotations
 
@@ -14,16 +14,13 @@ from typing import Any
 from .bus import Bus, Event
 from .decisions import Decision
 from .errors import RulesError
+from .procedure import Frame, GameOver, Procedure
 from .resolve import BatchResolver
 from .state import Card, CardDef, Player
 from .zones import WORLD
 
 
-class GameOver(Exception):
-    """Raised inside the rules generator when a state check ends the game."""
-
-
-class Game:
+class Game(Procedure):
     game_name = "generic"
     resolver_class = BatchResolver
     #: named rule variants this game offers, with what each changes
@@ -50,19 +47,22 @@ class Game:
         self._next_oid = 1
         self.decks = decks
         self.realms: list = []  # the world's realms, for games that have them
-        self._gen = None
+        self.todo: list[Frame] = []
+        self.waiting: Frame | None = None
+        self.started = False
 
     # -- the decision door -------------------------------------------------------------
     def advance(self) -> Decision | None:
         """Run the rules until the next pending decision (returned) or the end (None)."""
-        if self._gen is None:
-            self._gen = self.run()
-            self.decision = self._send(None)
+        if not self.started:
+            self.started = True
+            self.then(self.start)
+            return self.run_steps()
         return self.decision
 
     def choose(self, option: Any) -> Decision | None:
         """Answer the pending decision with one of its options (or an option's index)."""
-        d = self.decision if self._gen is not None else self.advance()
+        d = self.decision if self.started else self.advance()
         if d is None:
             raise RulesError("no decision is pending: the game is over")
         if isinstance(option, int) and not isinstance(option, bool):
@@ -76,14 +76,12 @@ class Game:
         if not 0 <= index < len(d.options):
             raise RulesError(f"option index {index} out of range for {d!r}")
         self.choices.append(index)
-        self.decision = self._send(d.options[index])
-        return self.decision
+        return self.answer(d.options[index])
 
     def choose_index(self, index: int) -> Decision | None:
         """Fast path for agents: answer with an option index, already known to be legal."""
         self.choices.append(index)
-        self.decision = self._send(self.decision.options[index])
-        return self.decision
+        return self.answer(self.decision.options[index])  # type: ignore[union-attr]
 
     def play(self, agents) -> "Game":
         """Run to the end, each decision answered by the agent of the deciding player."""
@@ -92,25 +90,10 @@ class Game:
             d = self.choose_index(agents[d.player.index].choose(self, d))
         return self
 
-    def _send(self, value):
-        try:
-            return self._gen.send(value)
-        except (StopIteration, GameOver):
-            self.over = True
-            return None
-
-    def ask(self, player: Player, kind: str, options: list, prompt: str = ""):
-        """Yield a decision unless there is only one legal option (then take it)."""
-        if len(options) == 1:
-            return options[0]
-        if not options:
-            raise RulesError(f"{kind} decision for {player.name} with no legal options")
-        return (yield Decision(player, kind, options, prompt))
-
     # -- rules hooks a game provides ---------------------------------------------------
-    def run(self):  # pragma: no cover - abstract
+    def start(self) -> None:  # pragma: no cover - abstract
+        """The first step of the game's rules."""
         raise NotImplementedError
-        yield
 
     def state_checks(self) -> None:
         """Rules that apply whenever a resolution finishes; raise GameOver to end the game."""

@@ -42,12 +42,14 @@ class BatchResolver:
         self.queue: deque[list[Trigger]] = deque()
         self.resolving = 0  # depth of resolutions in progress (rule 501)
         self.prevented: set = set()  # abilities stopped by rule 503 until the loop ends
+        self.counts: dict = {}  # resolutions per ability in this settle (rule 503)
+        self.total = 0
 
     def enqueue(self, batch: list[Trigger]) -> None:
         if batch:
             self.queue.append(batch)
 
-    def flush(self, g):
+    def flush(self, g) -> None:
         """Turn the triggers collected since the last flush into one batch (rule 502), choosing
         targets now (rule 501.1), the active player first and then in turn order (rule 508)."""
         raw = g.pending
@@ -58,81 +60,113 @@ class BatchResolver:
         for ability, card, event in raw:
             controller = g.effect_controller(card)
             batch.append(Trigger(ability, card, controller, event))
-        yield from self.choose_targets(g, batch)
-        self.queue.append(batch)
+        g.then(self.enqueue, batch)
+        self.choose_targets(g, batch)
 
-    def choose_targets(self, g, batch: list[Trigger]):
-        order = g.turn_order()
-        for t in sorted(batch, key=lambda t: order.index(t.controller)):
+    def choose_targets(self, g, batch: list[Trigger]) -> None:
+        """Schedule the choice of each trigger's target, in turn order (rule 508)."""
+        if any(t.ability.target is not None for t in batch):
+            order = g.turn_order()
+            g.then(self.choose_target, g, sorted(batch, key=lambda t: order.index(t.controller)),
+                   0)
+
+    def choose_target(self, g, batch: list[Trigger], i: int) -> None:
+        while i < len(batch):
+            t = batch[i]
+            i += 1
             sel = t.ability.target
             if sel is None:
                 continue
             options = sel.candidates(g, t)
             if options:
-                t.target = yield from g.ask(t.controller, "target", options,
-                                            f"choose a target for {t.label()}")
-                g.log.append(("target", t.source.proto.id, _ref(t.target)))
-            else:
-                t.no_target = True
+                g.then(self.choose_target, g, batch, i)
+                g.ask(t.controller, "target", options, f"choose a target for {t.label()}",
+                      then=(self.target_chosen, g, t))
+                return
+            t.no_target = True
 
-    def settle(self, g):
+    @staticmethod
+    def target_chosen(g, t: Trigger, target) -> None:
+        t.target = target
+        g.log.append(("target", t.source.proto.id, _ref(target)))
+
+    def settle(self, g) -> None:
         """Resolve everything pending, batch by batch, with state checks after each
         resolution, until nothing is left to do.
 
         Called while a trigger is resolving (an effect that plays a card, say), it only turns
         new triggers into batches: rule 501 finishes the current effect first, and the outer
         settle resolves them in creation order (rule 502)."""
+        if not self.resolving:
+            self.counts = {}
+            self.total = 0
+            g.then(self.next, g)
         if g.pending:
-            yield from self.flush(g)
-        if self.resolving:
+            self.flush(g)
+
+    def next(self, g) -> None:
+        """One turn of the settle loop: file new triggers, or resolve the next trigger of the
+        current batch, or finish with the state checks when nothing is left."""
+        if g.pending:
+            g.then(self.next, g)
+            self.flush(g)
             return
         queue = self.queue
-        counts: dict = {}
-        total = 0
-        while True:
-            if g.pending:
-                yield from self.flush(g)
-            if queue:
-                batch = queue[0]
-                if not batch:
-                    queue.popleft()
-                    continue
-                if len(batch) > 1:
-                    t = yield from g.ask(g.active, "order", list(batch),
-                                         "choose which effect of the batch resolves next")
-                    batch.remove(t)
-                else:
-                    t = batch.pop(0)
-                key = (t.ability, t.source.proto)
-                if key in self.prevented:
-                    g.log.append(("prevented", t.source.proto.id, t.ability.name))
-                    continue
-                counts[key] = counts.get(key, 0) + 1
-                total += 1
-                if total % LOOP_LIMIT == 0:
-                    yield from self.break_loop(g, counts)
-                self.resolving += 1
-                try:
-                    yield from resolve(g, t)
-                finally:
-                    self.resolving -= 1
-                g.state_checks()
-                continue
-            g.state_checks()
-            if not g.pending:
-                self.prevented.clear()
-                return
+        while queue and not queue[0]:
+            queue.popleft()
+        if queue:
+            batch = queue[0]
+            if len(batch) > 1:
+                g.ask(g.active, "order", list(batch),
+                      "choose which effect of the batch resolves next",
+                      then=(self.picked, g))
+            else:
+                self.picked(g, batch[0])
+            return
+        g.state_checks()
+        if g.pending:
+            g.then(self.next, g)
+        else:
+            self.prevented.clear()
 
-    def break_loop(self, g, counts: dict):
+    def picked(self, g, t: Trigger) -> None:
+        self.queue[0].remove(t)
+        g.then(self.next, g)
+        key = (t.ability, t.source.proto)
+        if key in self.prevented:
+            g.log.append(("prevented", t.source.proto.id, t.ability.name))
+            return
+        counts = self.counts
+        counts[key] = counts.get(key, 0) + 1
+        self.total += 1
+        g.then(self.resolve, g, t)
+        if self.total % LOOP_LIMIT == 0:
+            self.break_loop(g)
+
+    def resolve(self, g, t: Trigger) -> None:
+        """Resolve ``t``; the state checks follow once everything it scheduled is done."""
+        self.resolving += 1
+        g.then(self.resolved, g)
+        resolve(g, t)
+
+    def resolved(self, g) -> None:
+        self.resolving -= 1
+        g.state_checks()
+
+    def break_loop(self, g) -> None:
         """Rule 503, involuntary loops: the game prevents one of the effects that keeps the
         sequence going, chosen by the active player among those repeating. (Simplified: the
         loop is allowed LOOP_LIMIT resolutions before the choice, rather than a number the
         player names.)"""
+        counts = self.counts
         top = max(counts.values())
         looping = [k for k, n in counts.items() if n * 4 >= top]
         labels = {f"{proto.id}: {ability.name}": (ability, proto) for ability, proto in looping}
-        pick = yield from g.ask(g.active, "prevent", sorted(labels),
-                                "an endless loop: choose an effect to prevent (rule 503)")
+        g.ask(g.active, "prevent", sorted(labels),
+              "an endless loop: choose an effect to prevent (rule 503)",
+              then=(self.prevent, g, labels))
+
+    def prevent(self, g, labels: dict, pick: str) -> None:
         self.prevented.add(labels[pick])
         g.log.append(("loop", pick))
 
@@ -146,7 +180,7 @@ def _ref(obj):
     return f"{obj.proto.id}#{obj.oid}" if hasattr(obj, "proto") else obj.name
 
 
-def resolve(g, t: Trigger):
+def resolve(g, t: Trigger) -> None:
     """Resolve one trigger. Rule 501.1: a target that is no longer valid makes it fail; a
     source nullified before it resolves resolves with blank text (rulebook, Nullify)."""
     a = t.ability
@@ -157,6 +191,4 @@ def resolve(g, t: Trigger):
         g.log.append(("fizzle", t.source.proto.id, a.name, "invalid target"))
         return
     g.log.append(("resolve", t.source.proto.id, a.name))
-    r = a.effect.run(g, t)
-    if r is not None:
-        yield from r
+    a.effect.run(g, t)

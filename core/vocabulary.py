@@ -23,12 +23,18 @@ class Stages:
         self.stages = [c.effect(n) for n in nodes]
 
     def run(self, g, ctx):
-        for stage in self.stages:
-            r = stage.run(g, ctx)
-            if r is not None:
-                yield from r
-            if g.pending:  # triggers from one stage form their own batch (rule 502)
-                yield from g.resolver.flush(g)
+        self.stage(g, ctx, 0)
+
+    def stage(self, g, ctx, i: int) -> None:
+        if i + 1 < len(self.stages):
+            g.then(self.stage, g, ctx, i + 1)
+        g.then(self.file_triggers, g)
+        self.stages[i].run(g, ctx)
+
+    @staticmethod
+    def file_triggers(g) -> None:
+        if g.pending:  # triggers from one stage form their own batch (rule 502)
+            g.resolver.flush(g)
 
 
 class May:
@@ -40,14 +46,13 @@ class May:
         self.effect = c.effect(p.effect)
 
     def run(self, g, ctx):
-        yes = yield from g.ask(ctx.controller, "may", [True, False], "do you want to?")
+        g.ask(ctx.controller, "may", [True, False], "do you want to?",
+              then=(self.answered, g, ctx))
+
+    def answered(self, g, ctx, yes: bool) -> None:
+        ctx.done = yes
         if yes:
-            ctx.done = True
-            r = self.effect.run(g, ctx)
-            if r is not None:
-                yield from r
-        else:
-            ctx.done = False
+            self.effect.run(g, ctx)
 
 
 class If:
@@ -63,9 +68,7 @@ class If:
     def run(self, g, ctx):
         eff = self.then if self.condition.test(g, ctx) else self.otherwise
         if eff is not None:
-            r = eff.run(g, ctx)
-            if r is not None:
-                yield from r
+            eff.run(g, ctx)
 
 
 class IfDone:
@@ -78,9 +81,7 @@ class IfDone:
 
     def run(self, g, ctx):
         if ctx.done:
-            r = self.effect.run(g, ctx)
-            if r is not None:
-                yield from r
+            self.effect.run(g, ctx)
 
 
 class Choose:
@@ -93,10 +94,10 @@ class Choose:
 
     def run(self, g, ctx):
         labels = [f"mode {i + 1}" for i in range(len(self.modes))]
-        pick = yield from g.ask(ctx.controller, "mode", labels, "choose one")
-        r = self.modes[labels.index(pick)].run(g, ctx)
-        if r is not None:
-            yield from r
+        g.ask(ctx.controller, "mode", labels, "choose one", then=(self.chosen, g, ctx))
+
+    def chosen(self, g, ctx, label: str) -> None:
+        self.modes[int(label.split()[1]) - 1].run(g, ctx)
 
 
 class ForEach:
@@ -109,13 +110,15 @@ class ForEach:
         self.effect = c.effect(p.effect)
 
     def run(self, g, ctx):
-        saved = ctx.it
-        for card in self.cards.cards(g, ctx):
-            ctx.it = card
-            r = self.effect.run(g, ctx)
-            if r is not None:
-                yield from r
-        ctx.it = saved
+        self.each(g, ctx, list(self.cards.cards(g, ctx)), 0, ctx.it)
+
+    def each(self, g, ctx, cards: list, i: int, saved) -> None:
+        if i == len(cards):
+            ctx.it = saved
+            return
+        g.then(self.each, g, ctx, cards, i + 1, saved)
+        ctx.it = cards[i]
+        self.effect.run(g, ctx)
 
 
 class Repeat:
@@ -128,10 +131,12 @@ class Repeat:
         self.effect = c.effect(p.effect)
 
     def run(self, g, ctx):
-        for _ in range(self.times.get(g, ctx)):
-            r = self.effect.run(g, ctx)
-            if r is not None:
-                yield from r
+        self.again(g, ctx, self.times.get(g, ctx))
+
+    def again(self, g, ctx, left: int) -> None:
+        if left > 0:
+            g.then(self.again, g, ctx, left - 1)
+            self.effect.run(g, ctx)
 
 
 class Not:

@@ -111,44 +111,49 @@ class Actions:
                 return True
         return False
 
-    def take_action(self, p, option):
+    def take_action(self, p, option) -> None:
+        """Rule 404: do the chosen use of the turn; free attacks its effects declared follow."""
         kind = option.kind
         self.log.append(("turn", p.name, option.label()))
+        self.then(self.queued_battles)
         if kind == "draw":
             p.actions -= 1
             self.draw(p, 1)
-            yield from self.resolver.settle(self)
+            self.resolver.settle(self)
         elif kind == "play":
             card = option.card
             if "attuned" not in card.proto.keywords:
                 p.actions -= 1
-            realm = None
-            if card.proto.type != "spell":
-                realm = yield from self.ask(p, "realm", [r for r in self.realms if r.active],
-                                            f"choose a realm for {card.proto.id}")
-            p.energy -= self.cost_of(p, card)
-            yield from self.play_card(p, card, realm)
+            if card.proto.type == "spell":
+                self.pay_and_play(p, card, None)
+            else:
+                self.ask(p, "realm", [r for r in self.realms if r.active],
+                         f"choose a realm for {card.proto.id}",
+                         then=(self.pay_and_play, p, card))
         elif kind == "attack":
             p.actions -= 1
-            yield from self.battle(p, option.realm)
+            self.battle(p, option.realm)
         elif kind == "activate":
-            yield from self.activate(p, option.card, option.ability)
+            self.activate(p, option.card, option.ability)
         elif kind == "harvest":
-            yield from self.harvest(p, option.card, option.ability)
-        if self.queued_attacks:
-            yield from self.queued_battles()
+            self.harvest(p, [(option.card, option.ability)])
 
-    def queued_battles(self):
+    def pay_and_play(self, p, card, realm) -> None:
+        p.energy -= self.cost_of(p, card)
+        self.play_card(p, card, realm)
+
+    def queued_battles(self) -> None:
         """Free attacks that effects declared (the ``attack`` effect): each battle starts once
         the effects that declared it have resolved, if it still can (rule 404.3.1)."""
         while self.queued_attacks:
             p, realm = self.queued_attacks.pop(0)
             if self.can_attack(p, realm):
-                yield from self.battle(p, realm)
-            else:
-                self.log.append(("no_attack", p.name, realm.number))
+                self.then(self.queued_battles)
+                self.battle(p, realm)
+                return
+            self.log.append(("no_attack", p.name, realm.number))
 
-    def play_card(self, p, card, realm, free: bool = False):
+    def play_card(self, p, card, realm, free: bool = False) -> None:
         """Rule 404.2 and rulebook, On Play: the card is played (On Play resolves before it
         enters The World); then a spell goes to The Abyss and other cards enter ``realm``."""
         limbo = Zone(LIMBO, p, realm)
@@ -158,54 +163,72 @@ class Actions:
         self.log.append(("play", p.name, card.proto.id, played.oid,
                          realm.number if realm is not None else None))
         self.publish(Event("played", played, p, realm, source))
-        yield from self.resolver.settle(self)
+        self.then(self.enter_from_limbo, p, played, realm, limbo)
+        self.resolver.settle(self)
+
+    def enter_from_limbo(self, p, played, realm, limbo) -> None:
         if played.zone is limbo:  # an effect may have moved it meanwhile
             if played.proto.type == "spell":
                 self.move(played, played.owner.abyss)
             else:
                 self.move(played, realm.sides[p.index])
         self.limbos.remove(limbo)
-        yield from self.resolver.settle(self)
+        self.resolver.settle(self)
 
-    def activate(self, p, card, ability):
+    def activate(self, p, card, ability) -> None:
         """Rule 404.4: pay the ability's cost (an action unless free; tap or sacrifice), then
         its effect resolves like a triggered one, targets chosen now."""
         if not ability.trigger.free:
             p.actions -= 1
         t = Trigger(ability, card, p)
-        yield from self.resolver.choose_targets(self, [t])
-        if ability.trigger.cost == "tap":
+        self.then(self.pay_activation, card, t)
+        self.resolver.choose_targets(self, [t])
+
+    def pay_activation(self, card, t) -> None:
+        cost = t.ability.trigger.cost
+        if cost == "tap":
             card.tapped = True
-        elif ability.trigger.cost == "sacrifice":
+        elif cost == "sacrifice":
             self.destroy(card)
         self.resolver.enqueue([t])
-        yield from self.resolver.settle(self)
+        self.resolver.settle(self)
 
-    def harvest(self, p, first, ability):
+    def harvest(self, p, chosen: list) -> None:
         """Rulebook, Harvest: a tap free action; any number of cards may be harvested together
         (tapped at once); actions it gains are usable from the next turn."""
-        chosen = [(first, ability)]
-        while True:
-            more = [o for o in self.turn_options(p) if o.kind == "harvest"
-                    and all(o.card is not c for c, _ in chosen)]
-            if not more:
-                break
-            pick = yield from self.ask(p, "harvest", more + [DONE], "harvest another card too?")
-            if pick == DONE:
-                break
-            chosen.append((pick.card, pick.ability))
+        more = [o for o in self.turn_options(p) if o.kind == "harvest"
+                and all(o.card is not c for c, _ in chosen)]
+        if more:
+            self.ask(p, "harvest", more + [DONE], "harvest another card too?",
+                     then=(self.harvest_pick, p, chosen))
+        else:
+            self.harvest_together(p, chosen)
+
+    def harvest_pick(self, p, chosen: list, pick) -> None:
+        if pick == DONE:
+            self.harvest_together(p, chosen)
+        else:
+            self.harvest(p, [*chosen, (pick.card, pick.ability)])
+
+    def harvest_together(self, p, chosen: list) -> None:
         batch = []
         for card, ab in chosen:
             card.tapped = True
             batch.append(Trigger(ab, card, p))
-        yield from self.resolver.choose_targets(self, batch)
+        self.then(self.harvested, p, batch)
+        self.resolver.choose_targets(self, batch)
+
+    def harvested(self, p, batch: list) -> None:
         self.resolver.enqueue(batch)
         self.harvesting = p
-        yield from self.resolver.settle(self)
+        self.then(self.harvest_over)
+        self.resolver.settle(self)
+
+    def harvest_over(self) -> None:
         self.harvesting = None
 
     # -- battle ----------------------------------------------------------------------------
-    def battle(self, attacker, realm):
+    def battle(self, attacker, realm) -> None:
         """Rule 404.3.2: On Attack, On Defense, On Battle, check for victory, move a stone,
         end of battle. All the attacker's Wonders in the realm attack together (404.3.1)."""
         defender = self.opponents(attacker)[0]
@@ -213,22 +236,35 @@ class Actions:
             if c.proto.is_wonder:
                 c.attacked = True
         self.log.append(("attack", attacker.name, realm.number))
-        self.publish(Event("attack", None, attacker, realm))
-        yield from self.resolver.settle(self)
-        self.publish(Event("defend", None, defender, realm))
-        yield from self.resolver.settle(self)
-        self.publish(Event("battle", None, attacker, realm))
-        yield from self.resolver.settle(self)
+        self.sequence((self.battle_step, Event("attack", None, attacker, realm)),
+                      (self.battle_step, Event("defend", None, defender, realm)),
+                      (self.battle_step, Event("battle", None, attacker, realm)),
+                      (self.battle_victory, attacker, defender, realm),
+                      (self.battle_end, attacker, realm))
+
+    def battle_step(self, event) -> None:
+        """Steps 1-3 of 404.3.2: On Attack, On Defense, On Battle effects resolve."""
+        self.publish(event)
+        self.resolver.settle(self)
+
+    def battle_victory(self, attacker, defender, realm) -> None:
+        """Step 4, check for victory; step 5, the winner seizes a stone."""
         winner = self.battle_winner(attacker, defender, realm)
         self.log.append(("battle", realm.number, winner.name if winner else "tie"))
         self.publish(Event("battle_result", None, winner, realm, data=(attacker, defender,
                                                                         winner)))
-        yield from self.resolver.settle(self)
         if winner is not None:
             loser = defender if winner is attacker else attacker
-            yield from self.seize(winner, loser, realm)
+            self.then(self.seize, winner, loser, realm)
+        self.resolver.settle(self)
+
+    def battle_end(self, attacker, realm) -> None:
+        """Step 6: end of battle."""
         self.publish(Event("battle_end", None, attacker, realm))
-        yield from self.resolver.settle(self)
+        self.then(self.battle_over, attacker, realm)
+        self.resolver.settle(self)
+
+    def battle_over(self, attacker, realm) -> None:
         for c in realm.sides[attacker.index].cards:
             c.attacked = False
 
@@ -247,7 +283,7 @@ class Actions:
         pd = sum(c.power() for c in d)
         return attacker if pa > pd else defender if pd > pa else None
 
-    def seize(self, winner, loser, realm):
+    def seize(self, winner, loser, realm) -> None:
         """Rule 404.3.2 step 5: the winner seizes one stone, from the centre or the loser, if
         able; Guardian keeps the loser's stones here (rulebook, Guardian)."""
         guarded = any(c.has_keyword("guardian") for c in realm.sides[loser.index].cards)
@@ -259,7 +295,10 @@ class Actions:
         if not options:
             self.log.append(("seize", winner.name, realm.number, None))
             return
-        pick = yield from self.ask(winner, "stone", options, "choose a stone to seize")
+        self.ask(winner, "stone", options, "choose a stone to seize",
+                 then=(self.seized, winner, realm))
+
+    def seized(self, winner, realm, pick) -> None:
         realm.stones[realm.stones.index(pick.owner)] = winner.index
         self.last_seizer = winner
         self.log.append(("seize", winner.name, realm.number, pick.name))

@@ -157,16 +157,19 @@ class Sacrifice(_Effect):
         self.count = p.count
 
     def run(self, g, ctx):
-        done = 0
-        for _ in range(self.count):
-            options = [c for c in self.selector.candidates(g, ctx)
-                       if c.controller is ctx.controller]
-            if not options:
-                break
-            pick = yield from g.ask(ctx.controller, "sacrifice", options, "choose a card to "
-                                    "sacrifice")
-            done += bool(g.destroy(pick))
-        ctx.done = done == self.count
+        self.next(g, ctx, 0, 0)
+
+    def next(self, g, ctx, done: int, i: int) -> None:
+        options = [c for c in self.selector.candidates(g, ctx)
+                   if c.controller is ctx.controller] if i < self.count else []
+        if options:
+            g.ask(ctx.controller, "sacrifice", options, "choose a card to sacrifice",
+                  then=(self.chosen, g, ctx, done, i))
+        else:
+            ctx.done = done == self.count
+
+    def chosen(self, g, ctx, done: int, i: int, pick) -> None:
+        self.next(g, ctx, done + bool(g.destroy(pick)), i + 1)
 
 
 class DiscardParams(Params):
@@ -190,20 +193,32 @@ class Discard(_Effect):
         self.random = p.random
 
     def run(self, g, ctx):
-        done = False
-        for pl in self.player.players(g, ctx):
+        ctx.done = False
+        self.player_discards(g, ctx, list(self.player.players(g, ctx)), [], -1)
+
+    def player_discards(self, g, ctx, players: list, picks: list, n: int) -> None:
+        """The next player chooses their cards one at a time; they are discarded together."""
+        if not players:
+            return
+        pl = players[0]
+        if n < 0:
             n = min(self.count.get(g, ctx), len(pl.hand.cards))
-            picks = []
-            for _ in range(n):
-                options = [c for c in pl.hand.cards if c not in picks]
-                if self.random:
-                    picks.append(options[int(g.rng.random() * len(options))])
-                else:
-                    picks.append((yield from g.ask(pl, "discard", options, "discard a card")))
-            for c in picks:  # discarded together
-                g.discard(c)
-            done = done or bool(picks)
-        ctx.done = done
+        if len(picks) < n:
+            options = [c for c in pl.hand.cards if c not in picks]
+            if self.random:
+                pick = options[int(g.rng.random() * len(options))]
+                self.player_discards(g, ctx, players, [*picks, pick], n)
+            else:
+                g.ask(pl, "discard", options, "discard a card",
+                      then=(self.picked, g, ctx, players, picks, n))
+            return
+        for c in picks:  # discarded together
+            g.discard(c)
+        ctx.done = ctx.done or bool(picks)
+        self.player_discards(g, ctx, players[1:], [], -1)
+
+    def picked(self, g, ctx, players: list, picks: list, n: int, pick) -> None:
+        self.player_discards(g, ctx, players, [*picks, pick], n)
 
 
 class CountersParams(Params):
@@ -298,12 +313,17 @@ class PutIntoRealm(_Effect):
         self.realm = p.realm
 
     def run(self, g, ctx):
-        done = False
-        for card in self.card.cards(g, ctx):
-            realm = yield from g.pick_realm(ctx, self.realm, card)
-            if realm is not None:
-                done = g.put_into_realm(card, realm) or done
-        ctx.done = done
+        ctx.done = False
+        self.next(g, ctx, list(self.card.cards(g, ctx)))
+
+    def next(self, g, ctx, cards: list) -> None:
+        if cards:
+            g.pick_realm(ctx, self.realm, cards[0], then=(self.put, g, ctx, cards))
+
+    def put(self, g, ctx, cards: list, realm) -> None:
+        if realm is not None:
+            ctx.done = g.put_into_realm(cards[0], realm) or ctx.done
+        self.next(g, ctx, cards[1:])
 
 
 @vocab.effect("move", RealmParams, text="move {{ card }} to {{ realm | realm }}")
@@ -317,12 +337,18 @@ class Move(_Effect):
         self.realm = p.realm
 
     def run(self, g, ctx):
-        done = False
-        for card in self.card.cards(g, ctx):
-            realm = yield from g.pick_realm(ctx, self.realm, card)
-            if realm is not None and realm is not card.realm:
-                done = g.move_to_realm(card, realm) or done
-        ctx.done = done
+        ctx.done = False
+        self.next(g, ctx, list(self.card.cards(g, ctx)))
+
+    def next(self, g, ctx, cards: list) -> None:
+        if cards:
+            g.pick_realm(ctx, self.realm, cards[0], then=(self.put, g, ctx, cards))
+
+    def put(self, g, ctx, cards: list, realm) -> None:
+        card = cards[0]
+        if realm is not None and realm is not card.realm:
+            ctx.done = g.move_to_realm(card, realm) or ctx.done
+        self.next(g, ctx, cards[1:])
 
 
 class TokenParams(Params):
@@ -347,7 +373,9 @@ class CreateToken(_Effect):
         c.references.append(("token", p.token))
 
     def run(self, g, ctx):
-        realm = yield from g.pick_realm(ctx, self.realm, None)
+        g.pick_realm(ctx, self.realm, None, then=(self.create, g, ctx))
+
+    def create(self, g, ctx, realm) -> None:
         if realm is None:
             ctx.done = False
             return
@@ -402,11 +430,17 @@ class Attack(_Effect):
     def run(self, g, ctx):
         you = ctx.controller
         if self.realm == "this" and ctx.realm is not None:
-            realm = ctx.realm
+            self.declare(g, ctx, ctx.realm)
+            return
+        options = [r for r in g.realms if r.active and g.can_attack(you, r)]
+        if options:
+            g.ask(you, "realm", options, "attack in which realm?",
+                  then=(self.declare, g, ctx))
         else:
-            options = [r for r in g.realms if r.active and g.can_attack(you, r)]
-            realm = (yield from g.ask(you, "realm", options, "attack in which realm?")) \
-                if options else None
+            self.declare(g, ctx, None)
+
+    def declare(self, g, ctx, realm) -> None:
+        you = ctx.controller
         ctx.done = realm is not None and g.can_attack(you, realm)
         if ctx.done:
             g.queued_attacks.append((you, realm))
@@ -431,7 +465,7 @@ class Seek(_Effect):
         self.filter = c.selector(p.filter)
 
     def run(self, g, ctx):
-        yield from g.seek(ctx, self.count, self.filter)
+        g.seek(ctx, self.count, self.filter)
 
 
 __all__ = ["vocab"]

@@ -150,12 +150,13 @@ class Primitives:
         card.mods.append(amount)
         self.power_dirty = True
         if duration != "permanent":
-            def undo(card=card, amount=amount):
-                if amount in card.mods:
-                    card.mods.remove(amount)
-                    self.power_dirty = True
-            self.until(duration, undo)
+            self.until(duration, self.unmodify_power, card, amount)
         return True
+
+    def unmodify_power(self, card, amount: int) -> None:
+        if amount in card.mods:
+            card.mods.remove(amount)
+            self.power_dirty = True
 
     def stun(self, card) -> bool:
         """Rulebook, Stun: tap it, and its base power is 0 until the end of the round."""
@@ -164,35 +165,42 @@ class Primitives:
         card.tapped = True
         card.base = 0
         self.power_dirty = True
-
-        def undo(card=card):
-            card.base = card.proto.power
-            self.power_dirty = True
-        self.until("this_round", undo)
+        self.until("this_round", self.unstun, card)
         return True
+
+    def unstun(self, card) -> None:
+        card.base = card.proto.power
+        self.power_dirty = True
 
     def nullify(self, card, duration: str) -> bool:
         if card.zone is None or card.null == 2 or (card.null and duration == "this_round"):
             return False
         card.null = 2 if duration == "permanent" else 1
         if card.null == 1:
-            def undo(card=card):
-                if card.null == 1:
-                    card.null = 0
-            self.until("this_round", undo)
+            self.until("this_round", self.unnullify, card)
         self.log.append(("nullify", card.proto.id, card.oid, duration))
         self.publish(Event("nullified", card, card.controller, card.realm))
         return True
+
+    @staticmethod
+    def unnullify(card) -> None:
+        if card.null == 1:
+            card.null = 0
 
     def forbid_attack(self, player, realm, duration: str) -> None:
         ban = (player, realm)
         self.attack_bans.append(ban)
         if duration != "permanent":
-            self.until(duration, lambda: self.attack_bans.remove(ban))
+            self.until(duration, self.allow_attack, ban)
 
-    def until(self, duration: str, undo) -> None:
-        """Register the end of a "this turn" or "this round" effect (rule 403.5)."""
-        (self.turn_effects if duration == "this_turn" else self.round_effects).append(undo)
+    def allow_attack(self, ban: tuple) -> None:
+        self.attack_bans.remove(ban)
+
+    def until(self, duration: str, undo, *args) -> None:
+        """Register the end of a "this turn" or "this round" effect (rule 403.5): a step
+        to run when it ends."""
+        (self.turn_effects if duration == "this_turn" else self.round_effects).append(
+            (undo, args))
 
     # -- what a player has ---------------------------------------------------------------
     def controlled(self, player):
@@ -220,23 +228,26 @@ class Primitives:
         cost = card.proto.cost - (1 if card.orbital in links else 0)
         return cost if cost > 0 else 0
 
-    def pick_realm(self, ctx, mode: str, card):
-        """The realm an effect sends a card to: this one, a chosen active realm, or an
-        adjacent active one (inactive realms can't be chosen, rulebook Active Realm)."""
+    def pick_realm(self, ctx, mode: str, card, then: tuple) -> None:
+        """The realm an effect sends a card to, given to the step ``then``: this one, a
+        chosen active realm, or an adjacent active one (inactive realms can't be chosen,
+        rulebook Active Realm); None if there is none."""
+        options: list = []
         if mode == "this" and ctx.realm is not None and ctx.realm.active:
-            return ctx.realm
-        if mode == "adjacent":
+            options = [ctx.realm]
+        elif mode == "adjacent":
             here = card.realm if card is not None else ctx.realm
-            if here is None:
-                return None
-            options = [r for r in self.realms if r.active and abs(r.number - here.number) == 1]
+            if here is not None:
+                options = [r for r in self.realms
+                           if r.active and abs(r.number - here.number) == 1]
         else:
             options = [r for r in self.realms if r.active]
-        if not options:
-            return None
-        return (yield from self.ask(ctx.controller, "realm", options, "choose a realm"))
+        if options:
+            self.ask(ctx.controller, "realm", options, "choose a realm", then=then)
+        else:
+            self.then(then[0], *then[1:], None)
 
-    def seek(self, ctx, count: int, selector):
+    def seek(self, ctx, count: int, selector) -> None:
         """Rulebook, Seek: reveal the top N; you may play a match for no cost in this realm
         (core cards too); bury the others."""
         you = ctx.controller
@@ -244,17 +255,25 @@ class Primitives:
         self.log.append(("seek", you.name, [c.proto.id for c in revealed]))
         matches = [c for c in revealed
                    if selector.matches(c, you, ctx.source, ctx.realm, anywhere=True)]
-        pick = None
         if matches:
-            pick = yield from self.ask(you, "seek", matches + ["none"], "seek: play one?")
-            if pick == "none":
-                pick = None
+            self.ask(you, "seek", matches + ["none"], "seek: play one?",
+                     then=(self.seek_pick, ctx, revealed))
+        else:
+            self.seek_pick(ctx, revealed, "none")
+
+    def seek_pick(self, ctx, revealed: list, pick) -> None:
+        if pick == "none":
+            pick = None
         for c in revealed:
             if c is not pick:
                 self.bury(c)
-        if pick is not None:
-            realm = ctx.realm if ctx.realm is not None and ctx.realm.active else None
-            if realm is None:
-                realm = yield from self.pick_realm(ctx, "choose", None)
-            yield from self.play_card(you, pick, realm, free=True)
         ctx.done = pick is not None
+        if pick is None:
+            return
+        if ctx.realm is not None and ctx.realm.active:
+            self.play_card(ctx.controller, pick, ctx.realm, free=True)
+        else:
+            self.pick_realm(ctx, "choose", None, then=(self.seek_play, ctx, pick))
+
+    def seek_play(self, ctx, pick, realm) -> None:
+        self.play_card(ctx.controller, pick, realm, free=True)

@@ -1,14 +1,15 @@
 """Wonders of The First's sequence of play (rules 401-405) on the core engine.
 
-``WondersGame.run`` is the whole game as one generator: determine the first player (401),
-starting hands and mulligans (402), seven rounds of beginning, turns and round end (403-404),
-and the winner (405). State checks (power below 0 dies; an empty deck loses) run after every
-resolution.
+The game is a sequence of steps (:mod:`core.procedure`), in the rulebook's order from
+``WondersGame.start``: determine the first player (401), starting hands and mulligans (402),
+seven rounds of beginning, turns and round end (403-404), and the winner (405). State checks
+(power below 0 dies; an empty deck loses) run after every resolution.
 """
 from __future__ import annotations
 
 from ...bus import Event
-from ...game import Game, GameOver
+from ...game import Game
+from ...procedure import GameOver
 from ...zones import Realm
 from .actions import DONE, PASS, Actions
 from .primitives import Primitives
@@ -55,28 +56,32 @@ class WondersGame(Primitives, Actions, Game):
         self.harvesting = None
         self.power_dirty = False
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
+        self.round_discarding: list = []  # chosen at round end, discarded together (403.5)
         for p, deck in zip(self.players, decks, strict=True):
             for proto in deck:
                 self.new_card(proto, p, p.deck)
 
     # -- the whole game --------------------------------------------------------------------
-    def run(self):
+    def start(self) -> None:
+        """401, 402, then rounds 1-7 (403-404); a scenario may start at a round's beginning
+        or at its turns."""
         if self.start_at is None:
-            yield from self.determine_first_player()
-            yield from self.starting_hands()
-            first_round, step = 1, "beginning"
+            self.sequence((self.determine_first_player,), (self.starting_hands,),
+                          (self.play_round, 1, "beginning"))
         else:
             step, first_round = self.start_at
-        for r in range(first_round, ROUNDS + 1):
-            if step == "beginning":
-                yield from self.beginning_of_round(r)
-            step = "beginning"
-            yield from self.take_turns()
-            yield from self.round_end()
-            if self.over:
-                return
+            self.then(self.play_round, first_round, step)
 
-    def determine_first_player(self):
+    def play_round(self, r: int, step: str = "beginning") -> None:
+        """Rule 403: the beginning of the round, its turns, and its end."""
+        frames: list[tuple] = [(self.beginning_of_round, r)] if step == "beginning" else []
+        self.sequence(*frames, (self.take_turns,), (self.round_end,), (self.next_round, r))
+
+    def next_round(self, r: int) -> None:
+        if r < ROUNDS and not self.over:
+            self.then(self.play_round, r + 1)
+
+    def determine_first_player(self) -> None:
         """Rule 401: a coin flip (or the previous loser) picks who chooses the first player;
         the second player chooses the side realm 1 starts on."""
         if self.previous_loser is not None:  # "just played a game against the same player"
@@ -84,41 +89,56 @@ class WondersGame(Primitives, Actions, Game):
         else:
             chooser = self.players[0 if self.rng.random() < 0.5 else 1]
             self.log.append(("coin", chooser.name))
-        first = yield from self.ask(chooser, "first_player", list(self.players),
-                                    "who plays first?")
+        self.ask(chooser, "first_player", list(self.players), "who plays first?",
+                 then=(self.first_player_chosen,))
+
+    def first_player_chosen(self, first) -> None:
         second = self.opponents(first)[0]
-        self.realm1_side = yield from self.ask(second, "realm1_side", ["left", "right"],
-                                               "does realm 1 start on your left or right?")
         self.round1_first = self.first = self.active = first
-        self.log.append(("first", first.name, self.realm1_side))
+        self.ask(second, "realm1_side", ["left", "right"],
+                 "does realm 1 start on your left or right?", then=(self.realm1_side_chosen,))
+
+    def realm1_side_chosen(self, side: str) -> None:
+        self.realm1_side = side
+        self.log.append(("first", self.first.name, side))
 
     def options(self) -> dict:
         return {"previous_loser": self.previous_loser}
 
-    def starting_hands(self):
+    def starting_hands(self) -> None:
         """Rule 402: shuffle, draw 7; 402.1: mulligan up to 3, first player first. A deck
         left empty loses at once (405: "at any time")."""
         for p in self.players:
             self.rng.shuffle(p.deck.cards)
             self.draw(p, HAND_SIZE)
         self.state_checks()
-        for p in self.turn_order():
-            chosen: list = []
-            while len(chosen) < MULLIGAN_MAX:
-                options = [c for c in p.hand.cards if c not in chosen]
-                pick = yield from self.ask(p, "mulligan", options + [DONE],
-                                           "choose a card to put on the bottom, or done")
-                if pick == DONE:
-                    break
-                chosen.append(pick)
-            for c in chosen:
-                self.move(c, p.deck, top=False)
-            if chosen:
-                self.draw(p, len(chosen))
-            self.log.append(("mulligan", p.name, len(chosen)))
-        self.state_checks()
+        self.sequence(*((self.mulligan, p, []) for p in self.turn_order()),
+                      (self.state_checks,))
 
-    def beginning_of_round(self, r: int):
+    def mulligan(self, p, chosen: list) -> None:
+        """Rule 402.1: choose up to 3 cards one at a time, then bottom them and draw as many."""
+        if len(chosen) < MULLIGAN_MAX:
+            options = [c for c in p.hand.cards if c not in chosen]
+            self.ask(p, "mulligan", options + [DONE],
+                     "choose a card to put on the bottom, or done",
+                     then=(self.mulligan_pick, p, chosen))
+            return
+        self.mulligan_done(p, chosen)
+
+    def mulligan_pick(self, p, chosen: list, pick) -> None:
+        if pick == DONE:
+            self.mulligan_done(p, chosen)
+        else:
+            self.mulligan(p, [*chosen, pick])
+
+    def mulligan_done(self, p, chosen: list) -> None:
+        for c in chosen:
+            self.move(c, p.deck, top=False)
+        if chosen:
+            self.draw(p, len(chosen))
+        self.log.append(("mulligan", p.name, len(chosen)))
+
+    def beginning_of_round(self, r: int) -> None:
         """Rule 403.1, in order: the realm opens; energy and actions; On Round Start and On
         Round N in one batch ordered by the active player; each player draws."""
         self.round = r
@@ -132,83 +152,112 @@ class WondersGame(Primitives, Actions, Game):
         self.first = self.last_seizer or self.round1_first  # 403.2
         self.active = self.first
         self.publish(Event("round_start", data=r))
-        yield from self.resolver.settle(self)
-        if self.queued_attacks:
-            yield from self.queued_battles()
+        self.then(self.round_draws)
+        self.then(self.queued_battles)
+        self.resolver.settle(self)
+
+    def round_draws(self) -> None:
+        """Rule 403.1: each player draws a card, in turn order."""
         for p in self.turn_order():
             self.draw(p, 1)
-        yield from self.resolver.settle(self)
+        self.resolver.settle(self)
 
-    def take_turns(self):
-        """Rules 403.2-403.4 and 404.5: alternate turns; a player with nothing to do passes
-        automatically; the round ends when all players pass consecutively, or when one player
-        has passed 11 times in a row."""
-        current = self.first
-        consecutive = 0
-        n = len(self.players)
-        while True:
-            self.active = current
-            options = self.turn_options(current)
-            if len(options) == 1:
-                choice = PASS
-            else:
-                choice = yield from self.ask(current, "turn", options, "your turn")
-            if choice is PASS:
-                consecutive += 1
-                current.passes += 1
-                self.log.append(("pass", current.name))
-                if consecutive >= n or current.passes >= MAX_PASSES:
-                    self.last_to_pass = current
-                    self.end_turn(current)
-                    return
-            else:
-                consecutive = 0
-                current.passes = 0
-                current.turns += 1
-                yield from self.take_action(current, choice)
-                self.last_turn_taker = current
-            self.end_turn(current)
-            current = self.players[(current.index + 1) % n]
+    def take_turns(self) -> None:
+        """Rules 403.2-403.4 and 404.5: alternate turns, starting with the first player."""
+        self.turn(self.first, 0)
+
+    def turn(self, current, consecutive: int) -> None:
+        """One turn: a player with nothing to do passes automatically; the round ends when all
+        players pass consecutively, or when one player has passed 11 times in a row."""
+        self.active = current
+        options = self.turn_options(current)
+        if len(options) == 1:
+            self.turn_chosen(current, consecutive, PASS)
+        else:
+            self.ask(current, "turn", options, "your turn",
+                     then=(self.turn_chosen, current, consecutive))
+
+    def turn_chosen(self, current, consecutive: int, choice) -> None:
+        if choice is PASS:
+            consecutive += 1
+            current.passes += 1
+            self.log.append(("pass", current.name))
+            if consecutive >= len(self.players) or current.passes >= MAX_PASSES:
+                self.last_to_pass = current
+                self.end_turn(current)
+                return
+        else:
+            consecutive = 0
+            current.passes = 0
+            current.turns += 1
+            self.then(self.turn_taken, current, consecutive)
+            self.take_action(current, choice)
+            return
+        self.next_turn(current, consecutive)
+
+    def turn_taken(self, current, consecutive: int) -> None:
+        self.last_turn_taker = current
+        self.next_turn(current, consecutive)
+
+    def next_turn(self, current, consecutive: int) -> None:
+        self.end_turn(current)
+        self.then(self.turn, self.players[(current.index + 1) % len(self.players)],
+                  consecutive)
 
     def end_turn(self, p) -> None:
         """Rule 403.5: "this turn" effects end; actions gained by harvest become usable."""
         effects, self.turn_effects = self.turn_effects, []
-        for undo in effects:
-            undo()
+        for undo, args in effects:
+            undo(*args)
         if p.harvested_actions:
             p.actions += p.harvested_actions
             p.harvested_actions = 0
 
-    def round_end(self):
+    def round_end(self) -> None:
         """Rule 403.5: end-of-round effects in a batch ordered by the active player (the last
         to pass); unspent actions and energy are lost; hands over 7 discard down to 7
         together; after round 7 the winner is found before "this round" effects stop."""
         self.active = self.last_to_pass or self.active
         self.publish(Event("round_end", data=self.round))
-        yield from self.resolver.settle(self)
+        self.then(self.round_cleanup)
+        self.resolver.settle(self)
+
+    def round_cleanup(self) -> None:
         self.queued_attacks.clear()  # the round is over: declared attacks lapse
         for p in self.players:
             p.actions = 0
             p.energy = 0
             p.harvested_actions = 0
-        discards = []
-        for p in self.turn_order():
-            excess = len(p.hand.cards) - HAND_SIZE
-            chosen: list = []
-            for _ in range(max(0, excess)):
-                options = [c for c in p.hand.cards if c not in chosen]
-                chosen.append((yield from self.ask(p, "discard", options,
-                                                   "discard down to 7")))
-            discards.extend(chosen)
+        self.sequence(*((self.discard_to_hand_size, p, []) for p in self.turn_order()),
+                      (self.round_discards,))
+
+    def discard_to_hand_size(self, p, chosen: list) -> None:
+        """Rule 403.5: each player over 7 chooses cards to discard; all are discarded
+        together once every player has chosen."""
+        if len(p.hand.cards) - HAND_SIZE > len(chosen):
+            options = [c for c in p.hand.cards if c not in chosen]
+            self.ask(p, "discard", options, "discard down to 7",
+                     then=(self.discard_chosen, p, chosen))
+            return
+        self.round_discarding.extend(chosen)
+
+    def discard_chosen(self, p, chosen: list, pick) -> None:
+        self.discard_to_hand_size(p, [*chosen, pick])
+
+    def round_discards(self) -> None:
+        discards, self.round_discarding = self.round_discarding, []
         for c in discards:
             self.discard(c)
-        yield from self.resolver.settle(self)
+        self.then(self.round_over)
+        self.resolver.settle(self)
+
+    def round_over(self) -> None:
         if self.round == ROUNDS:
             self.decide_winner()
             return
         effects, self.round_effects = self.round_effects, []
-        for undo in effects:
-            undo()
+        for undo, args in effects:
+            undo(*args)
 
     # -- winning -----------------------------------------------------------------------
     def decide_winner(self) -> None:
