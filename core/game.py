@@ -14,7 +14,7 @@ from typing import Any
 from .bus import Bus, Event
 from .decisions import Decision
 from .errors import RulesError
-from .procedure import Frame, GameOver, Procedure
+from .procedure import Frame, Procedure
 from .resolve import BatchResolver
 from .state import Card, CardDef, Player
 from .zones import WORLD
