@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .clone import copy_slots, copy_value
+
 
 class Event:
     """Something that happened. ``card`` is the subject object, as it was (last known)."""
@@ -23,6 +25,10 @@ class Event:
         self.source = source  # the zone kind a card came from, for zone-change events
         self.cause = cause
         self.data = data
+
+    def _clone(self, memo: dict) -> "Event":
+        return copy_slots(self, Event.__new__(Event), ("kind", "source", "cause"),
+                          ("card", "player", "realm", "data"), memo)
 
     def __repr__(self) -> str:
         return f"<event {self.kind} {self.card or ''}>"
@@ -43,6 +49,19 @@ class Bus:
 
     def __init__(self):
         self.handlers: dict[str, list[Handler]] = {}
+
+    def _clone(self, memo: dict) -> "Bus":
+        n = Bus()
+        memo[id(self)] = n
+        for kind, hs in self.handlers.items():
+            copies = []
+            for h in hs:
+                card = copy_value(h.card, memo)
+                nh = Handler(card, h.ability)
+                card.handlers.append(nh)
+                copies.append(nh)
+            n.handlers[kind] = copies
+        return n
 
     def register(self, card, zone_kind: str) -> None:
         for ability in card.proto.program.zone_handlers.get(zone_kind, ()):

@@ -6,6 +6,7 @@ those objects: no dicts, no pydantic models, no tree walking.
 """
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from pydantic import BaseModel
@@ -149,5 +150,6 @@ class Compiler:
         fields = {k: getattr(model, k, None) for k in CardDef.__slots__ if hasattr(model, k)}
         fields["classes"] = tuple(fields.get("classes") or ())
         fields.update(keywords=keywords, program=program, source=source,
-                      references=tuple(self.references))
+                      references=tuple(self.references),
+                      digest=hashlib.blake2b(repr(model).encode(), digest_size=12).hexdigest())
         return CardDef(**fields)

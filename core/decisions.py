@@ -10,6 +10,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from .clone import copy_value
+
 
 def describe(option: Any) -> str:
     """A stable, human-readable label for an option."""
@@ -31,6 +33,13 @@ class Decision:
         self.options = options
         self.prompt = prompt
         self._labels: list[str] | None = None
+
+    def _clone(self, memo: dict) -> "Decision":
+        n = Decision(copy_value(self.player, memo), self.kind,
+                     copy_value(self.options, memo), self.prompt)
+        n._labels = self._labels
+        memo[id(self)] = n
+        return n
 
     @property
     def labels(self) -> list[str]:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .bus import Bus, Event
+from .clone import copy_value
 from .decisions import Decision
 from .errors import RulesError
 from .procedure import Frame, Procedure
@@ -50,6 +51,27 @@ class Game(Procedure):
         self.todo: list[Frame] = []
         self.waiting: Frame | None = None
         self.started = False
+
+    # -- copying -----------------------------------------------------------------------
+    #: fields a copy shares with its original: fixed when the game is made
+    SHARED = frozenset({"seed", "decks", "tokens", "variants"})
+    #: lists that only ever grow: a copy starts with the same items
+    APPEND_ONLY = frozenset({"log", "choices"})
+
+    def clone(self) -> "Game":
+        """An independent game that continues exactly as this one would: answering the
+        same decisions the same way gives the same log, and neither changes the other."""
+        return self._clone({})
+
+    def _clone(self, memo: dict) -> "Game":
+        n = object.__new__(type(self))
+        memo[id(self)] = n
+        for p in self.players:  # players, their zones and cards first: most else points there
+            copy_value(p, memo)
+        shared, grows, d = self.SHARED, self.APPEND_ONLY, n.__dict__
+        for k, v in self.__dict__.items():
+            d[k] = v if k in shared else v[:] if k in grows else copy_value(v, memo)
+        return n
 
     # -- the decision door -------------------------------------------------------------
     def advance(self) -> Decision | None:

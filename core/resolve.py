@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import deque
 
+from .clone import copy_slots, copy_value
+
 
 class Trigger:
     """A triggered or activated ability waiting to resolve; also the effect context."""
@@ -28,11 +30,18 @@ class Trigger:
         self.it = event.card if event is not None else None
         self.seq = 0
 
+    def _clone(self, memo: dict) -> "Trigger":
+        return copy_slots(self, Trigger.__new__(Trigger), _TRIGGER_PLAIN, _TRIGGER_STATE, memo)
+
     def label(self) -> str:
         return f"{self.source.proto.id}: {self.ability.name}"
 
     def __repr__(self) -> str:
         return f"<trigger {self.label()}>"
+
+
+_TRIGGER_STATE = ("source", "controller", "event", "target", "realm", "it")
+_TRIGGER_PLAIN = tuple(n for n in Trigger.__slots__ if n not in _TRIGGER_STATE)
 
 
 class BatchResolver:
@@ -44,6 +53,16 @@ class BatchResolver:
         self.prevented: set = set()  # abilities stopped by rule 503 until the loop ends
         self.counts: dict = {}  # resolutions per ability in this settle (rule 503)
         self.total = 0
+
+    def _clone(self, memo: dict) -> "BatchResolver":
+        n = type(self).__new__(type(self))
+        memo[id(self)] = n
+        n.queue = deque(copy_value(b, memo) for b in self.queue)
+        n.resolving = self.resolving
+        n.prevented = set(self.prevented)  # (ability, card definition): shared
+        n.counts = dict(self.counts)
+        n.total = self.total
+        return n
 
     def enqueue(self, batch: list[Trigger]) -> None:
         if batch:

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from .clone import copy_slots, copy_value
+
 
 class CardDef:
     """A compiled card: printed stats plus its :class:`~core.compiler.CardProgram`."""
 
     __slots__ = ("id", "name", "type", "cost", "power", "orbital", "classes", "tier", "core",
                  "token", "faction", "lineage", "keywords", "program", "text", "source",
-                 "is_wonder", "references")
+                 "is_wonder", "references", "digest")
 
     def __init__(self, **kw: Any):
         for k in self.__slots__:
@@ -52,6 +54,39 @@ class Card:
         self.attacked = False
         self.last_zone = zone  # where it was when it left (last known information)
         self.moved_to = None  # the object it became in its new zone
+
+    def _clone(self, memo: dict, zone: Any = None) -> "Card":
+        """The copy of this card; ``zone`` is its zone's copy when the zone is copying its
+        cards (the common case, made fast: this runs for every card of a game)."""
+        n = Card.__new__(Card)
+        memo[id(self)] = n
+        n.oid = self.oid
+        n.proto = self.proto
+        owner = self.owner
+        n.owner = new_owner = memo.get(id(owner)) or copy_value(owner, memo)
+        c = self.controller
+        n.controller = new_owner if c is owner else copy_value(c, memo)
+        z = self.zone
+        if zone is None and z is not None:
+            zone = copy_value(z, memo)
+        n.zone = zone
+        n.tapped = self.tapped
+        n.plus = self.plus
+        n.minus = self.minus
+        n.mods = self.mods[:]
+        n.null = self.null
+        n.base = self.base
+        n.handlers = []  # filled by the bus's copy
+        n.face_down = self.face_down
+        n.token = self.token
+        n.orbital = self.orbital
+        n.arrived_round = self.arrived_round
+        n.attacked = self.attacked
+        last = self.last_zone
+        n.last_zone = zone if last is z else copy_value(last, memo)
+        m = self.moved_to
+        n.moved_to = m if m is None else copy_value(m, memo)
+        return n
 
     @property
     def id(self) -> str:
@@ -104,6 +139,9 @@ class Player:
         self.deck_name = ""
         self.turns = 0
 
+    def _clone(self, memo: dict) -> "Player":
+        return copy_slots(self, Player.__new__(Player), _PLAYER_PLAIN, _PLAYER_ZONES, memo)
+
     def __repr__(self) -> str:
         return f"<player {self.name}>"
 
@@ -112,3 +150,7 @@ class Player:
 
     def zone(self, kind: str):
         return getattr(self, kind)
+
+
+_PLAYER_ZONES = ("deck", "hand", "abyss", "banishment")
+_PLAYER_PLAIN = tuple(n for n in Player.__slots__ if n not in _PLAYER_ZONES)

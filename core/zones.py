@@ -2,6 +2,8 @@
 and a centre. A zone is an ordered list of card objects plus who it belongs to."""
 from __future__ import annotations
 
+from .clone import copy_slots, copy_value
+
 DECK, HAND, ABYSS, BANISHMENT, WORLD, LIMBO = (
     "deck", "hand", "abyss", "banishment", "world", "limbo")
 ZONE_KINDS = (DECK, HAND, ABYSS, BANISHMENT, WORLD, LIMBO)
@@ -15,6 +17,18 @@ class Zone:
         self.player = player  # a Player, or None for a realm's centre
         self.realm = realm  # a Realm, for the world
         self.cards: list = []
+
+    def _clone(self, memo: dict) -> "Zone":
+        n = Zone.__new__(Zone)
+        memo[id(self)] = n
+        n.kind = self.kind
+        p = self.player
+        n.player = p if p is None else copy_value(p, memo)
+        r = self.realm
+        n.realm = r if r is None else copy_value(r, memo)
+        get = memo.get
+        n.cards = [get(id(c)) or c._clone(memo, n) for c in self.cards]
+        return n
 
     def __repr__(self) -> str:
         who = self.player.name if self.player is not None else "centre"
@@ -39,6 +53,12 @@ class Realm:
         self.sides = [Zone(WORLD, p, self) for p in players]
         self.centre = Zone(WORLD, None, self)
         self.stones: list = [None]  # owner index per stone; None = in the centre
+
+    def _clone(self, memo: dict) -> "Realm":
+        n = copy_slots(self, Realm.__new__(Realm), ("number", "active"), ("sides", "centre"),
+                       memo)
+        n.stones = self.stones[:]
+        return n
 
     def __repr__(self) -> str:
         return f"<realm {self.number}>"

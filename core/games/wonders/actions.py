@@ -3,6 +3,7 @@ harvest, pass; and battle in its six steps (rule 404.3.2)."""
 from __future__ import annotations
 
 from ...bus import Event
+from ...clone import copy_value
 from ...resolve import Trigger
 from ...zones import LIMBO, Zone
 
@@ -18,6 +19,14 @@ class TurnOption:
         self.realm = realm
         self.ability = ability
         self.text = text  # made when first asked for: most options are never shown
+
+    def _clone(self, memo: dict) -> "TurnOption":
+        if self.card is None and self.realm is None:
+            return self  # pass and draw: the same option in every game
+        n = TurnOption(self.kind, copy_value(self.card, memo), copy_value(self.realm, memo),
+                       self.ability, self.text)
+        memo[id(self)] = n
+        return n
 
     def label(self) -> str:
         if not self.text:

@@ -178,7 +178,7 @@ class WondersGame(Primitives, Actions, Game):
                      then=(self.turn_chosen, current, consecutive))
 
     def turn_chosen(self, current, consecutive: int, choice) -> None:
-        if choice is PASS:
+        if choice.kind == "pass":
             consecutive += 1
             current.passes += 1
             self.log.append(("pass", current.name))
