@@ -17,6 +17,7 @@ from .decisions import Decision
 from .errors import RulesError
 from .procedure import Frame, Procedure
 from .resolve import BatchResolver
+from .save import dumps
 from .state import Card, CardDef, Player
 from .zones import WORLD
 
@@ -72,6 +73,11 @@ class Game(Procedure):
         for k, v in self.__dict__.items():
             d[k] = v if k in shared else v[:] if k in grows else copy_value(v, memo)
         return n
+
+    def save(self) -> str:
+        """The game as a versioned save document (JSON); :func:`core.save.loads` continues
+        it, in this process or another, exactly as this game would continue."""
+        return dumps(self)
 
     # -- the decision door -------------------------------------------------------------
     def advance(self) -> Decision | None:

@@ -22,6 +22,7 @@ import random
 import re
 import sys
 from collections import deque
+from collections.abc import Mapping
 from pathlib import Path
 from types import FunctionType, MethodType
 from typing import Any
@@ -218,8 +219,9 @@ class _Encoder:
 
 
 # -- loading -------------------------------------------------------------------------------
-def loads(text: str, pool):
-    """The game a save document holds, with its cards from ``pool``."""
+def loads(text: str, cards: Mapping[str, CardDef], game: str | None = None):
+    """The game a save document holds, its card definitions taken from ``cards`` (by id; a
+    :class:`~core.cardpool.CardPool`'s ``cards``); ``game`` names the game it must be."""
     head = _HEAD.match(text)
     if head is None or head.group(1) != FORMAT:
         raise SaveError(f"not a save document (expected a {FORMAT} file written by "
@@ -231,15 +233,18 @@ def loads(text: str, pool):
     if not text.endswith("}") or hashlib.blake2b(
             body_text.encode(), digest_size=16).hexdigest() != head.group(3):
         raise SaveError("the save is corrupt: its contents don't match its checksum")
-    body = json.loads(body_text)
-    if body.get("game") != pool.spec.name:
-        raise SaveError(f"the save is a game of {body.get('game')!r}, not {pool.spec.name!r}")
+    try:
+        body = json.loads(body_text)
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(f"the save is malformed: {exc}") from None
+    if game is not None and body.get("game") != game:
+        raise SaveError(f"the save is a game of {body.get('game')!r}, not {game!r}")
     if body.get("engine") != engine_version():
         raise SaveError("the save was made by another version of the cardscript engine; "
                         "it can only be resumed with the version that saved it")
     addresses = _Addresses()
     for cid, digest in body["cards"].items():
-        card = pool.cards.get(cid)
+        card = cards.get(cid)
         if card is None:
             raise SaveError(f"the save uses card '{cid}', which is not in the card set")
         if card.digest != digest:
@@ -343,9 +348,9 @@ def save(game, path: str | Path) -> None:
     Path(path).write_text(dumps(game), encoding="utf-8")
 
 
-def load(path: str | Path, pool):
+def load(path: str | Path, cards: Mapping[str, CardDef], game: str | None = None):
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise SaveError(f"cannot read {path}: {exc}") from None
-    return loads(text, pool)
+    return loads(text, cards, game)

@@ -21,8 +21,6 @@ class TurnOption:
         self.text = text  # made when first asked for: most options are never shown
 
     def _clone(self, memo: dict) -> "TurnOption":
-        if self.card is None and self.realm is None:
-            return self  # pass and draw: the same option in every game
         n = TurnOption(self.kind, copy_value(self.card, memo), copy_value(self.realm, memo),
                        self.ability, self.text)
         memo[id(self)] = n

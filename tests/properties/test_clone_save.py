@@ -1,0 +1,152 @@
+"""Property tests: a game in progress is data (DESIGN.md, "State is data").
+
+At a random decision of a random game between the bundled decks:
+  (a) a clone answered the same way as its original to the end gives a byte-identical log;
+  (b) the clone shares no state object with its original (so answering one never changes
+      the other), and answering the clone leaves the original exactly as it was;
+  (c) a save loaded again (as another process would) continues exactly as the original.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+from types import MethodType
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.cardpool import CardPool, bundled_decks
+from core.decisions import RandomAgent
+from core.save import loads
+from core.state import CardDef
+
+
+@pytest.fixture(scope="module")
+def pool():
+    return CardPool.bundled("wonders", cache=False)
+
+
+def game_at(pool, seed: int, stop: int):
+    """A game between the first two bundled decks, ``stop`` random decisions in (or fewer
+    if it ends first); None if it ended."""
+    decks = [pool.load_deck(p)[1] for p in bundled_decks(pool.spec)[:2]]
+    g = pool.spec.game_class(decks, seed, tokens=pool.tokens)
+    agents = [RandomAgent(seed), RandomAgent(seed + 1)]
+    d = g.advance()
+    for _ in range(stop):
+        if d is None:
+            return None
+        d = g.choose_index(agents[d.player.index].choose(g, d))
+    return g if d is not None else None
+
+
+def finish(g, seed: int) -> list:
+    """Play ``g`` to the end with answers drawn from ``seed``; return its log."""
+    rng = random.Random(seed)
+    d = g.decision
+    n = 0
+    while d is not None:
+        assert n < 5000, "the game did not end"
+        d = g.choose_index(int(rng.random() * len(d.options)))
+        n += 1
+    return g.log
+
+
+def state_objects(g) -> dict[int, object]:
+    """Every state object reachable from the game (what a clone must copy), by id."""
+    seen: dict[int, object] = {}
+    todo = deque([g])
+    while todo:
+        x = todo.popleft()
+        if isinstance(x, (str, int, float, bool, type(None), CardDef, type)):
+            continue
+        if isinstance(x, (list, tuple, set, frozenset, deque)):
+            todo.extend(x)
+            continue
+        if isinstance(x, dict):
+            todo.extend(x.keys())
+            todo.extend(x.values())
+            continue
+        if isinstance(x, MethodType):
+            todo.append(x.__self__)
+            continue
+        if not hasattr(type(x), "_clone") or id(x) in seen:
+            continue  # compiled objects and functions are shared on purpose
+        seen[id(x)] = x
+        fields = getattr(x, "__dict__", None)
+        if fields is not None:
+            todo.extend(v for k, v in fields.items() if k not in getattr(type(x), "SHARED", ()))
+        for k in type(x).__mro__:
+            for s in k.__dict__.get("__slots__", ()):
+                if hasattr(x, s):
+                    todo.append(getattr(x, s))
+    return seen
+
+
+def fingerprint(g) -> str:
+    """What a player could observe of a game: its log, zones, resources and decision."""
+    parts = [repr(g.log), repr(g.decision), repr(g.todo and [f[0].__name__ for f in g.todo])]
+    for p in g.players:
+        parts.append(repr((p.energy, p.actions, p.passes, [z.cards for z in
+                           (p.deck, p.hand, p.abyss, p.banishment)])))
+    for r in g.realms:
+        parts.append(repr((r.active, r.stones, [s.cards for s in r.sides], r.centre.cards,
+                           [(c.tapped, c.plus, c.minus, c.mods, c.null, c.base)
+                            for s in r.sides for c in s.cards])))
+    return "\n".join(parts)
+
+
+seed_st = st.integers(min_value=0, max_value=2**31)
+stop_st = st.integers(min_value=0, max_value=120)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seed_st, stop=stop_st, answers=seed_st)
+def test_a_clone_continues_exactly_as_its_original(pool, seed, stop, answers):
+    """(a): the same answers from a random decision on give byte-identical logs."""
+    g = game_at(pool, seed, stop)
+    if g is None:
+        return
+    c = g.clone()
+    assert repr(finish(c, answers)) == repr(finish(g, answers))
+    assert c.winner is None if g.winner is None else c.winner.name == g.winner.name
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seed_st, stop=stop_st, answers=seed_st)
+def test_a_clone_is_independent_of_its_original(pool, seed, stop, answers):
+    """(b): no state object is shared, and playing the clone out changes nothing of the
+    original, which then still plays out as an untouched twin does."""
+    g = game_at(pool, seed, stop)
+    if g is None:
+        return
+    twin = game_at(pool, seed, stop)
+    before = fingerprint(g)
+    c = g.clone()
+    shared = set(state_objects(g)) & set(state_objects(c))
+    assert not shared, f"the clone shares {len(shared)} state objects with its original"
+    finish(c, answers + 1)
+    assert fingerprint(g) == before
+    assert repr(finish(g, answers)) == repr(finish(twin, answers))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=seed_st, stop=stop_st, answers=seed_st)
+def test_save_load_continue_equals_continue(pool, seed, stop, answers):
+    """(c): a saved game, loaded again, continues exactly as the original does."""
+    g = game_at(pool, seed, stop)
+    if g is None:
+        return
+    loaded = loads(g.save(), pool.cards, "wonders")
+    assert fingerprint(loaded) == fingerprint(g)
+    assert repr(finish(loaded, answers)) == repr(finish(g, answers))
+
+
+def test_clone_and_save_work_from_the_very_start(pool):
+    """Before the first decision and at the first one: nothing special about the start."""
+    decks = [pool.load_deck(p)[1] for p in bundled_decks(pool.spec)[:2]]
+    g = pool.spec.game_class(decks, 3, tokens=pool.tokens)
+    c = g.clone()
+    assert c.advance() is not None and g.advance() is not None
+    assert repr(finish(loads(g.save(), pool.cards), 9)) == repr(finish(c, 9))
