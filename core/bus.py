@@ -58,21 +58,23 @@ class Bus:
             for h in hs:
                 card = copy_value(h.card, memo)
                 nh = Handler(card, h.ability)
-                card.handlers.append(nh)
+                card.handlers = [*card.handlers, nh]
                 copies.append(nh)
             n.handlers[kind] = copies
         return n
 
     def register(self, card, zone_kind: str) -> None:
+        mine = []
         for ability in card.proto.program.zone_handlers.get(zone_kind, ()):
             h = Handler(card, ability)
             self.handlers.setdefault(ability.trigger.event, []).append(h)
-            card.handlers.append(h)
+            mine.append(h)
+        card.handlers = mine
 
     def unregister(self, card) -> None:
         for h in card.handlers:
             self.handlers[h.ability.trigger.event].remove(h)
-        card.handlers = []
+        card.handlers = ()
 
     def collect(self, event: Event, out: list) -> None:
         """Append a pending trigger for every handler this event fires."""

@@ -43,10 +43,11 @@ class Card:
         self.tapped = False
         self.plus = 0
         self.minus = 0
-        self.mods: list = []  # [amount, ...] power modifiers with durations held by the game
+        #: power modifiers with durations held by the game; a tuple, so copies share it
+        self.mods: tuple[int, ...] = ()
         self.null = 0  # 0: not nullified; 1: this round; 2: permanently (null counter)
         self.base = proto.power  # base power; stun sets it to 0 this round
-        self.handlers: list = []
+        self.handlers: tuple | list = ()  # the bus's handlers for it, while registered
         self.face_down = False
         self.token = bool(proto.token)
         self.orbital = proto.orbital
@@ -55,15 +56,18 @@ class Card:
         self.last_zone = zone  # where it was when it left (last known information)
         self.moved_to = None  # the object it became in its new zone
 
-    def _clone(self, memo: dict, zone: Any = None) -> "Card":
-        """The copy of this card; ``zone`` is its zone's copy when the zone is copying its
-        cards (the common case, made fast: this runs for every card of a game)."""
+    def _clone(self, memo: dict, zone: Any = None, player: Any = None,
+               new_player: Any = None) -> "Card":
+        """The copy of this card. When its zone is copying its cards (the common case, made
+        fast: this runs for every card of a game), ``zone`` is the zone's copy and
+        ``player``, ``new_player`` the zone's player and its copy."""
         n = Card.__new__(Card)
         memo[id(self)] = n
         n.oid = self.oid
         n.proto = self.proto
         owner = self.owner
-        n.owner = new_owner = memo.get(id(owner)) or copy_value(owner, memo)
+        n.owner = new_owner = new_player if owner is player and player is not None else \
+            memo.get(id(owner)) or copy_value(owner, memo)
         c = self.controller
         n.controller = new_owner if c is owner else copy_value(c, memo)
         z = self.zone
@@ -73,10 +77,10 @@ class Card:
         n.tapped = self.tapped
         n.plus = self.plus
         n.minus = self.minus
-        n.mods = self.mods[:]
+        n.mods = self.mods
         n.null = self.null
         n.base = self.base
-        n.handlers = []  # filled by the bus's copy
+        n.handlers = ()  # filled by the bus's copy
         n.face_down = self.face_down
         n.token = self.token
         n.orbital = self.orbital

@@ -2,7 +2,7 @@
 and a centre. A zone is an ordered list of card objects plus who it belongs to."""
 from __future__ import annotations
 
-from .clone import copy_slots, copy_value
+from .clone import copy_value
 
 DECK, HAND, ABYSS, BANISHMENT, WORLD, LIMBO = (
     "deck", "hand", "abyss", "banishment", "world", "limbo")
@@ -23,11 +23,11 @@ class Zone:
         memo[id(self)] = n
         n.kind = self.kind
         p = self.player
-        n.player = p if p is None else copy_value(p, memo)
+        n.player = np = p if p is None else copy_value(p, memo)
         r = self.realm
         n.realm = r if r is None else copy_value(r, memo)
         get = memo.get
-        n.cards = [get(id(c)) or c._clone(memo, n) for c in self.cards]
+        n.cards = [get(id(c)) or c._clone(memo, n, p, np) for c in self.cards]
         return n
 
     def __repr__(self) -> str:
@@ -55,9 +55,13 @@ class Realm:
         self.stones: list = [None]  # owner index per stone; None = in the centre
 
     def _clone(self, memo: dict) -> "Realm":
-        n = copy_slots(self, Realm.__new__(Realm), ("number", "active"), ("sides", "centre"),
-                       memo)
+        n = Realm.__new__(Realm)
+        memo[id(self)] = n
+        n.number = self.number
+        n.active = self.active
         n.stones = self.stones[:]
+        n.sides = [s._clone(memo) for s in self.sides]
+        n.centre = self.centre._clone(memo)
         return n
 
     def __repr__(self) -> str:

@@ -34,6 +34,55 @@ def bench_games(pool, decks, games: int, seed: int, variants=()) -> dict:
             "decisions_per_s": decisions / elapsed, "decisions_per_game": decisions / games}
 
 
+def mid_games(pool, decks, count: int, seed: int, variants=()) -> list:
+    """``count`` games stopped half-way: at the middle decision of the whole game each
+    would have been (found by playing it once to the end, the same seed and agents)."""
+    cls = pool.spec.game_class
+    (_, deck_a), (_, deck_b) = decks
+    out = []
+    for i in range(count):
+        s = seed + i
+
+        def new(s=s):
+            return cls([list(deck_a), list(deck_b)], s, tokens=pool.tokens, variants=variants)
+        agents = [RandomAgent(2 * s + 1), RandomAgent(2 * s + 2)]
+        total = len(new().play(agents).choices)
+        g = new()
+        agents = [RandomAgent(2 * s + 1), RandomAgent(2 * s + 2)]
+        d = g.advance()
+        for _ in range(total // 2):
+            d = g.choose_index(agents[d.player.index].choose(g, d))
+        out.append(g)
+    return out
+
+
+def bench_state(pool, decks, seed: int, variants=(), states: int = 30) -> dict:
+    """Clone and save-plus-load of mid-game states (DESIGN.md: clone at most 100 µs, save
+    plus load at most 2 ms): the median over the states of each one's mean time."""
+    from core.save import loads
+    games = mid_games(pool, decks, states, seed, variants)
+    clone_s, save_load_s, sizes = [], [], []
+    for g in games:
+        reps = 50
+        start = time.perf_counter()
+        for _ in range(reps):
+            g.clone()
+        clone_s.append((time.perf_counter() - start) / reps)
+        reps = 5
+        start = time.perf_counter()
+        for _ in range(reps):
+            text = g.save()
+            loads(text, pool.cards, pool.spec.name)
+        save_load_s.append((time.perf_counter() - start) / reps)
+        sizes.append(len(text))
+    clone_s.sort()
+    save_load_s.sort()
+    sizes.sort()
+    mid = len(games) // 2
+    return {"clone_median_us": clone_s[mid] * 1e6, "clones_per_s": 1 / clone_s[mid],
+            "save_load_median_ms": save_load_s[mid] * 1e3, "save_bytes_median": sizes[mid]}
+
+
 _NAME = re.compile(r"^name:[ \t]*(.*?)[ \t]*$", re.M)
 
 
@@ -130,6 +179,7 @@ def bench(pool, decks, games: int, seed: int, cards: int, lint: bool = False,
           variants=()) -> dict:
     result = {"game": pool.spec.name}
     result.update(bench_games(pool, decks, games, seed, variants))
+    result.update(bench_state(pool, decks, seed, variants))
     result.update(bench_load(pool.spec.name, pool.spec.cards_dir, cards))
     if lint:
         result.update(bench_lint(pool.spec.name, pool.spec.cards_dir, cards))

@@ -26,10 +26,10 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from core.cardpool import SCENARIO_SUFFIX, CardPool, find_files
 from core.errors import CardError, Diagnostic
-from core.procedure import GameOver
 from core.loader import Document, load_file
 from core.model import validate_document
 from core.plugins import load_game
+from core.procedure import GameOver
 
 
 @cache

@@ -279,7 +279,7 @@ def check_invariants(g: WondersGame, start: Counter) -> None:
             elif zone.kind != LIMBO:
                 # rulebook, Areas of the Game: a card that changes areas loses all effects;
                 # counters exist only in realms (Counters)
-                assert (c.plus, c.minus, c.mods, c.null, c.tapped) == (0, 0, [], 0, False), \
+                assert (c.plus, c.minus, c.mods, c.null, c.tapped) == (0, 0, (), 0, False), \
                     f"{c!r} kept effects after leaving the world"
     # a card never appears or disappears: only tokens are made, and only in the world
     assert non_tokens == start, (

@@ -6,7 +6,8 @@ import json
 from ..common import UsageError, out
 from ._shared import add_game_arguments, pool_and_decks
 
-HELP = "measure games/s, decisions/s and cards loaded per second (cold and warm)"
+HELP = ("measure games/s, decisions/s, clone and save/load times, and cards loaded per "
+        "second (cold and warm)")
 
 
 def add_arguments(p) -> None:

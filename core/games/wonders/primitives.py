@@ -147,15 +147,17 @@ class Primitives:
     def modify_power(self, card, amount: int, duration: str) -> bool:
         if card.zone is None or card.zone.kind != WORLD or not card.proto.is_wonder:
             return False
-        card.mods.append(amount)
+        card.mods += (amount,)
         self.power_dirty = True
         if duration != "permanent":
             self.until(duration, self.unmodify_power, card, amount)
         return True
 
     def unmodify_power(self, card, amount: int) -> None:
-        if amount in card.mods:
-            card.mods.remove(amount)
+        mods = card.mods
+        if amount in mods:
+            i = mods.index(amount)
+            card.mods = mods[:i] + mods[i + 1:]
             self.power_dirty = True
 
     def stun(self, card) -> bool:
