@@ -60,8 +60,8 @@ class Realm:
         n.number = self.number
         n.active = self.active
         n.stones = self.stones[:]
-        n.sides = [s._clone(memo) for s in self.sides]
-        n.centre = self.centre._clone(memo)
+        n.sides = [copy_value(s, memo) for s in self.sides]
+        n.centre = copy_value(self.centre, memo)
         return n
 
     def __repr__(self) -> str:
