@@ -1,11 +1,15 @@
 """``cardscript play``: you against the random agent, in the terminal."""
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from rich.table import Table
 
 from core.decisions import HumanAgent, RandomAgent
+from core.save import SaveError, load
 
-from .common import out
+from .common import EXIT_BAD_INPUT, UsageError, err, out
 
 
 def _card(c) -> str:
@@ -44,11 +48,15 @@ def render(game, me) -> None:
 
 
 class TerminalAgent(HumanAgent):
-    """The human: sees what happened since their last turn, the board, then the options."""
+    """The human: sees what happened since their last turn, the board, then the options.
+    With ``save``, the game is written there before each decision (a quit loses nothing)."""
 
     seen = 0
+    save: str | None = None
 
     def choose(self, game, decision):
+        if self.save:
+            write_save(game, self.save)
         if decision.kind == "turn":
             for entry in game.log[self.seen:]:
                 if entry[0] in ("turn", "battle", "seize", "dies", "resolve", "round"):
@@ -59,15 +67,47 @@ class TerminalAgent(HumanAgent):
         return super().choose(game, decision)
 
 
-def play(pool, decks, seed: int, variants=()) -> int:
+def write_save(game, path: str) -> None:
+    """Write the save through a temporary file, so a crash never leaves half a save."""
+    target = Path(path)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(game.save(), encoding="utf-8")
+        os.replace(tmp, target)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise UsageError(f"cannot save the game to {path}: {exc.strerror or exc}") from None
+
+
+def play(pool, decks, seed: int, variants=(), save: str | None = None) -> int:
     (name_a, deck_a), (name_b, deck_b) = decks
     game = pool.spec.game_class([list(deck_a), list(deck_b)], seed, tokens=pool.tokens,
                                 variants=variants, names=("You", "Bot"),
                                 deck_names=(name_a, name_b))
+    return _play(game, seed, save)
+
+
+def resume(pool, path: str, seed: int, save: str | None = None) -> int:
+    """Continue the game saved in ``path`` (its human is the first player)."""
     try:
-        game.play([TerminalAgent(ask=input, show=out.print), RandomAgent(seed)])
+        game = load(path, pool.cards, pool.spec.name)
+    except SaveError as exc:
+        err.print(f"{path}: {exc}", markup=False)
+        return EXIT_BAD_INPUT
+    if game.decision is None:
+        err.print(f"{path}: this game is over; there is nothing to resume")
+        return EXIT_BAD_INPUT
+    out.print(f"resuming the game saved in {path}, round {game.round}")
+    return _play(game, seed, save or path)
+
+
+def _play(game, seed: int, save: str | None) -> int:
+    human = TerminalAgent(ask=input, show=out.print)
+    human.save = save
+    try:
+        game.play([human, RandomAgent(seed)])
     except (EOFError, KeyboardInterrupt):
-        out.print("\ngame abandoned")
+        out.print("\ngame abandoned" + (f"; resume it with --resume {save}" if save else ""))
         return 0
     result = "draw" if game.winner is None else f"{game.winner.name} win"
     out.print(f"game over after round {game.round}: {result} "
