@@ -16,7 +16,7 @@ from .clone import copy_value
 from .decisions import Decision
 from .errors import RulesError
 from .procedure import Frame, Procedure
-from .resolve import BatchResolver
+from .resolve import BatchResolver, Resolver
 from .save import dumps
 from .state import Card, CardDef, Player
 from .zones import WORLD
@@ -24,7 +24,7 @@ from .zones import WORLD
 
 class Game(Procedure):
     game_name = "generic"
-    resolver_class = BatchResolver
+    resolver_class: type[Resolver] = BatchResolver
     #: named rule variants this game offers, with what each changes
     VARIANTS: dict[str, str] = {}
 

@@ -1,13 +1,17 @@
-"""Resolution: pending triggers become batches and resolve; targets are chosen when triggered.
+"""Resolution: triggered and activated abilities wait as :class:`Trigger` objects and resolve
+through the game's :class:`Resolver`; targets are chosen when they are put to resolve.
 
-Wonders resolves triggers immediately in batches (rules 501-502): the triggers created at the
-same time form a batch, the active player orders it one trigger at a time, and batches created
-meanwhile wait, in creation order, until the current batch is done. Riftbound's chain with
-priority is meant to be a second strategy behind the same ``settle`` door.
+The :class:`Resolver` protocol is the door every resolution model goes through: Wonders'
+batches (:class:`BatchResolver`, rules 501-502: the triggers created at the same time form a
+batch the active player orders, and batches created meanwhile wait in creation order), and a
+last-in-first-out chain with priority passes (:mod:`core.chain`). Effects and rules never
+assume one of them: they ask the resolver to ``settle``, to ``file_triggers`` after a stage,
+and to ``add`` abilities they activate.
 """
 from __future__ import annotations
 
 from collections import deque
+from typing import Any, Protocol
 
 from .clone import copy_slots, copy_value
 
@@ -44,6 +48,26 @@ _TRIGGER_STATE = ("source", "controller", "event", "target", "realm", "it")
 _TRIGGER_PLAIN = tuple(n for n in Trigger.__slots__ if n not in _TRIGGER_STATE)
 
 
+class Resolver(Protocol):
+    """How a game resolves what is waiting (see the module's docstring)."""
+
+    def settle(self, g: Any) -> None:
+        """Schedule the resolution of everything pending until nothing is left, with the
+        game's state checks after each resolution. Called while an ability is resolving (an
+        effect that plays a card, say), it only files the new triggers: the outer settle
+        resolves them when that ability is done."""
+
+    def file_triggers(self, g: Any) -> None:
+        """Turn the triggers the bus collected into ``g.pending`` into resolutions waiting
+        their turn (a batch, items on a chain), their targets chosen now (scheduled)."""
+
+    def choose_targets(self, g: Any, triggers: list[Trigger]) -> None:
+        """Schedule the choice of each trigger's target, in turn order."""
+
+    def add(self, g: Any, triggers: list[Trigger]) -> None:
+        """Put abilities whose targets are chosen (activated ones, say) to resolve."""
+
+
 class BatchResolver:
     """Rules 501-502: immediate resolution in batches ordered by the active player."""
 
@@ -64,11 +88,12 @@ class BatchResolver:
         n.total = self.total
         return n
 
-    def enqueue(self, batch: list[Trigger]) -> None:
+    def add(self, g, batch: list[Trigger]) -> None:
+        """A new batch (rule 502: it waits until the batches created before it are done)."""
         if batch:
             self.queue.append(batch)
 
-    def flush(self, g) -> None:
+    def file_triggers(self, g) -> None:
         """Turn the triggers collected since the last flush into one batch (rule 502), choosing
         targets now (rule 501.1), the active player first and then in turn order (rule 508)."""
         raw = g.pending
@@ -79,7 +104,7 @@ class BatchResolver:
         for ability, card, event in raw:
             controller = g.effect_controller(card)
             batch.append(Trigger(ability, card, controller, event))
-        g.then(self.enqueue, batch)
+        g.then(self.add, g, batch)
         self.choose_targets(g, batch)
 
     def choose_targets(self, g, batch: list[Trigger]) -> None:
@@ -121,14 +146,14 @@ class BatchResolver:
             self.total = 0
             g.then(self.next, g)
         if g.pending:
-            self.flush(g)
+            self.file_triggers(g)
 
     def next(self, g) -> None:
         """One turn of the settle loop: file new triggers, or resolve the next trigger of the
         current batch, or finish with the state checks when nothing is left."""
         if g.pending:
             g.then(self.next, g)
-            self.flush(g)
+            self.file_triggers(g)
             return
         queue = self.queue
         while queue and not queue[0]:

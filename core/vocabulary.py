@@ -34,7 +34,7 @@ class Stages:
     @staticmethod
     def file_triggers(g) -> None:
         if g.pending:  # triggers from one stage form their own batch (rule 502)
-            g.resolver.flush(g)
+            g.resolver.file_triggers(g)
 
 
 class May:

@@ -197,7 +197,7 @@ class Actions:
             card.tapped = True
         elif cost == "sacrifice":
             self.destroy(card)
-        self.resolver.enqueue([t])
+        self.resolver.add(self, [t])
         self.resolver.settle(self)
 
     def harvest(self, p, chosen: list) -> None:
@@ -226,7 +226,7 @@ class Actions:
         self.resolver.choose_targets(self, batch)
 
     def harvested(self, p, batch: list) -> None:
-        self.resolver.enqueue(batch)
+        self.resolver.add(self, batch)
         self.harvesting = p
         self.then(self.harvest_over)
         self.resolver.settle(self)
