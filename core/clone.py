@@ -14,13 +14,17 @@ import random
 from types import MethodType
 from typing import Any
 
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+
 
 def copy_value(x: Any, memo: dict[int, Any]) -> Any:
     """``x`` as it is in the copy being made."""
+    t = type(x)
+    if t in _ATOMS:
+        return x
     done = memo.get(id(x))
     if done is not None:
         return done
-    t = type(x)
     clone = getattr(t, "_clone", None)
     if clone is not None:
         return clone(x, memo)
@@ -34,12 +38,48 @@ def copy_value(x: Any, memo: dict[int, Any]) -> Any:
         return {copy_value(k, memo): copy_value(v, memo) for k, v in x.items()}
     if t is set:
         return {copy_value(v, memo) for v in x}
-    if t is random.Random:
-        r = random.Random.__new__(random.Random)
-        r.setstate(x.getstate())
-        memo[id(x)] = r
-        return r
     return x
+
+
+class GameRandom:
+    """A game's seeded random numbers (DESIGN.md, Determinism), copied on write: a copy of
+    the game shares the generator until either game draws from it, which takes its own copy
+    first. Drawing is rare (shuffles, coin flips) and copying a game is not."""
+
+    __slots__ = ("_rng", "_shared")
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self._shared = False
+
+    def _own(self) -> random.Random:
+        if self._shared:
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self._rng.getstate())
+            self._rng = rng
+            self._shared = False
+        return self._rng
+
+    def random(self) -> float:
+        return (self._own() if self._shared else self._rng).random()
+
+    def shuffle(self, items: list) -> None:
+        self._own().shuffle(items)
+
+    def getstate(self) -> tuple:
+        return self._rng.getstate()
+
+    def setstate(self, state: tuple) -> None:
+        self._rng = random.Random.__new__(random.Random)
+        self._rng.setstate(state)
+        self._shared = False
+
+    def _clone(self, memo: dict) -> "GameRandom":
+        n = GameRandom.__new__(GameRandom)
+        memo[id(self)] = n
+        n._rng = self._rng
+        n._shared = self._shared = True
+        return n
 
 
 def copy_slots(obj: Any, new: Any, plain: tuple[str, ...], state: tuple[str, ...],

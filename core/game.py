@@ -7,12 +7,11 @@ choices also give the same event log, so a game can be replayed from its record.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from typing import Any
 
 from .bus import Bus, Event
-from .clone import copy_value
+from .clone import GameRandom, copy_value
 from .decisions import Decision
 from .errors import RulesError
 from .procedure import Frame, Procedure
@@ -32,7 +31,7 @@ class Game(Procedure):
                  names: Iterable[str] = ("A", "B"), variants: Iterable[str] = (),
                  deck_names: Iterable[str] | None = None):
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = GameRandom(seed)
         self.players = [Player(i, n) for i, n in enumerate(names)]
         for p, dn in zip(self.players, deck_names or (), strict=False):
             p.deck_name = dn

@@ -18,7 +18,6 @@ import functools
 import hashlib
 import importlib
 import json
-import random
 import re
 import sys
 from collections import deque
@@ -27,6 +26,7 @@ from pathlib import Path
 from types import FunctionType, MethodType
 from typing import Any
 
+from .clone import GameRandom
 from .errors import CardError
 from .state import CardDef
 
@@ -203,7 +203,7 @@ class _Encoder:
         if t is CardDef:
             self.addresses.add(x)
             return {"card": x.id}
-        if t is random.Random:
+        if t is GameRandom:
             version, internal, gauss = x.getstate()
             return {"random": [version, list(internal), gauss]}
         if t is MethodType:
@@ -325,7 +325,7 @@ class _Decoder:
         if tag == "node":
             return self.addresses.by_address[(v[0], v[1])]
         if tag == "random":
-            r = random.Random.__new__(random.Random)
+            r = GameRandom.__new__(GameRandom)
             r.setstate((v[0], tuple(v[1]), v[2]))
             return r
         if tag == "method":
