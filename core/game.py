@@ -125,6 +125,17 @@ class Game(Procedure):
     def state_checks(self) -> None:
         """Rules that apply whenever a resolution finishes; raise GameOver to end the game."""
 
+    def responses(self, player: Player) -> list:
+        """What ``player`` may do besides passing while holding priority on a chain
+        (:mod:`core.chain`); nothing unless the game says so."""
+        return []
+
+    def respond(self, player: Player, option: Any) -> None:
+        """A step: do the response ``player`` chose from :meth:`responses`, typically putting
+        it on the chain with ``self.resolver.add``."""
+        raise RulesError(f"{self.game_name} offers no responses, yet {player.name} chose "
+                         f"{option!r}")
+
     def zone_event(self, src: str, dst: str) -> str | None:
         """Name of the event a move from zone kind ``src`` to ``dst`` publishes."""
         return None

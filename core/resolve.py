@@ -11,9 +11,12 @@ and to ``add`` abilities they activate.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .clone import copy_slots, copy_value
+
+if TYPE_CHECKING:  # the game imports its resolver: typing only, no import at run time
+    from .game import Game
 
 
 class Trigger:
@@ -51,24 +54,57 @@ _TRIGGER_PLAIN = tuple(n for n in Trigger.__slots__ if n not in _TRIGGER_STATE)
 class Resolver(Protocol):
     """How a game resolves what is waiting (see the module's docstring)."""
 
-    def settle(self, g: Any) -> None:
+    def settle(self, g: Game) -> None:
         """Schedule the resolution of everything pending until nothing is left, with the
         game's state checks after each resolution. Called while an ability is resolving (an
         effect that plays a card, say), it only files the new triggers: the outer settle
         resolves them when that ability is done."""
 
-    def file_triggers(self, g: Any) -> None:
+    def file_triggers(self, g: Game) -> None:
         """Turn the triggers the bus collected into ``g.pending`` into resolutions waiting
         their turn (a batch, items on a chain), their targets chosen now (scheduled)."""
 
-    def choose_targets(self, g: Any, triggers: list[Trigger]) -> None:
+    def choose_targets(self, g: Game, triggers: list[Trigger]) -> None:
         """Schedule the choice of each trigger's target, in turn order."""
 
-    def add(self, g: Any, triggers: list[Trigger]) -> None:
+    def add(self, g: Game, triggers: list[Trigger]) -> None:
         """Put abilities whose targets are chosen (activated ones, say) to resolve."""
 
 
-class BatchResolver:
+class Targeting:
+    """Choosing targets as abilities are put to resolve (rule 501.1), shared by resolvers: one
+    trigger after another in turn order, each asked of its controller. A trigger whose
+    selector finds no candidate is marked ``no_target``; each resolver says what that means."""
+
+    def choose_targets(self, g: Game, batch: list[Trigger]) -> None:
+        """Schedule the choice of each trigger's target, in turn order (rule 508)."""
+        if any(t.ability.target is not None for t in batch):
+            order = g.turn_order()
+            g.then(self.choose_target, g, sorted(batch, key=lambda t: order.index(t.controller)),
+                   0)
+
+    def choose_target(self, g: Game, batch: list[Trigger], i: int) -> None:
+        while i < len(batch):
+            t = batch[i]
+            i += 1
+            sel = t.ability.target
+            if sel is None:
+                continue
+            options = sel.candidates(g, t)
+            if options:
+                g.then(self.choose_target, g, batch, i)
+                g.ask(t.controller, "target", options, f"choose a target for {t.label()}",
+                      then=(self.target_chosen, g, t))
+                return
+            t.no_target = True
+
+    @staticmethod
+    def target_chosen(g: Game, t: Trigger, target: Any) -> None:
+        t.target = target
+        g.log.append(("target", t.source.proto.id, _ref(target)))
+
+
+class BatchResolver(Targeting):
     """Rules 501-502: immediate resolution in batches ordered by the active player."""
 
     def __init__(self):
@@ -106,33 +142,6 @@ class BatchResolver:
             batch.append(Trigger(ability, card, controller, event))
         g.then(self.add, g, batch)
         self.choose_targets(g, batch)
-
-    def choose_targets(self, g, batch: list[Trigger]) -> None:
-        """Schedule the choice of each trigger's target, in turn order (rule 508)."""
-        if any(t.ability.target is not None for t in batch):
-            order = g.turn_order()
-            g.then(self.choose_target, g, sorted(batch, key=lambda t: order.index(t.controller)),
-                   0)
-
-    def choose_target(self, g, batch: list[Trigger], i: int) -> None:
-        while i < len(batch):
-            t = batch[i]
-            i += 1
-            sel = t.ability.target
-            if sel is None:
-                continue
-            options = sel.candidates(g, t)
-            if options:
-                g.then(self.choose_target, g, batch, i)
-                g.ask(t.controller, "target", options, f"choose a target for {t.label()}",
-                      then=(self.target_chosen, g, t))
-                return
-            t.no_target = True
-
-    @staticmethod
-    def target_chosen(g, t: Trigger, target) -> None:
-        t.target = target
-        g.log.append(("target", t.source.proto.id, _ref(target)))
 
     def settle(self, g) -> None:
         """Resolve everything pending, batch by batch, with state checks after each
@@ -221,6 +230,8 @@ LOOP_LIMIT = 500
 def _ref(obj):
     if obj is None:
         return None
+    if isinstance(obj, Trigger):  # an ability on a chain, targeted by a counter
+        return obj.label()
     return f"{obj.proto.id}#{obj.oid}" if hasattr(obj, "proto") else obj.name
 
 

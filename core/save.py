@@ -8,9 +8,10 @@ abilities and effects by their card and their place in its program; the RNG's st
 Loading never runs code from the file: classes are taken only from the engine's own modules
 and made without calling their constructors, steps only resolve to methods of those classes,
 and card definitions come from the card pool the game is loaded with, which must hold the same
-cards as when the game was saved (each card's digest is checked). A document from another
-format or engine version, or one whose contents don't match its checksum, is refused with a
-:class:`SaveError` that says why.
+cards as when the game was saved (each card's digest is checked). A game defined outside the
+engine (in a plugin's package) loads only when the caller names that package as trusted. A
+document from another format or engine version, or one whose contents don't match its
+checksum, is refused with a :class:`SaveError` that says why.
 """
 from __future__ import annotations
 
@@ -219,9 +220,14 @@ class _Encoder:
 
 
 # -- loading -------------------------------------------------------------------------------
-def loads(text: str, cards: Mapping[str, CardDef], game: str | None = None):
+def loads(text: str, cards: Mapping[str, CardDef], game: str | None = None, *,
+          modules: tuple[str, ...] = ()):
     """The game a save document holds, its card definitions taken from ``cards`` (by id; a
-    :class:`~core.cardpool.CardPool`'s ``cards``); ``game`` names the game it must be."""
+    :class:`~core.cardpool.CardPool`'s ``cards``); ``game`` names the game it must be.
+
+    ``modules`` names packages outside the engine whose classes and methods the save may
+    name too: those of a game defined in a plugin package. The caller vouches for their code,
+    which the engine version does not cover."""
     head = _HEAD.match(text)
     if head is None or head.group(1) != FORMAT:
         raise SaveError(f"not a save document (expected a {FORMAT} file written by "
@@ -251,13 +257,21 @@ def loads(text: str, cards: Mapping[str, CardDef], game: str | None = None):
             raise SaveError(f"card '{cid}' has changed since the game was saved")
         addresses.add(card)
     try:
-        return _Decoder(body["state"], addresses).run()
+        return _Decoder(body["state"], addresses, _prefixes(modules)).run()
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, CardError) as exc:
         raise SaveError(f"the save is malformed: {type(exc).__name__}: {exc}") from None
 
 
+def _prefixes(modules: tuple[str, ...]) -> tuple[str, ...]:
+    """The module-name prefixes a save may name: the engine's modules and the modules of the
+    given packages (as for the engine, not a package's ``__init__`` itself)."""
+    return _TRUSTED + tuple(m.rstrip(".") + "." for m in modules)
+
+
 class _Decoder:
-    def __init__(self, state: dict, addresses: _Addresses) -> None:
+    def __init__(self, state: dict, addresses: _Addresses,
+                 trusted: tuple[str, ...] = _TRUSTED) -> None:
+        self.trusted = trusted
         self.specs = state["objects"]
         self.root = state["root"]
         self.addresses = addresses
@@ -265,10 +279,9 @@ class _Decoder:
         self.objects = [self.shapes[spec[0]][0].__new__(self.shapes[spec[0]][0])
                         for spec in self.specs]
 
-    @staticmethod
-    def _trusted(name: str) -> tuple[Any, str]:
+    def _trusted(self, name: str) -> tuple[Any, str]:
         module, _, qualname = name.partition(":")
-        if not module.startswith(_TRUSTED) or not qualname:
+        if not module.startswith(self.trusted) or not qualname:
             raise SaveError(f"the save names {name!r}, which is not part of the engine")
         obj: Any = sys.modules.get(module) or importlib.import_module(module)
         for part in qualname.split("."):
@@ -332,7 +345,7 @@ class _Decoder:
             owner = self.value(v[0])
             name = v[1]
             fn = getattr(type(owner), name, None) if not name.startswith("_") else None
-            if not callable(fn) or not getattr(fn, "__module__", "").startswith(_TRUSTED):
+            if not callable(fn) or not getattr(fn, "__module__", "").startswith(self.trusted):
                 raise SaveError(f"the save names a step {name!r} that "
                                 f"{type(owner).__name__} does not have")
             return getattr(owner, name)
@@ -348,9 +361,10 @@ def save(game, path: str | Path) -> None:
     Path(path).write_text(dumps(game), encoding="utf-8")
 
 
-def load(path: str | Path, cards: Mapping[str, CardDef], game: str | None = None):
+def load(path: str | Path, cards: Mapping[str, CardDef], game: str | None = None, *,
+         modules: tuple[str, ...] = ()):
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise SaveError(f"cannot read {path}: {exc}") from None
-    return loads(text, cards, game)
+    return loads(text, cards, game, modules=modules)
