@@ -16,7 +16,7 @@ from typing import Any
 from . import ROOT
 from .compiler import Compiler
 from .errors import CardError, Diagnostic, did_you_mean
-from .loader import Document, load_bytes, load_file
+from .loader import Document, load_bytes, load_file, read_source
 from .model import validate_document
 from .plugins import GameSpec, load_game
 from .state import CardDef
@@ -48,6 +48,13 @@ def walk(paths: Iterable[str | Path], suffix: str) -> list[str]:
         elif p.endswith(suffix):
             out.append(p)
     return out
+
+
+def real_path(path: str | Path) -> str:
+    """The path with every link resolved, for telling whether two paths are one file; a
+    link loop or a missing file resolves as far as it goes (never raises, unlike
+    ``Path.resolve`` on a loop)."""
+    return os.path.realpath(os.fspath(path))
 
 
 def find_files(paths: Iterable[str | Path], suffix: str) -> list[Path]:
@@ -198,11 +205,9 @@ class CardPool:
             if card is not None:
                 return self.add(card, path)
         try:
-            with open(path, "rb") as f:
-                raw = f.read()
-        except OSError as exc:
-            self.diagnostics.append(Diagnostic(_pos(path), f"cannot read: {exc.strerror}",
-                                               "CS002"))
+            raw = read_source(path)
+        except CardError as exc:
+            self.diagnostics.extend(exc.diagnostics)
             return None
         key = self.cache.key(raw, os.fspath(path)) if self.cache.enabled else None
         card = self.cache.entries.get(key) if key else None
@@ -282,4 +287,4 @@ def bundled_decks(spec: GameSpec) -> list[Path]:
     return sorted((spec.cards_dir / "decks").glob(f"*{DECK_SUFFIX}"))
 
 
-__all__ = ["CardPool", "ROOT", "find_files", "bundled_decks"]
+__all__ = ["CardPool", "ROOT", "find_files", "real_path", "bundled_decks"]

@@ -185,6 +185,8 @@ def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel]
             msg = f"{err['msg'][0].lower()}{err['msg'][1:]}; found {_describe(inp)}"
             pos = doc.pos(path)
             code = "CS105"
+        if loc[-1:] == ("[key]",):  # a bad mapping key (realm 99): point at the key itself
+            pos = doc.key_pos(path)
         where = ".".join(str(p) for p in path)
         if where:
             msg = f"{msg} (at {where})"
