@@ -1,9 +1,12 @@
 """``cardscript play``: you against the random agent, in the terminal."""
 from __future__ import annotations
 
+import io
+import sys
+
 from rich.table import Table
 
-from core.decisions import HumanAgent, RandomAgent
+from core.decisions import HumanAgent, NoAnswer, RandomAgent
 
 from .common import out
 
@@ -64,10 +67,16 @@ def play(pool, decks, seed: int, variants=()) -> int:
     game = pool.spec.game_class([list(deck_a), list(deck_b)], seed, tokens=pool.tokens,
                                 variants=variants, names=("You", "Bot"),
                                 deck_names=(name_a, name_b))
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        # bytes that aren't text in the answers are a wrong answer, not a UnicodeDecodeError
+        sys.stdin.reconfigure(errors="replace")
     try:
-        game.play([TerminalAgent(ask=input, show=out.print), RandomAgent(seed)])
-    except (EOFError, KeyboardInterrupt):
-        out.print("\ngame abandoned")
+        game.play([TerminalAgent(ask=input, show=lambda s: out.print(s, markup=False)),
+                   RandomAgent(seed)])
+    except (EOFError, KeyboardInterrupt) as exc:
+        why = f" ({exc})" if isinstance(exc, NoAnswer) else \
+            " (end of input)" if isinstance(exc, EOFError) else ""
+        out.print(f"\ngame abandoned{why}", markup=False)
         return 0
     result = "draw" if game.winner is None else f"{game.winner.name} win"
     out.print(f"game over after round {game.round}: {result} "

@@ -25,11 +25,11 @@ from typing import Any, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from core.cardpool import SCENARIO_SUFFIX, CardPool, find_files
-from core.errors import CardError, Diagnostic
+from core.errors import CardError, Diagnostic, did_you_mean
 from core.game import GameOver
 from core.loader import Document, load_file
 from core.model import validate_document
-from core.plugins import load_game
+from core.plugins import games, load_game
 
 
 @cache
@@ -87,9 +87,23 @@ def _game_of(doc: Document) -> str:
     return g if isinstance(g, str) else "wonders"
 
 
+def game_of(doc: Document) -> str:
+    """The game a scenario names (default: wonders); an unknown game is the file's own
+    positioned error, so one bad scenario does not stop a run over many."""
+    game = _game_of(doc)
+    installed = games()
+    if game not in installed:
+        pos = doc.pos(("game",)) if isinstance(doc.data, dict) and "game" in doc.data \
+            else doc.pos(())
+        raise CardError([Diagnostic(pos, f"unknown game '{game}'"
+                                    f"{did_you_mean(game, installed)}; installed: "
+                                    f"{', '.join(sorted(installed))}", "CS105")])
+    return game
+
+
 def load_scenario(path: str | Path):
     doc = load_file(path)
-    game = _game_of(doc)
+    game = game_of(doc)
     model = validate_document(doc, scenario_model(game), "scenario")
     return doc, model
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import time
 import traceback
 
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
@@ -65,7 +66,7 @@ def print_summary(summary: dict) -> None:
     table.add_column("games", justify="right")
     table.add_column("share", justify="right")
     for deck, w in summary["wins"].items():
-        table.add_row(f"{deck} wins", str(w), f"{100 * w / n:.1f}%")
+        table.add_row(f"{escape(deck)} wins", str(w), f"{100 * w / n:.1f}%")  # a deck's name
     table.add_row("draws", str(summary["draws"]), f"{100 * summary['draws'] / n:.1f}%")
     table.add_row("errors", str(summary["errors"]), f"{100 * summary['errors'] / n:.1f}%")
     out.print(table)

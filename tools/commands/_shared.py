@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from core.errors import CardError, did_you_mean
 
-from ..common import UsageError, load_decks, pool_with
+from ..common import UsageError, load_decks, pool_with, require_paths
 
 
 def add_game_arguments(p, decks: bool = True) -> None:
@@ -18,6 +18,7 @@ def add_game_arguments(p, decks: bool = True) -> None:
 
 
 def pool_and_decks(args):
+    require_paths(args.cards, "--cards")
     pool = pool_with(args.game, args.cards)
     known = pool.spec.game_class.VARIANTS
     for v in getattr(args, "variant", ()):
