@@ -92,7 +92,7 @@ def load_decks(pool: CardPool, decks: list[str] | None) -> list[tuple[str, list]
         paths = []
         for d in decks:
             p = Path(d)
-            if p.exists():
+            if os.path.lexists(p):  # a link that can't be read: CS002, not "no deck"
                 paths.append(p)
             elif d in bundled:
                 paths.append(bundled[d])

@@ -152,6 +152,13 @@ def test_a_link_loop_is_a_positioned_error_not_a_traceback(loop_dir, capsys, arg
     assert "plain-knight" not in err  # the good card in the same folder loaded
 
 
+def test_a_deck_that_is_a_link_loop_is_reported_as_that_file(loop_dir, capsys):
+    deck = os.path.join("set", "a.card.yaml")
+    rc, _, err = run(capsys, "simulate", "--games", "1", "--decks", deck, deck)
+    assert rc == 1
+    assert f"{deck}:1:1: CS002 cannot read file: Too many levels of symbolic links" in err
+
+
 @pytest.mark.parametrize("argv", [
     ["check", "nowhere"],
     ["simulate", "--games", "1", "--cards", "nowhere"],
