@@ -151,6 +151,12 @@ def read_source(path: str | Path) -> bytes:
     a path turns out to be. Refuses, as a positioned CS002 or CS003 error, anything but a
     regular file (a FIFO, a device such as /dev/zero, a folder; a link is followed) and
     files over MAX_BYTES."""
+    return read_source_stat(path)[0]
+
+
+def read_source_stat(path: str | Path) -> tuple[bytes, os.stat_result]:
+    """:func:`read_source`, with the file's status as it was opened (taken before reading,
+    so a change made while it is read is never recorded against the old content)."""
     p = os.fspath(path)
     try:
         # checked before opening too: opening some devices has effects of its own
@@ -179,7 +185,7 @@ def read_source(path: str | Path) -> bytes:
         os.close(fd)
     if size > MAX_BYTES:
         raise _too_large(p)
-    return b"".join(chunks)
+    return b"".join(chunks), st
 
 
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR,
