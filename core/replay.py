@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from .limits import Limits
+
 
 def save(game, path: str | Path) -> None:
     Path(path).write_text(json.dumps(game.record(), indent=1), encoding="utf-8")
@@ -15,9 +17,15 @@ def save(game, path: str | Path) -> None:
 def replay(record: dict, pool):
     """A new game built from ``record`` with every recorded choice made again."""
     decks = [[pool.get(cid) for cid in deck] for deck in record["decks"]]
+    limits = record.get("limits")
+    if limits is not None:
+        try:
+            limits = Limits(**limits)
+        except TypeError as exc:
+            raise ValueError(f"the record's limits are not valid: {exc}") from None
     game = pool.spec.game_class(decks, record["seed"], tokens=pool.tokens,
                                 names=record["names"], variants=record["variants"],
-                                **record.get("options", {}))
+                                limits=limits, **record.get("options", {}))
     game.advance()
     for n, index in enumerate(record["choices"]):
         d = game.decision

@@ -10,6 +10,7 @@ from typing import Optional
 
 from pydantic import Field
 
+from .limits import LimitExceeded
 from .registry import Params, Vocabulary
 
 
@@ -110,7 +111,12 @@ class ForEach:
 
     def run(self, g, ctx):
         saved = ctx.it
-        for card in self.cards.cards(g, ctx):
+        cards = self.cards.cards(g, ctx)
+        g.repetitions += len(cards)
+        if g.repetitions > g.limits.repetitions:
+            raise LimitExceeded("repetitions", g.limits.repetitions,
+                                f"for_each over {len(cards):,} cards", ctx.source.proto.id)
+        for card in cards:
             ctx.it = card
             r = self.effect.run(g, ctx)
             if r is not None:
@@ -128,7 +134,14 @@ class Repeat:
         self.effect = c.effect(p.effect)
 
     def run(self, g, ctx):
-        for _ in range(self.times.get(g, ctx)):
+        n = self.times.get(g, ctx)
+        # counted before the first time: a count beyond the limit fails at once, and the
+        # iterations are never built as a list
+        g.repetitions += n
+        if g.repetitions > g.limits.repetitions:
+            raise LimitExceeded("repetitions", g.limits.repetitions,
+                                f"repeat {n:,} times", ctx.source.proto.id)
+        for _ in range(n):
             r = self.effect.run(g, ctx)
             if r is not None:
                 yield from r

@@ -134,8 +134,20 @@ def run_scenario(path: str | Path) -> Result:
         game = sc.build(model.setup, pool)
     except (ValueError, KeyError) as exc:
         return Result(path, model.scenario, rule, [f"{doc.pos(('setup',))}: {exc}"])
+    expects_error = any(e is not None and e.error is not None for e in
+                        [model.expect, *(getattr(st, "expect", None) for st in model.steps)])
+
+    def ended_in_error(where, what: str) -> bool:
+        """A game ending in an error (a limit reached) fails the scenario, unless expected."""
+        if getattr(game, "error", None) is None or expects_error:
+            return False
+        failures.append(f"{where}: {what}the game ended in an error: {game.error}")
+        return True
+
     try:
         game.advance()
+        if ended_in_error(doc.pos(("setup",)), ""):
+            return Result(path, model.scenario, rule, failures)
         for i, step in enumerate(model.steps):
             where = doc.pos(("steps", i))
             if isinstance(step, str):
@@ -148,6 +160,8 @@ def run_scenario(path: str | Path) -> Result:
                     game.choose(d.find(step))
                 except LookupError as exc:
                     failures.append(f"{where}: step {i + 1} ({step!r}): {exc}")
+                    break
+                if ended_in_error(where, f"step {i + 1} ({step!r}): "):
                     break
             else:
                 for sub, msg in sc.check(game, step.expect):

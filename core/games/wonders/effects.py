@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from ...limits import LimitExceeded
 from ...registry import Params, Vocabulary
 
 vocab = Vocabulary("wonders")
@@ -347,6 +348,11 @@ class CreateToken(_Effect):
         c.references.append(("token", p.token))
 
     def run(self, g, ctx):
+        # checked before anything is created: the tokens would all be new card objects
+        if g.objects_created + self.count > g.limits.objects:
+            raise LimitExceeded("objects", g.limits.objects,
+                                f"create_token would create {self.count:,} {self.token} "
+                                "tokens", ctx.source.proto.id)
         realm = yield from g.pick_realm(ctx, self.realm, None)
         if realm is None:
             ctx.done = False
