@@ -6,7 +6,7 @@ The same seed and the same choices give the same event log, so a game is saved a
 decks and choices, and replayed from them.
 
 A game ends in a win, a draw or an error: an error when it reaches one of its
-:class:`~core.limits.Limits` (card objects, resolutions, repetitions), whatever the cards say;
+:class:`~core.limits.Limits` (card objects, resolutions, effect steps), whatever the cards say;
 ``error`` then says which card reached which limit.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 from .bus import Bus, Event
 from .decisions import Decision
 from .errors import RulesError
-from .limits import LimitExceeded, Limits
+from .limits import DEFAULT, LimitExceeded, Limits
 from .resolve import BatchResolver
 from .state import Card, CardDef, Player
 from .zones import WORLD
@@ -38,12 +38,12 @@ class Game:
                  names: Iterable[str] = ("A", "B"), variants: Iterable[str] = (),
                  deck_names: Iterable[str] | None = None, limits: Limits | None = None):
         self.seed = seed
-        self.limits = limits if limits is not None else Limits()
+        self.limits = limits if limits is not None else DEFAULT
         if self.limits.objects < sum(len(d) for d in decks):
             raise ValueError(f"limit 'objects' ({self.limits.objects}) is below the "
                              f"{sum(len(d) for d in decks)} cards of the decks")
         self.resolutions = 0  # abilities resolved so far (limits.resolutions)
-        self.repetitions = 0  # repeat and for_each iterations so far (limits.repetitions)
+        self.effect_steps = 0  # repeat iterations and {all: ...} cards so far
         #: why the game ended in an error (a limit reached), or None
         self.error: str | None = None
         self.rng = random.Random(seed)
@@ -171,11 +171,12 @@ class Game:
         return self._next_oid - 1
 
     def new_card(self, proto: CardDef, owner: Player, zone, top: bool = True) -> Card:
-        if self._next_oid > self.limits.objects:
+        oid = self._next_oid
+        if oid > self.limits.objects:
             raise LimitExceeded("objects", self.limits.objects,
                                 f"creating an object of {proto.id}", proto.id)
-        card = Card(self._next_oid, proto, owner, zone)
-        self._next_oid += 1
+        card = Card(oid, proto, owner, zone)
+        self._next_oid = oid + 1
         if zone is not None:
             if top:
                 zone.cards.append(card)
@@ -240,7 +241,7 @@ class Game:
                "decks": [[c.id for c in d] for d in self.decks],
                "names": [p.name for p in self.players], "variants": sorted(self.variants),
                "options": self.options(), "choices": list(self.choices)}
-        if self.limits != Limits():
+        if self.limits != DEFAULT:
             rec["limits"] = self.limits.as_dict()
         return rec
 

@@ -7,7 +7,7 @@ Two kinds of bound live here, so each is declared once:
   (``Field(le=...)``), so ``cardscript check``, ``cardscript lint`` (CS105), the editors' JSON
   Schemas and the language reference all see the same bound.
 - **Game limits** (:class:`Limits`) bound what one game may do at run time, whatever the cards
-  say: card objects created, abilities resolved, effect repetitions. A game that reaches one
+  say: card objects created, abilities resolved, effect steps. A game that reaches one
   ends in an error (:class:`LimitExceeded`, ``Game.error``) naming the card and the limit,
   never in a MemoryError or a hang. The defaults are far above any real game: over 6,000
   random games of the bundled decks, the most were 255 objects and 48 resolutions.
@@ -29,14 +29,15 @@ STAT_MAX = 99
 class Limits:
     """Per-game run-time limits. Plain data: part of a game's record, set from the
     ``Game`` constructor (``limits=Limits(objects=...)``) or the command line
-    (``--max-objects``, ``--max-resolutions``, ``--max-repetitions``)."""
+    (``--max-objects``, ``--max-resolutions``, ``--max-effect-steps``)."""
 
     #: card objects created in one game (each zone change makes a new object; tokens too)
     objects: int = 100_000
     #: triggered and activated abilities resolved in one game
     resolutions: int = 50_000
-    #: iterations of ``repeat`` and ``for_each`` in one game
-    repetitions: int = 1_000_000
+    #: effect steps in one game: iterations of ``repeat``, and each card an ``{all: selector}``
+    #: selection affects (so each ``for_each`` iteration over one)
+    effect_steps: int = 1_000_000
 
     def __post_init__(self):
         for f in fields(self):
@@ -49,12 +50,15 @@ class Limits:
         return asdict(self)
 
 
+#: the limits of a game that sets none (limits are frozen: every such game shares them)
+DEFAULT = Limits()
+
 #: what each limit counts, for messages
 WHAT = {"objects": "card objects", "resolutions": "resolutions",
-        "repetitions": "effect repetitions (repeat, for_each)"}
+        "effect_steps": "effect steps (repeat iterations, cards affected by {all: ...})"}
 #: the command-line option of each limit
 OPTION = {"objects": "--max-objects", "resolutions": "--max-resolutions",
-          "repetitions": "--max-repetitions"}
+          "effect_steps": "--max-effect-steps"}
 
 
 class LimitExceeded(Exception):

@@ -111,12 +111,7 @@ class ForEach:
 
     def run(self, g, ctx):
         saved = ctx.it
-        cards = self.cards.cards(g, ctx)
-        g.repetitions += len(cards)
-        if g.repetitions > g.limits.repetitions:
-            raise LimitExceeded("repetitions", g.limits.repetitions,
-                                f"for_each over {len(cards):,} cards", ctx.source.proto.id)
-        for card in cards:
+        for card in self.cards.cards(g, ctx):  # {all: ...} counts its cards as effect steps
             ctx.it = card
             r = self.effect.run(g, ctx)
             if r is not None:
@@ -137,9 +132,9 @@ class Repeat:
         n = self.times.get(g, ctx)
         # counted before the first time: a count beyond the limit fails at once, and the
         # iterations are never built as a list
-        g.repetitions += n
-        if g.repetitions > g.limits.repetitions:
-            raise LimitExceeded("repetitions", g.limits.repetitions,
+        g.effect_steps += n
+        if g.effect_steps > g.limits.effect_steps:
+            raise LimitExceeded("effect_steps", g.limits.effect_steps,
                                 f"repeat {n:,} times", ctx.source.proto.id)
         for _ in range(n):
             r = self.effect.run(g, ctx)

@@ -32,6 +32,9 @@ CARDS = {
     "each": "{id: each, name: Each, type: spell, orbital: umbrathene, tier: secondary,"
             " cost: 0, abilities: [{trigger: on_play, effect: {for_each: {cards: {all:"
             " {wonder: {}}}, effect: {gain_energy: 1}}}}]}",
+    "pump": "{id: pump, name: Pump, type: spell, orbital: umbrathene, tier: secondary,"
+            " cost: 0, abilities: [{trigger: on_play, effect: {repeat: {times: 2, effect:"
+            " {power: {card: {all: {wonder: {}}}, amount: 1}}}}}]}",
     # every Wonder arriving makes another one arrive: a loop of resolutions
     "brood": "{id: brood, name: Brood, type: wonder, orbital: umbrathene, tier: secondary,"
              " cost: 0, power: 1, abilities: [{trigger: {whenever: {arrives: {wonder: {}}}},"
@@ -84,18 +87,18 @@ def test_within_the_object_limit_the_tokens_are_created(pool):
     assert sum(c.proto.id == "skeleton" for c in g.world_cards()) == 100
 
 
-def test_repeat_beyond_the_repetition_limit_fails_before_its_first_time(pool):
-    g = start(pool, Limits(repetitions=99), players={"A": {"hand": ["echo"]}})
+def test_repeat_beyond_the_effect_step_limit_fails_before_its_first_time(pool):
+    g = start(pool, Limits(effect_steps=99), players={"A": {"hand": ["echo"]}})
     g.choose("play echo")
     assert g.outcome == "error"
-    assert "echo (on_play): repeat 100 times" in g.error and "'repetitions'" in g.error
+    assert "echo (on_play): repeat 100 times" in g.error and "'effect_steps'" in g.error
     assert g.players[0].energy == 10  # not one of the 100 energy was gained
 
 
-def test_repetitions_add_up_over_the_game(pool):
-    g = start(pool, Limits(repetitions=150), players={"A": {"hand": ["echo", "echo"]}})
+def test_effect_steps_add_up_over_the_game(pool):
+    g = start(pool, Limits(effect_steps=150), players={"A": {"hand": ["echo", "echo"]}})
     g.choose("play echo")
-    assert g.error is None and g.players[0].energy == 110 and g.repetitions == 100
+    assert g.error is None and g.players[0].energy == 110 and g.effect_steps == 100
     d = g.decision
     while d is not None and d.player is not g.players[0]:
         d = g.choose(0)
@@ -103,11 +106,26 @@ def test_repetitions_add_up_over_the_game(pool):
     assert g.outcome == "error" and "repeat 100 times" in g.error
 
 
-def test_for_each_counts_against_the_repetition_limit(pool):
-    g = start(pool, Limits(repetitions=2), players={"A": {"hand": ["each"]}},
+def test_for_each_counts_against_the_effect_step_limit(pool):
+    g = start(pool, Limits(effect_steps=2), players={"A": {"hand": ["each"]}},
               realms={1: {"A": ["brood", "brood"], "B": ["skeleton"]}})
     g.choose("play each")
-    assert g.outcome == "error" and "each (on_play): for_each over 3 cards" in g.error
+    assert g.outcome == "error" and "each (on_play): an effect on all 3 selected cards" in g.error
+
+
+def test_each_card_an_all_selection_affects_is_an_effect_step(pool):
+    """An effect on every card of a huge selection, repeated, can't run for ever nor fill
+    memory with its "this round" durations."""
+    realms = {1: {"A": ["brood", "brood"], "B": ["skeleton"]}}
+    g = start(pool, Limits(effect_steps=2 + 3 + 3), players={"A": {"hand": ["pump"]}},
+              realms=realms)
+    g.choose("play pump")
+    assert g.error is None and g.effect_steps == 8
+    g = start(pool, Limits(effect_steps=2 + 3 + 2), players={"A": {"hand": ["pump"]}},
+              realms=realms)
+    g.choose("play pump")
+    assert g.outcome == "error" and "pump (on_play): an effect on all 3 selected cards" in \
+        g.error
 
 
 def test_a_loop_of_resolutions_ends_in_an_error_naming_the_card(pool):
@@ -249,7 +267,7 @@ def test_simulate_refuses_limits_below_the_decks(swarm, capsys):
 
 def test_a_scenario_whose_game_ends_in_an_error_fails_unless_it_expects_it(tmp_path, capsys):
     # a scenario's game has the default limits: 200 Wonders, each repeating 100 times, 100
-    # times over, is two million repetitions
+    # times over, is two million effect steps
     flood = tmp_path / "flood.scenario.yaml"
     flood.write_text("""\
 scenario: a token flood
@@ -285,5 +303,5 @@ steps:
     assert "FAIL" in out and "step 2 ('realm 1'): the game ended in an error: flood " \
         "(on_arrival): repeat 100 times, beyond the game's limit of 1,000,000" in out
     expected = tmp_path / "expected.scenario.yaml"
-    expected.write_text(flood.read_text() + "expect: {error: \"limit 'repetitions'\"}\n")
+    expected.write_text(flood.read_text() + "expect: {error: \"limit 'effect_steps'\"}\n")
     assert main(["test", str(expected)]) == 0
