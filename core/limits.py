@@ -9,8 +9,10 @@ Two kinds of bound live here, so each is declared once:
 - **Game limits** (:class:`Limits`) bound what one game may do at run time, whatever the cards
   say: card objects created, abilities resolved, effect steps. A game that reaches one
   ends in an error (:class:`LimitExceeded`, ``Game.error``) naming the card and the limit,
-  never in a MemoryError or a hang. The defaults are far above any real game: over 6,000
-  random games of the bundled decks, the most were 255 objects and 48 resolutions.
+  never in a MemoryError or a hang. The defaults are far above any real game: over 10,000
+  random games of the bundled decks, the most were 255 objects, 56 resolutions and 18 effect
+  steps (over a hundred times less); and 10,000 resolutions are twenty loops broken by rule
+  503 (``core.resolve.LOOP_LIMIT``).
 """
 from __future__ import annotations
 
@@ -32,12 +34,12 @@ class Limits:
     (``--max-objects``, ``--max-resolutions``, ``--max-effect-steps``)."""
 
     #: card objects created in one game (each zone change makes a new object; tokens too)
-    objects: int = 100_000
+    objects: int = 30_000
     #: triggered and activated abilities resolved in one game
-    resolutions: int = 50_000
+    resolutions: int = 10_000
     #: effect steps in one game: iterations of ``repeat``, and each card an ``{all: selector}``
     #: selection affects (so each ``for_each`` iteration over one)
-    effect_steps: int = 1_000_000
+    effect_steps: int = 100_000
 
     def __post_init__(self):
         for f in fields(self):
@@ -54,8 +56,12 @@ class Limits:
 DEFAULT = Limits()
 
 #: what each limit counts, for messages
-WHAT = {"objects": "card objects", "resolutions": "resolutions",
-        "effect_steps": "effect steps (repeat iterations, cards affected by {all: ...})"}
+WHAT = {"objects": "card objects", "resolutions": "resolutions", "effect_steps": "effect steps"}
+#: what each limit counts, in full (the command line's help)
+HELP = {"objects": "card objects (each zone change and each token is a new one)",
+        "resolutions": "abilities resolved",
+        "effect_steps": "effect steps (repeat iterations, cards an {all: ...} selection "
+                        "affects)"}
 #: the command-line option of each limit
 OPTION = {"objects": "--max-objects", "resolutions": "--max-resolutions",
           "effect_steps": "--max-effect-steps"}

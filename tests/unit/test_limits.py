@@ -165,7 +165,9 @@ def test_an_engine_effect_with_a_huge_count_is_bounded_in_time_and_memory(pool):
 
 
 def test_limits_are_plain_data_checked_when_made():
-    assert Limits().objects >= 100 * 255  # far above the most a real game has reached
+    # far above the most 10,000 random games of the bundled decks reached
+    assert Limits().objects >= 100 * 255 and Limits().resolutions >= 100 * 56
+    assert Limits().effect_steps >= 100 * 18
     with pytest.raises(ValueError, match="'resolutions' must be a whole number"):
         Limits(resolutions=0)
 
@@ -301,7 +303,8 @@ steps:
     assert main(["test", str(flood)]) == 1
     out = capsys.readouterr().out
     assert "FAIL" in out and "step 2 ('realm 1'): the game ended in an error: flood " \
-        "(on_arrival): repeat 100 times, beyond the game's limit of 1,000,000" in out
+        f"(on_arrival): repeat 100 times, beyond the game's limit of " \
+        f"{Limits().effect_steps:,}" in out
     expected = tmp_path / "expected.scenario.yaml"
     expected.write_text(flood.read_text() + "expect: {error: \"limit 'effect_steps'\"}\n")
     assert main(["test", str(expected)]) == 0

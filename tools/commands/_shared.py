@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from core.errors import CardError, did_you_mean
-from core.limits import OPTION, WHAT, Limits
+from core.limits import HELP, OPTION, Limits
 
 from ..common import UsageError, load_decks, pool_with
 
@@ -23,7 +23,7 @@ def add_limit_arguments(p) -> None:
     defaults = Limits()
     for name, option in OPTION.items():
         p.add_argument(option, type=int, default=getattr(defaults, name), metavar="N",
-                       help=f"end a game in an error beyond N {WHAT[name]} "
+                       help=f"end a game in an error beyond N {HELP[name]} "
                        f"(default: {getattr(defaults, name):,})")
 
 
