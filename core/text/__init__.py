@@ -71,16 +71,9 @@ What :func:`normalize` ignores when printed and generated texts are compared (dr
 """
 from __future__ import annotations
 
+from .check import template_error, template_text
 from .english import normalize
-from .render import (
-    TextError,
-    ability_text,
-    card_text,
-    environment,
-    keyword_text,
-    template_error,
-    template_text,
-)
+from .render import TextError, ability_text, card_text, environment, keyword_text
 
 __all__ = ["TextError", "ability_text", "card_text", "environment", "keyword_text",
            "normalize", "template_error", "template_text"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextvars
 import re
 from collections.abc import Mapping
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from jinja2 import StrictUndefined, pass_context
@@ -589,28 +589,6 @@ def keyword_text(keyword: Any, registry: Registry, *, cards: Mapping | None = No
     return _sentences(r.render(r.view("keyword", keyword)))
 
 
-def template_text(text: str, kind: str, name: str, params: Mapping, registry: Registry, *,
-                  cards: Mapping | None = None) -> str:
-    """The text an entry's template gives with plain parameter values (``{amount: 2}``): how
-    a keyword macro's ``text:`` is checked, with the values a card gives it, or its defaults
-    before any card uses it."""
-    r = _Renderer(registry, cards=cards if cards is not None else {})
-    view = NodeView(r, kind, name, None, Entry(kind, name, None, text=text), params)
-    return _sentences(r.render(view))
-
-
-@lru_cache(maxsize=1024)
-def template_error(text: str, kind: str, name: str, params: tuple, registry: Registry) \
-        -> str | None:
-    """Why :func:`template_text` fails for these ``(name, value)`` parameters, or None.
-    Remembered: every card giving a macro the same values gets the same answer at once."""
-    try:
-        template_text(text, kind, name, dict(params), registry)
-    except TextError as exc:
-        return str(exc).removeprefix(f"{kind} '{name}': ")
-    return None
-
-
 def card_text(model: Any, registry: Registry, *, cards: Mapping | None = None) -> str:
     """The full rules text of a card model: a line of traits and keywords, then a line per
     ability. A card model may declare ``__text__``, a template of its traits ("Core.")."""
@@ -630,6 +608,6 @@ def card_text(model: Any, registry: Registry, *, cards: Mapping | None = None) -
     return "\n".join(line for line in lines if line)
 
 
-__all__ = ["card_text", "ability_text", "keyword_text", "template_text", "template_error",
-           "normalize", "environment", "TextError", "plural", "article", "counted",
-           "number_word", "join_words", "third_person"]
+__all__ = ["card_text", "ability_text", "keyword_text", "normalize", "environment",
+           "TextError", "plural", "article", "counted", "number_word", "join_words",
+           "third_person"]
