@@ -308,3 +308,16 @@ steps:
     expected = tmp_path / "expected.scenario.yaml"
     expected.write_text(flood.read_text() + "expect: {error: \"limit 'effect_steps'\"}\n")
     assert main(["test", str(expected)]) == 0
+
+
+def test_play_reports_a_game_ended_in_an_error(monkeypatch, capsys):
+    """With room for no object beyond the decks' own, the first card drawn reaches the limit:
+    play says so and exits 1 (not a win, not a draw, not a traceback)."""
+    answers = iter(["1"] * 2000)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "--seed", "1", "--max-objects", "100"]) == 1
+    cap = capsys.readouterr()
+    assert "the game ended in an error: " in cap.err and "creating an object of" in cap.err
+    assert "beyond the game's limit of 100 card objects (limit 'objects', set with " \
+           "--max-objects)" in cap.err
+    assert "game over" not in cap.out and "Traceback" not in cap.err  # no win or draw line
