@@ -85,4 +85,5 @@ class LimitExceeded(Exception):
         who = f"{self.card}" + (f" ({self.ability})" if self.ability else "") \
             if self.card else "the game"
         return (f"{who}: {self.detail}, beyond the game's limit of {self.value:,} "
-                f"{WHAT[self.limit]} (limit '{self.limit}', set with {OPTION[self.limit]})")
+                f"{WHAT[self.limit]} (limit '{self.limit}', {OPTION[self.limit]} in simulate and "
+                "play)")

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from core.cardpool import SCENARIO_SUFFIX, CardPool, find_files
 from core.errors import CardError, Diagnostic
 from core.game import GameOver
+from core.limits import LimitExceeded
 from core.loader import Document, load_file
 from core.model import validate_document
 from core.plugins import load_game
@@ -132,7 +133,7 @@ def run_scenario(path: str | Path) -> Result:
     failures: list[str] = []
     try:
         game = sc.build(model.setup, pool)
-    except (ValueError, KeyError) as exc:
+    except (ValueError, KeyError, LimitExceeded) as exc:  # a setup past the game's limits too
         return Result(path, model.scenario, rule, [f"{doc.pos(('setup',))}: {exc}"])
     expects_error = any(e is not None and e.error is not None for e in
                         [model.expect, *(getattr(st, "expect", None) for st in model.steps)])

@@ -72,7 +72,7 @@ def test_create_token_beyond_the_object_limit_ends_the_game_before_creating_any(
     g.choose("play flood")
     assert g.over and g.outcome == "error" and g.winner is None and g.decision is None
     assert "flood (on_play): create_token would create 100 skeleton tokens" in g.error
-    assert "limit 'objects'" in g.error and "--max-objects" in g.error
+    assert "limit 'objects', --max-objects in simulate and play" in g.error
     assert g.objects_created == before + 1  # the spell, played: not one token
     assert not any(c.proto.id == "skeleton" for c in g.world_cards())
     assert g.log[-1] == ("error", g.error)
@@ -318,6 +318,16 @@ def test_play_reports_a_game_ended_in_an_error(monkeypatch, capsys):
     assert main(["play", "--seed", "1", "--max-objects", "100"]) == 1
     cap = capsys.readouterr()
     assert "the game ended in an error: " in cap.err and "creating an object of" in cap.err
-    assert "beyond the game's limit of 100 card objects (limit 'objects', set with " \
-           "--max-objects)" in cap.err
+    assert "beyond the game's limit of 100 card objects (limit 'objects', --max-objects in " \
+           "simulate and play)" in cap.err
     assert "game over" not in cap.out and "Traceback" not in cap.err  # no win or draw line
+
+
+def test_a_scenario_setup_beyond_the_object_limit_fails_without_a_traceback(tmp_path, capsys):
+    f = tmp_path / "crowd.scenario.yaml"
+    hand = ", ".join(["filler"] * (Limits().objects + 1))
+    f.write_text(f"scenario: a crowd\nrule: limits\nsetup:\n  players: {{A: {{hand: [{hand}]}}}}\n")
+    assert main(["test", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert f"crowd.scenario.yaml:4:3: filler: creating an object of filler, beyond the " \
+           f"game's limit of {Limits().objects:,} card objects" in out
