@@ -88,8 +88,8 @@ class TextTemplateError(Rule):
     bounds of the sandbox templates run in.
 
     A keyword macro's ``text:`` is a Jinja2 template that runs in a sandbox (no Python
-    internals) with bounds: 100,000 loop iterations and calls, values of at most 100,000
-    characters or items, 1,000,000 characters printed and one second per text (see
+    internals) with bounds on loop iterations and calls, on the size of any value it makes,
+    on the characters it prints and on its time (the figures are in
     ``core/text/sandbox.py``). A template that fails — a sandbox security error, an undefined
     name, a type error, a loop that would never end, a string repeated a billion times — is
     reported at the macro's ``text:`` (with its default parameters) and at every card whose
