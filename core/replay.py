@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from .errors import CardError, Diagnostic, Position
+from .limits import Limits
 from .loader import read_source
 
 
@@ -18,9 +19,15 @@ def save(game, path: str | Path) -> None:
 def replay(record: dict, pool):
     """A new game built from ``record`` with every recorded choice made again."""
     decks = [[pool.get(cid) for cid in deck] for deck in record["decks"]]
+    limits = record.get("limits")
+    if limits is not None:
+        try:
+            limits = Limits(**limits)
+        except TypeError as exc:
+            raise ValueError(f"the record's limits are not valid: {exc}") from None
     game = pool.spec.game_class(decks, record["seed"], tokens=pool.tokens,
                                 names=record["names"], variants=record["variants"],
-                                **record.get("options", {}))
+                                limits=limits, **record.get("options", {}))
     game.advance()
     for n, index in enumerate(record["choices"]):
         d = game.decision

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import deque
 
+from .limits import LimitExceeded
+
 
 class Trigger:
     """A triggered or activated ability waiting to resolve; also the effect context."""
@@ -111,9 +113,16 @@ class BatchResolver:
                 total += 1
                 if total % LOOP_LIMIT == 0:
                     yield from self.break_loop(g, counts)
+                g.resolutions += 1
+                if g.resolutions > g.limits.resolutions:
+                    raise _named(LimitExceeded("resolutions", g.limits.resolutions,
+                                               f"resolution {g.resolutions:,} of the game"), t)
                 self.resolving += 1
                 try:
                     yield from resolve(g, t)
+                except LimitExceeded as exc:  # name the card whose ability reached it
+                    _named(exc, t)
+                    raise
                 finally:
                     self.resolving -= 1
                 g.state_checks()
@@ -138,6 +147,11 @@ class BatchResolver:
 
 
 LOOP_LIMIT = 500
+
+
+def _named(exc: LimitExceeded, t: Trigger) -> LimitExceeded:
+    exc.card, exc.ability = t.source.proto.id, t.ability.name
+    return exc
 
 
 def _ref(obj):

@@ -10,6 +10,7 @@ from typing import Optional
 
 from pydantic import Field
 
+from .limits import LimitExceeded
 from .registry import Params, Vocabulary
 
 
@@ -110,7 +111,7 @@ class ForEach:
 
     def run(self, g, ctx):
         saved = ctx.it
-        for card in self.cards.cards(g, ctx):
+        for card in self.cards.cards(g, ctx):  # {all: ...} counts its cards as effect steps
             ctx.it = card
             r = self.effect.run(g, ctx)
             if r is not None:
@@ -128,7 +129,14 @@ class Repeat:
         self.effect = c.effect(p.effect)
 
     def run(self, g, ctx):
-        for _ in range(self.times.get(g, ctx)):
+        n = self.times.get(g, ctx)
+        # counted before the first time: a count beyond the limit fails at once, and the
+        # iterations are never built as a list
+        g.effect_steps += n
+        if g.effect_steps > g.limits.effect_steps:
+            raise LimitExceeded("effect_steps", g.limits.effect_steps,
+                                f"repeat {n:,} times", ctx.source.proto.id)
+        for _ in range(n):
             r = self.effect.run(g, ctx)
             if r is not None:
                 yield from r

@@ -8,7 +8,7 @@ from rich.table import Table
 
 from core.decisions import HumanAgent, NoAnswer, RandomAgent
 
-from .common import out
+from .common import err, out
 
 
 def _card(c) -> str:
@@ -62,11 +62,11 @@ class TerminalAgent(HumanAgent):
         return super().choose(game, decision)
 
 
-def play(pool, decks, seed: int, variants=()) -> int:
+def play(pool, decks, seed: int, variants=(), limits=None) -> int:
     (name_a, deck_a), (name_b, deck_b) = decks
     game = pool.spec.game_class([list(deck_a), list(deck_b)], seed, tokens=pool.tokens,
                                 variants=variants, names=("You", "Bot"),
-                                deck_names=(name_a, name_b))
+                                deck_names=(name_a, name_b), limits=limits)
     if isinstance(sys.stdin, io.TextIOWrapper):
         # bytes that aren't text in the answers are a wrong answer, not a UnicodeDecodeError
         sys.stdin.reconfigure(errors="replace")
@@ -78,6 +78,10 @@ def play(pool, decks, seed: int, variants=()) -> int:
             " (end of input)" if isinstance(exc, EOFError) else ""
         out.print(f"\ngame abandoned{why}", markup=False)
         return 0
+    if game.error is not None:
+        err.print(f"game over after round {game.round}: the game ended in an error: "
+                  f"{game.error}", markup=False)
+        return 1
     result = "draw" if game.winner is None else f"{game.winner.name} win"
     out.print(f"game over after round {game.round}: {result} "
               f"(stones: {', '.join(f'{p.name} {game.stones_of(p)}' for p in game.players)})")

@@ -124,6 +124,8 @@ class Expect(_M):
     cards: dict[str, CardExpect] = Field(default_factory=dict)
     log: list[str] = Field(default_factory=list, description="Lines the log must contain.")
     log_excludes: list[str] = Field(default_factory=list)
+    error: Optional[str] = Field(None, description="The game ended in an error (a limit "
+                                 "reached) whose message contains this.")
 
 
 def filler_card(registry):
@@ -230,7 +232,12 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
     cmp(("over",), e.over, g.over)
     if e.winner is not None:
         cmp(("winner",), e.winner, name_of(g.winner) if g.winner else
-            ("draw" if g.over else "(game not over)"))
+            ("(the game ended in an error)" if g.error is not None else
+             "draw" if g.over else "(game not over)"))
+    if e.error is not None and (g.error is None or e.error not in g.error):
+        bad.append((("error",), f"expected the game to end in an error containing "
+                                f"{e.error!r}; " + (f"it ended in: {g.error}" if g.error
+                                                     else "it did not")))
     cmp(("realm1_side",), e.realm1_side, g.realm1_side)
     if e.decision is not None:
         d = g.decision
