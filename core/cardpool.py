@@ -3,20 +3,19 @@ cache keyed by file content, plus deck files. Collects every diagnostic instead 
 the first, so a tool can report them all."""
 from __future__ import annotations
 
-import gc
 import hashlib
 import os
-import pickle
 import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from . import ROOT
+from . import ROOT, cachefile
+from .cachefile import cache_dir
 from .compiler import Compiler
 from .errors import CardError, Diagnostic, did_you_mean
-from .loader import Document, load_bytes, load_file
+from .loader import Document, load_bytes, load_file, read_source_stat
 from .model import validate_document
 from .plugins import GameSpec, load_game
 from .state import CardDef
@@ -24,14 +23,8 @@ from .state import CardDef
 CARD_SUFFIX = ".card.yaml"
 DECK_SUFFIX = ".deck.yaml"
 SCENARIO_SUFFIX = ".scenario.yaml"
-CACHE_VERSION = "4"
+CACHE_VERSION = "5"
 RACY_NS = 2_000_000_000  # modification times this close to the cache's are re-read
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("CARDSCRIPT_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "cardscript")
-    return Path(base)
 
 
 def walk(paths: Iterable[str | Path], suffix: str) -> list[str]:
@@ -48,6 +41,13 @@ def walk(paths: Iterable[str | Path], suffix: str) -> list[str]:
         elif p.endswith(suffix):
             out.append(p)
     return out
+
+
+def real_path(path: str | Path) -> str:
+    """The path with every link resolved, for telling whether two paths are one file; a
+    link loop or a missing file resolves as far as it goes (never raises, unlike
+    ``Path.resolve`` on a loop)."""
+    return os.path.realpath(os.fspath(path))
 
 
 def find_files(paths: Iterable[str | Path], suffix: str) -> list[Path]:
@@ -78,35 +78,27 @@ def code_fingerprint(registry) -> str:
 
 
 class CompileCache:
-    """Compiled CardDefs by (game, file path and content hash); one pickle file per game,
-    valid only for the code that wrote it (:func:`code_fingerprint`)."""
+    """Compiled CardDefs by (game, file path and content hash); one authenticated cache file
+    per game (:mod:`core.cachefile`), valid only for the code that wrote it
+    (:func:`code_fingerprint`, part of the file's version header)."""
 
     def __init__(self, game: str, enabled: bool = True, fingerprint: str = ""):
         self.enabled = enabled
-        self.fingerprint = fingerprint
-        self.path = cache_dir() / f"compiled-{game}-v{CACHE_VERSION}.pickle"
+        self.version = f"compiled-{CACHE_VERSION}|{game}|{fingerprint}"
+        self.path = cache_dir() / f"compiled-{game}-v{CACHE_VERSION}.cache"
         self.entries: dict[str, CardDef] = {}
-        #: path -> (mtime_ns, size, key): a file whose stat is unchanged since the cache was
-        #: written is not read and hashed again (git's index does the same)
-        self.stats: dict[str, tuple[int, int, str]] = {}
+        #: path -> (size, mtime_ns, ctime_ns, inode, device, key): a file whose stat is
+        #: unchanged since the cache was written is not read and hashed again (git's index
+        #: does the same, and compares as much: a copy made with `cp -p` or `rsync -a` keeps
+        #: size and mtime but not ctime or inode)
+        self.stats: dict[str, tuple[int, int, int, int, int, str]] = {}
         self.written_ns = 0
         self.dirty = False
-        if enabled and self.path.exists():
-            # unpickling builds many small objects: the cyclic GC would rescan them all
-            was_enabled = gc.isenabled()
-            gc.disable()
-            try:
-                with self.path.open("rb") as f:
-                    stored = pickle.load(f)
-                if stored.get("fingerprint") == fingerprint:
-                    self.entries = stored["entries"]
-                    self.stats = stored.get("stats", {})
-                    self.written_ns = stored.get("written_ns", 0)
-            except Exception:  # a stale or broken cache is just a miss
-                self.entries = {}
-            finally:
-                if was_enabled:
-                    gc.enable()
+        stored = cachefile.read(self.path, self.version) if enabled else None
+        if isinstance(stored, dict):
+            self.entries = stored["entries"]
+            self.stats = stored["stats"]
+            self.written_ns = stored["written_ns"]
 
     @staticmethod
     def key(raw: bytes, path: str) -> str:
@@ -116,9 +108,10 @@ class CompileCache:
         return h.hexdigest()
 
     def unchanged(self, path: str) -> CardDef | None:
-        """The cached card of a file whose size and modification time are those it had when
-        it was cached, unless that time is too close to the cache's own to be trusted (a
-        file changed again within the clock's granularity: git's "racy" check)."""
+        """The cached card of a file whose size, times, inode and device are those it had
+        when it was read, unless its modification or change time is too close to the cache's
+        own to be trusted (a file changed again within the clock's granularity: git's "racy"
+        check)."""
         rec = self.stats.get(path)
         if rec is None:
             return None
@@ -126,17 +119,17 @@ class CompileCache:
             st = os.stat(path)
         except OSError:
             return None
-        if rec[0] != st.st_mtime_ns or rec[1] != st.st_size or \
-                st.st_mtime_ns >= self.written_ns - RACY_NS:
+        racy = self.written_ns - RACY_NS
+        if rec[0] != st.st_size or rec[1] != st.st_mtime_ns or rec[2] != st.st_ctime_ns or \
+                rec[3] != st.st_ino or rec[4] != st.st_dev or \
+                st.st_mtime_ns >= racy or st.st_ctime_ns >= racy:
             return None
-        return self.entries.get(rec[2])
+        return self.entries.get(rec[5])
 
-    def remember(self, path: str, key: str) -> None:
-        try:
-            st = os.stat(path)
-        except OSError:
-            return
-        rec = (st.st_mtime_ns, st.st_size, key)
+    def remember(self, path: str, key: str, st: os.stat_result) -> None:
+        """Note the stat ``st`` the file had when it was read (taken before reading, so an
+        edit made while it was compiled changes its times and is seen next time)."""
+        rec = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev, key)
         if self.stats.get(path) != rec:
             self.stats[path] = rec
             self.dirty = True
@@ -144,20 +137,11 @@ class CompileCache:
     def save(self) -> None:
         if not (self.enabled and self.dirty):
             return
-        tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            with tmp.open("wb") as f:
-                pickle.dump({"fingerprint": self.fingerprint, "entries": self.entries,
-                             "stats": self.stats, "written_ns": time.time_ns()}, f,
-                            protocol=pickle.HIGHEST_PROTOCOL)
-            tmp.replace(self.path)
-            self.dirty = False
-        except (OSError, pickle.PicklingError, TypeError, AttributeError):
-            # a read-only cache folder, or a plugin's object that can't be pickled, only
-            # costs speed
-            self.dirty = False
-            tmp.unlink(missing_ok=True)
+        # a read-only cache folder, or a plugin's object that can't be pickled, only costs
+        # speed: either way this run is done with it
+        cachefile.write(self.path, self.version, {
+            "entries": self.entries, "stats": self.stats, "written_ns": time.time_ns()})
+        self.dirty = False
 
 
 class CardPool:
@@ -198,11 +182,9 @@ class CardPool:
             if card is not None:
                 return self.add(card, path)
         try:
-            with open(path, "rb") as f:
-                raw = f.read()
-        except OSError as exc:
-            self.diagnostics.append(Diagnostic(_pos(path), f"cannot read: {exc.strerror}",
-                                               "CS002"))
+            raw, st = read_source_stat(path)
+        except CardError as exc:
+            self.diagnostics.extend(exc.diagnostics)
             return None
         key = self.cache.key(raw, os.fspath(path)) if self.cache.enabled else None
         card = self.cache.entries.get(key) if key else None
@@ -217,7 +199,7 @@ class CardPool:
                 self.cache.entries[key] = card
                 self.cache.dirty = True
         if key:
-            cache.remember(os.fspath(path), key)
+            cache.remember(os.fspath(path), key, st)
         return self.add(card, path)
 
     def compile(self, doc: Document) -> CardDef:
@@ -282,4 +264,4 @@ def bundled_decks(spec: GameSpec) -> list[Path]:
     return sorted((spec.cards_dir / "decks").glob(f"*{DECK_SUFFIX}"))
 
 
-__all__ = ["CardPool", "ROOT", "find_files", "bundled_decks"]
+__all__ = ["CardPool", "ROOT", "cache_dir", "find_files", "real_path", "bundled_decks"]

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from .clone import copy_value
 from .decisions import describe
+from .limits import LimitExceeded
 from .resolve import Targeting, Trigger, resolve
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ class ChainResolver(Targeting):
     def __init__(self) -> None:
         self.items: list[Trigger] = []  # the chain, bottom first: items[-1] resolves next
         self.resolving = 0  # depth of resolutions in progress
+        self.current: Trigger | None = None  # the item resolving now
         self.running = False  # a round of priority is in progress
         self.holder: Player | None = None  # who holds priority, while someone does
 
@@ -175,10 +177,16 @@ class ChainResolver(Targeting):
         """The top item resolves; the state checks follow once everything it scheduled is
         done."""
         t = self.items.pop()
+        g.resolutions += 1
+        if g.resolutions > g.limits.resolutions:
+            raise LimitExceeded("resolutions", g.limits.resolutions,
+                                f"resolution {g.resolutions:,} of the game")
         self.resolving += 1
+        self.current = t
         g.then(self.resolved, g)
         resolve(g, t)
 
     def resolved(self, g: Game) -> None:
         self.resolving -= 1
+        self.current = None
         g.state_checks()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 from .errors import CardError, Diagnostic, Position, did_you_mean
 from .registry import Registry
@@ -117,9 +117,21 @@ class Compiler:
         from .refs import compile_player_ref
         return compile_player_ref(node)
 
-    def error(self, message: str) -> CardError:
+    def error(self, message: str, code: str = "CS200") -> CardError:
         pos = self.source or Position("<card>", 0, 0)
-        return CardError([Diagnostic(pos, message, "CS200", self.card_id or None)])
+        return CardError([Diagnostic(pos, message, code, self.card_id or None)])
+
+    def expansion_error(self, keyword: str, data: Any, exc: ValidationError) -> CardError:
+        """A keyword whose parameters expand into an invalid ability (a macro's ``$amount``
+        beyond what the effect accepts): an invalid value of this card."""
+        from .model.validate import data_path
+        errors = []
+        for e in exc.errors(include_url=False)[:3]:
+            where = ".".join(str(p) for p in data_path(data, tuple(e["loc"])))
+            errors.append(f"{e['msg'][0].lower()}{e['msg'][1:]}; found "
+                          f"{str(e.get('input'))[:40]} (at {where})")
+        return self.error(f"keyword '{keyword}' with these parameters expands into an invalid "
+                          f"ability: {'; '.join(errors)}", "CS105")
 
     # -- whole cards -------------------------------------------------------------------
     def ability(self, index: int, model: BaseModel, keyword: str | None = None):
@@ -143,7 +155,10 @@ class Compiler:
             impl = entry.impl(params, self)
             keywords[name] = impl
             for data in impl.abilities():
-                ab = ability_type.model_validate(data)
+                try:
+                    ab = ability_type.model_validate(data)
+                except ValidationError as exc:  # a macro's parameters made it invalid
+                    raise self.expansion_error(name, data, exc) from None
                 program.add(self.ability(len(program.abilities), ab, keyword=name))
         for ab in getattr(model, "abilities", ()):
             program.add(self.ability(len(program.abilities), ab))

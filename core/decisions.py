@@ -99,22 +99,52 @@ class ScriptedAgent(Agent):
         return decision.find(self.answers.pop(0))
 
 
-class HumanAgent(Agent):
-    """A terminal prompt: shows the options and reads a number."""
+class NoAnswer(EOFError):
+    """A human agent's input gave no valid answer in many tries: as good as ended."""
 
-    def __init__(self, ask: Callable[[str], str] = input, show: Callable[[str], None] = print):
+
+class HumanAgent(Agent):
+    """A terminal prompt: shows the options and reads a number or an option's label.
+
+    Whatever is typed is either an answer or a message and a new prompt; the end of the
+    input (EOFError from ``ask``) ends the game for the caller to handle. So that input
+    that never gives an answer (``yes | cardscript play``) can't loop for ever, the agent
+    gives up with :class:`NoAnswer` (an EOFError) after ``max_tries`` wrong answers in a row."""
+
+    def __init__(self, ask: Callable[[str], str] = input, show: Callable[[str], None] = print,
+                 max_tries: int = 100):
         self.ask = ask
         self.show = show
+        self.max_tries = max_tries
 
     def choose(self, game, decision):
         self.show(f"\n{decision.player.name}, {decision.prompt or decision.kind}:")
         for i, label in enumerate(decision.labels, 1):
             self.show(f"  {i:>2}. {label}")
-        while True:
+        n = len(decision.options)
+        for _ in range(self.max_tries):
             raw = self.ask("> ").strip()
-            if raw.isdigit() and 1 <= int(raw) <= len(decision.options):
-                return int(raw) - 1
-            try:
-                return decision.find(raw)
-            except LookupError:
-                self.show(f"  choose 1-{len(decision.options)}")
+            index = self.parse(raw, decision)
+            if index is not None:
+                return index
+            shown = raw if len(raw) <= 20 else raw[:17] + "..."
+            why = "nothing typed" if not raw else f"{shown!r} is not an option"
+            self.show(f"  {why}: type a number from 1 to {n}, or an option's label")
+        raise NoAnswer(f"no valid answer in {self.max_tries} tries")
+
+    @staticmethod
+    def parse(raw: str, decision: Decision) -> int | None:
+        """The option ``raw`` names, by number (1 to n) or label; None if none."""
+        if not raw:
+            return None
+        # ASCII digits only: '²' is a digit to str.isdigit but not to int(), and a number
+        # too long to be an option is not converted at all (5,000 digits are refused by int)
+        if raw.isascii() and raw.isdigit():
+            n = len(decision.options)
+            digits = raw.lstrip("0")
+            return int(raw) - 1 if len(digits) <= len(str(n)) and 1 <= int(raw) <= n \
+                else None
+        try:
+            return decision.find(raw)
+        except LookupError:
+            return None

@@ -4,6 +4,10 @@ A game's rules are steps (:mod:`core.procedure`) starting from :meth:`Game.start
 :meth:`Game.advance` runs them to the next decision and :meth:`Game.choose` answers it. Where
 the procedure stands is data, so a game can be cloned and saved; the same seed and the same
 choices also give the same event log, so a game can be replayed from its record.
+
+A game ends in a win, a draw or an error: an error when it reaches one of its
+:class:`~core.limits.Limits` (card objects, resolutions, effect steps), whatever the cards say;
+``error`` then says which card reached which limit.
 """
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from .bus import Bus, Event
 from .clone import GameRandom, copy_value
 from .decisions import Decision
 from .errors import RulesError
+from .limits import DEFAULT, LimitExceeded, Limits
 from .procedure import Frame, Procedure
 from .resolve import BatchResolver, Resolver
 from .save import dumps
@@ -29,8 +34,16 @@ class Game(Procedure):
 
     def __init__(self, decks: list[list[CardDef]], seed: int = 0, *,
                  names: Iterable[str] = ("A", "B"), variants: Iterable[str] = (),
-                 deck_names: Iterable[str] | None = None):
+                 deck_names: Iterable[str] | None = None, limits: Limits | None = None):
         self.seed = seed
+        self.limits = limits if limits is not None else DEFAULT
+        if self.limits.objects < sum(len(d) for d in decks):
+            raise ValueError(f"limit 'objects' ({self.limits.objects}) is below the "
+                             f"{sum(len(d) for d in decks)} cards of the decks")
+        self.resolutions = 0  # abilities resolved so far (limits.resolutions)
+        self.effect_steps = 0  # repeat iterations and {all: ...} cards so far
+        #: why the game ended in an error (a limit reached), or None
+        self.error: str | None = None
         self.rng = GameRandom(seed)
         self.players = [Player(i, n) for i, n in enumerate(names)]
         for p, dn in zip(self.players, deck_names or (), strict=False):
@@ -117,6 +130,31 @@ class Game(Procedure):
             d = self.choose_index(agents[d.player.index].choose(self, d))
         return self
 
+    def limit_reached(self, exc: LimitExceeded) -> None:
+        """A step reached one of the game's limits: the game ends in an error that names the
+        card whose ability was resolving, and that ability."""
+        t = self.resolver.current
+        if t is not None:
+            exc.card, exc.ability = t.source.proto.id, t.ability.name
+        self.end_in_error(str(exc))
+
+    def end_in_error(self, message: str) -> None:
+        """The game ends with no winner and no draw: an error (a limit was reached)."""
+        self.over = True
+        self.winner = None
+        self.error = message
+        self.decision = None
+        self.log.append(("error", message))
+
+    @property
+    def outcome(self) -> str:
+        """"error", "win" or "draw" once the game is over; "" while it is not."""
+        if not self.over:
+            return ""
+        if self.error is not None:
+            return "error"
+        return "draw" if self.winner is None else "win"
+
     # -- rules hooks a game provides ---------------------------------------------------
     def start(self) -> None:  # pragma: no cover - abstract
         """The first step of the game's rules."""
@@ -153,9 +191,18 @@ class Game(Procedure):
         return [p for p in self.players if p is not player]
 
     # -- objects and zones -------------------------------------------------------------
+    @property
+    def objects_created(self) -> int:
+        """Card objects created so far in this game (limits.objects)."""
+        return self._next_oid - 1
+
     def new_card(self, proto: CardDef, owner: Player, zone, top: bool = True) -> Card:
-        card = Card(self._next_oid, proto, owner, zone)
-        self._next_oid += 1
+        oid = self._next_oid
+        if oid > self.limits.objects:
+            raise LimitExceeded("objects", self.limits.objects,
+                                f"creating an object of {proto.id}", proto.id)
+        card = Card(oid, proto, owner, zone)
+        self._next_oid = oid + 1
         if zone is not None:
             if top:
                 zone.cards.append(card)
@@ -214,11 +261,15 @@ class Game(Procedure):
 
     # -- saving and replaying ----------------------------------------------------------
     def record(self) -> dict:
-        """Everything needed to replay this game: its seed, decks, variants and choices."""
-        return {"game": self.game_name, "seed": self.seed,
-                "decks": [[c.id for c in d] for d in self.decks],
-                "names": [p.name for p in self.players], "variants": sorted(self.variants),
-                "options": self.options(), "choices": list(self.choices)}
+        """Everything needed to replay this game: its seed, decks, variants, limits (when not
+        the defaults) and choices."""
+        rec = {"game": self.game_name, "seed": self.seed,
+               "decks": [[c.id for c in d] for d in self.decks],
+               "names": [p.name for p in self.players], "variants": sorted(self.variants),
+               "options": self.options(), "choices": list(self.choices)}
+        if self.limits != DEFAULT:
+            rec["limits"] = self.limits.as_dict()
+        return rec
 
     def options(self) -> dict:
         """Game-specific constructor arguments a replay needs (JSON-serialisable)."""

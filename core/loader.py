@@ -8,7 +8,9 @@ and duplicate keys are errors.
 """
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -91,8 +93,7 @@ def _line_col(text: str, index: int) -> tuple[int, int]:
 
 def load_text(text: str, path: str = "<string>") -> Document:
     if len(text) > MAX_BYTES:
-        raise _error(path, 0, 0, f"file is larger than {MAX_BYTES} bytes; refusing to read it",
-                     "CS003")
+        raise _too_large(path)
     stray = text.find("\ufeff")
     if stray >= 0:
         line, col = _line_col(text, stray)
@@ -144,13 +145,67 @@ def _syntax_error(text: str, exc: MarkedYAMLError) -> tuple[int, int, str]:
     return line, col, f"YAML syntax error: {msg}"
 
 
-def load_file(path: str | Path) -> Document:
-    p = Path(path)
+def read_source(path: str | Path) -> bytes:
+    """The bytes of one input file (card, deck, scenario, keyword macro, replay): the one
+    reader every tool goes through, so none of them can hang or run out of memory on what
+    a path turns out to be. Refuses, as a positioned CS002 or CS003 error, anything but a
+    regular file (a FIFO, a device such as /dev/zero, a folder; a link is followed) and
+    files over MAX_BYTES."""
+    return read_source_stat(path)[0]
+
+
+def read_source_stat(path: str | Path) -> tuple[bytes, os.stat_result]:
+    """:func:`read_source`, with the file's status as it was opened (taken before reading,
+    so a change made while it is read is never recorded against the old content)."""
+    p = os.fspath(path)
     try:
-        raw = p.read_bytes()
+        # checked before opening too: opening some devices has effects of its own
+        _regular(p, os.stat(p).st_mode)
+        # O_NONBLOCK: a FIFO put there since the check opens at once instead of waiting for
+        # a writer; the descriptor's own stat decides
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+                     | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise _error(str(p), 0, 0, f"cannot read file: {exc.strerror}", "CS002") from None
-    return load_bytes(raw, str(p))
+        raise _error(p, 0, 0, f"cannot read file: {exc.strerror or exc}", "CS002") from None
+    try:
+        st = os.fstat(fd)
+        _regular(p, st.st_mode)
+        if st.st_size > MAX_BYTES:
+            raise _too_large(p)
+        chunks, size = [], 0
+        while size <= MAX_BYTES:  # the file may grow while it is read: at most MAX_BYTES+1
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise _error(p, 0, 0, f"cannot read file: {exc.strerror or exc}", "CS002") from None
+    finally:
+        os.close(fd)
+    if size > MAX_BYTES:
+        raise _too_large(p)
+    return b"".join(chunks), st
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR,
+          "a character device"), (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _regular(path: str, mode: int) -> None:
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+        raise _error(path, 0, 0, f"cannot read file: {kind}, not a regular file", "CS002")
+
+
+def _too_large(path: str) -> CardError:
+    return _error(path, 0, 0, f"file is larger than {MAX_BYTES} bytes; refusing to read it",
+                  "CS003")
+
+
+def load_file(path: str | Path) -> Document:
+    p = str(Path(path))
+    return load_bytes(read_source(p), p)
 
 
 def load_bytes(raw: bytes, path: str) -> Document:

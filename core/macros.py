@@ -83,6 +83,11 @@ def _entry_impl(game: str, macro: KeywordMacro):
         values = dict(macro.params)
         if params is not None:
             values.update(params.model_dump())
+        if compiler is not None:
+            problem = _text_problem(macro, values, compiler.registry)
+            if problem:  # a designer's template: broken, it is this card's error
+                raise compiler.error(f"the rules text of keyword '{macro.keyword}' can't be "
+                                     f"generated: {problem}", "CS201")
         return MacroKeyword(game, macro.keyword, values)
     make.__doc__ = macro.reminder or f"The {macro.keyword} keyword (a YAML macro)."
     make.__module__ = __name__
@@ -135,14 +140,28 @@ def macro_vocabulary(game: str, cards_dir: Path) -> tuple[Vocabulary, list]:
     return vocab, problems, loaded
 
 
+def _text_problem(macro: KeywordMacro, values: dict, registry) -> str | None:
+    """Why the macro's rules-text template fails with these values (in the bounded
+    sandbox: a loop that never ends, a huge string), or None."""
+    from .text import template_error
+    return template_error(macro.text, "keyword", macro.keyword, tuple(sorted(values.items())),
+                          registry)
+
+
 def check_expansions(registry, loaded) -> list[Diagnostic]:
-    """Each macro's abilities, with its default parameters, must be valid abilities."""
+    """Each macro's abilities, with its default parameters, must be valid abilities, and its
+    rules text must be generated from them."""
     from pydantic import ValidationError
 
     from .model.validate import diagnostics_from
     ability = registry.types["Ability"]
     problems: list[Diagnostic] = []
     for doc, macro in loaded:
+        problem = _text_problem(macro, dict(macro.params), registry)
+        if problem:
+            problems.append(Diagnostic(doc.pos(("text",)), f"keyword '{macro.keyword}': its "
+                                       f"rules text can't be generated with the default "
+                                       f"parameters: {problem}", "CS201"))
         data = substitute(macro.abilities, dict(macro.params))
         for i, ab in enumerate(data):
             try:

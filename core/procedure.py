@@ -22,6 +22,7 @@ from typing import Any
 
 from .decisions import Decision
 from .errors import RulesError
+from .limits import LimitExceeded
 
 #: one step still to do: a callable and its arguments
 Frame = tuple[Callable[..., Any], tuple]
@@ -38,6 +39,9 @@ class Procedure:
     decision: Decision | None
     waiting: Frame | None
     over: bool
+
+    def limit_reached(self, exc: LimitExceeded) -> None:  # pragma: no cover - the game's
+        raise NotImplementedError
 
     def then(self, step: Callable[..., Any], *args: Any) -> None:
         """Do ``step(*args)`` next, before the steps already scheduled."""
@@ -74,6 +78,10 @@ class Procedure:
         except GameOver:
             todo.clear()
             self.decision = self.waiting = None
+        except LimitExceeded as exc:  # a limit reached ends the game in an error
+            todo.clear()
+            self.waiting = None
+            self.limit_reached(exc)
         self.over = True
         return None
 

@@ -7,6 +7,8 @@ the target card.
 """
 from __future__ import annotations
 
+from .limits import LimitExceeded
+
 
 class TargetRef:
     __slots__ = ()
@@ -45,7 +47,15 @@ class AllRef:
         self.selector = selector
 
     def cards(self, g, ctx):
-        return self.selector.candidates(g, ctx)
+        cards = self.selector.candidates(g, ctx)
+        # each card affected is an effect step: an effect on every card of a huge selection,
+        # repeated, can't run for ever or fill memory with its durations
+        g.effect_steps += len(cards)
+        if g.effect_steps > g.limits.effect_steps:
+            raise LimitExceeded("effect_steps", g.limits.effect_steps,
+                                f"an effect on all {len(cards):,} selected cards",
+                                ctx.source.proto.id)
+        return cards
 
 
 _CARD_REFS = {"target": TargetRef(), "this": ThisRef(), "it": ItRef()}

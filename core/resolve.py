@@ -18,6 +18,8 @@ from .clone import copy_slots, copy_value
 if TYPE_CHECKING:  # the game imports its resolver: typing only, no import at run time
     from .game import Game
 
+from .limits import LimitExceeded
+
 
 class Trigger:
     """A triggered or activated ability waiting to resolve; also the effect context."""
@@ -53,6 +55,9 @@ _TRIGGER_PLAIN = tuple(n for n in Trigger.__slots__ if n not in _TRIGGER_STATE)
 
 class Resolver(Protocol):
     """How a game resolves what is waiting (see the module's docstring)."""
+
+    #: the ability resolving now, if any (a game that ends in an error names its card)
+    current: Trigger | None
 
     def settle(self, g: Game) -> None:
         """Schedule the resolution of everything pending until nothing is left, with the
@@ -113,6 +118,7 @@ class BatchResolver(Targeting):
         self.prevented: set = set()  # abilities stopped by rule 503 until the loop ends
         self.counts: dict = {}  # resolutions per ability in this settle (rule 503)
         self.total = 0
+        self.current: Trigger | None = None  # the trigger resolving now
 
     def _clone(self, memo: dict) -> "BatchResolver":
         n = type(self).__new__(type(self))
@@ -122,6 +128,7 @@ class BatchResolver(Targeting):
         n.prevented = set(self.prevented)  # (ability, card definition): shared
         n.counts = dict(self.counts)
         n.total = self.total
+        n.current = copy_value(self.current, memo)
         return n
 
     def add(self, g, batch: list[Trigger]) -> None:
@@ -198,12 +205,18 @@ class BatchResolver(Targeting):
 
     def resolve(self, g, t: Trigger) -> None:
         """Resolve ``t``; the state checks follow once everything it scheduled is done."""
+        g.resolutions += 1
+        if g.resolutions > g.limits.resolutions:
+            raise _named(LimitExceeded("resolutions", g.limits.resolutions,
+                                       f"resolution {g.resolutions:,} of the game"), t)
         self.resolving += 1
+        self.current = t
         g.then(self.resolved, g)
         resolve(g, t)
 
     def resolved(self, g) -> None:
         self.resolving -= 1
+        self.current = None
         g.state_checks()
 
     def break_loop(self, g) -> None:
@@ -225,6 +238,11 @@ class BatchResolver(Targeting):
 
 
 LOOP_LIMIT = 500
+
+
+def _named(exc: LimitExceeded, t: Trigger) -> LimitExceeded:
+    exc.card, exc.ability = t.source.proto.id, t.ability.name
+    return exc
 
 
 def _ref(obj):

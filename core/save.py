@@ -23,6 +23,7 @@ import re
 import sys
 from collections import deque
 from collections.abc import Mapping
+from dataclasses import fields, is_dataclass
 from pathlib import Path
 from types import FunctionType, MethodType
 from typing import Any
@@ -214,6 +215,10 @@ class _Encoder:
         address = self.addresses.by_id.get(id(x))
         if address is not None:
             return {"node": list(address)}
+        if is_dataclass(x) and t.__dataclass_params__.frozen and \
+                t.__module__.startswith(_TRUSTED):  # a value, like a game's limits
+            return {"value": [f"{t.__module__}:{t.__qualname__}",
+                              {f.name: self.value(getattr(x, f.name)) for f in fields(x)}]}
         if hasattr(x, "_clone") or t.__module__.startswith(_TRUSTED):
             return self.ref(x)
         raise SaveError(f"can't save a {t.__module__}.{t.__qualname__} in the game state")
@@ -349,6 +354,12 @@ class _Decoder:
                 raise SaveError(f"the save names a step {name!r} that "
                                 f"{type(owner).__name__} does not have")
             return getattr(owner, name)
+        if tag == "value":
+            cls, _ = self._trusted(v[0])
+            if not (isinstance(cls, type) and is_dataclass(cls)
+                    and cls.__dataclass_params__.frozen):
+                raise SaveError(f"the save names {v[0]!r}, which is not a value class")
+            return cls(**{k: self.value(i) for k, i in v[1].items()})
         if tag == "function":
             fn, _ = self._trusted(v)
             if not isinstance(fn, FunctionType):

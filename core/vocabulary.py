@@ -10,6 +10,7 @@ from typing import Optional
 
 from pydantic import Field
 
+from .limits import LimitExceeded
 from .registry import Params, Vocabulary
 
 
@@ -110,6 +111,7 @@ class ForEach:
         self.effect = c.effect(p.effect)
 
     def run(self, g, ctx):
+        # {all: ...} counts its cards as effect steps
         self.each(g, ctx, list(self.cards.cards(g, ctx)), 0, ctx.it)
 
     def each(self, g, ctx, cards: list, i: int, saved) -> None:
@@ -131,7 +133,14 @@ class Repeat:
         self.effect = c.effect(p.effect)
 
     def run(self, g, ctx):
-        self.again(g, ctx, self.times.get(g, ctx))
+        n = self.times.get(g, ctx)
+        # counted before the first time: a count beyond the limit fails at once, and the
+        # iterations are never built as a list
+        g.effect_steps += n
+        if g.effect_steps > g.limits.effect_steps:
+            raise LimitExceeded("effect_steps", g.limits.effect_steps,
+                                f"repeat {n:,} times", ctx.source.proto.id)
+        self.again(g, ctx, n)
 
     def again(self, g, ctx, left: int) -> None:
         if left > 0:

@@ -2,30 +2,28 @@
 (The linter issue grows this into ``cardscript lint``.)"""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from core.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX, find_files
+from core.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX, find_files, real_path
 from core.errors import CardError, Diagnostic, Position
 from core.macros import KEYWORD_SUFFIX, check_expansions, load_macro
 
-from .common import err, out, pool_with, report
+from .common import err, out, pool_with, report, require_paths
 
 
 def check(paths: list[str], game: str) -> int:
-    for p in paths:
-        if not Path(p).exists():
-            from .common import UsageError
-            raise UsageError(f"no such file or directory: {p}")
+    require_paths(paths)
     cards = find_files(paths, CARD_SUFFIX)
     decks = find_files(paths, DECK_SUFFIX)
     scenarios = find_files(paths, SCENARIO_SUFFIX)
     macros = find_files(paths, KEYWORD_SUFFIX)
-    others = [Path(p) for p in paths if Path(p).is_file() and not p.endswith(
+    others = [Path(p) for p in paths if not os.path.isdir(p) and not p.endswith(
         (CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX, KEYWORD_SUFFIX))]
     pool = pool_with(game, paths, cache=False)
-    mine = {f.resolve() for f in cards}
+    mine = {real_path(f) for f in cards}
     problems: list[Diagnostic] = [d for d in pool.diagnostics
-                                  if Path(d.pos.file).resolve() in mine]
+                                  if real_path(d.pos.file) in mine]
     for f in others:
         problems.append(Diagnostic(Position(str(f), 1, 1), "not a card, deck, scenario or "
                                    f"keyword file (expected *{CARD_SUFFIX}, *{DECK_SUFFIX}, "
@@ -35,7 +33,7 @@ def check(paths: list[str], game: str) -> int:
             pool.load_deck(f)
         except CardError as exc:
             problems.extend(exc.diagnostics)
-    registered = {Path(e.meta["macro"]).resolve()
+    registered = {real_path(e.meta["macro"])
                   for e in pool.registry.entries["keyword"].values() if "macro" in e.meta}
     for f in macros:
         try:
@@ -43,10 +41,10 @@ def check(paths: list[str], game: str) -> int:
         except CardError as exc:
             problems.extend(exc.diagnostics)
             continue
-        if f.resolve() in registered or any(Path(d.pos.file).resolve() == f.resolve()
+        if real_path(f) in registered or any(real_path(d.pos.file) == real_path(f)
                                             for d in pool.spec.macro_diagnostics):
             problems.extend(d for d in pool.spec.macro_diagnostics
-                            if Path(d.pos.file).resolve() == f.resolve())
+                            if real_path(d.pos.file) == real_path(f))
         else:  # a macro outside the game's keywords folder: check what it would expand to
             problems.extend(check_expansions(pool.registry, [loaded]))
     if scenarios:

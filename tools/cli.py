@@ -1,19 +1,21 @@
 """The ``cardscript`` command. Each subcommand is a module of :mod:`tools.commands`.
 
-Exit codes: 0 success, 1 bad input (card, deck or scenario data) or failing tests, 2 bad
-usage. Errors go to stderr; designer errors never show a traceback.
+Exit codes: 0 success, 1 bad input (card, deck or scenario data; a file that can't be read
+or written) or failing tests, 2 bad usage (including a path that does not exist, or a file
+where a folder is expected). Errors go to stderr; designer errors never show a traceback.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 
 from core.errors import CardError
 
 from . import commands
-from .common import EXIT_USAGE, UsageError, err, fail_input
+from .common import EXIT_BAD_INPUT, EXIT_USAGE, UsageError, err, fail_input
 
 
 def _commands() -> dict:
@@ -47,6 +49,21 @@ def main(argv: list[str] | None = None) -> int:
     except KeyError as exc:  # an unknown game and the like
         err.print(f"cardscript {args.command}: error: {exc.args[0]}", markup=False)
         return EXIT_USAGE
+    except BrokenPipeError:  # `cardscript text | head`: the reader has seen enough
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        # a file or folder the user named that can't be read or written (permissions, a
+        # full disk, a link loop): their environment, not a bug. An OSError about no path
+        # is left to show, as a bug would be.
+        if exc.filename is None:
+            raise
+        where = os.fsdecode(exc.filename)
+        if exc.filename2 is not None:
+            where += f" -> {os.fsdecode(exc.filename2)}"
+        err.print(f"cardscript {args.command}: error: {where}: {exc.strerror or exc}",
+                  markup=False)
+        return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":

@@ -1,12 +1,13 @@
 """Shared pieces of the command-line tools: the console, loading pools and decks, exit codes."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 from rich.console import Console
 
-from core.cardpool import CardPool, bundled_decks
+from core.cardpool import CardPool, bundled_decks, real_path
 from core.errors import CardError
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
@@ -17,6 +18,46 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 class UsageError(Exception):
     """Bad command-line usage (exit code 2)."""
+
+
+def require_paths(paths, option: str = "") -> None:
+    """Every path named on the command line must exist (a link counts, even a broken one:
+    reading it then reports why it can't be read); else it is bad usage."""
+    for p in paths:
+        if not os.path.lexists(p):
+            raise UsageError(f"{option + ': ' if option else ''}no such file or directory: {p}")
+
+
+def _nearest_existing(path: Path) -> Path:
+    for p in (path, *path.parents):
+        if os.path.lexists(p):
+            return p
+    return Path(".")
+
+
+def check_output_dir(path: str | Path, option: str = "--out") -> Path:
+    """A folder to write into, checked before the work (it is made when written): an
+    existing file there, or a file where one of its parents should be, is bad usage.
+    Failing to write it later (permissions, a full disk) is an OSError: exit 1."""
+    p = Path(path)
+    base = _nearest_existing(p.absolute())
+    if not base.is_dir():
+        what = "is a file" if base == p.absolute() else f"lies under {base}, which is a file"
+        raise UsageError(f"{option} {path}: {what}; expected a folder")
+    return p
+
+
+def check_output_file(path: str | Path, option: str = "-o") -> Path:
+    """A file to write: a folder there, or a folder to put it in that does not exist, is
+    bad usage."""
+    p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"{option} {path}: is a folder; expected a file")
+    parent = p.absolute().parent
+    if not parent.is_dir():
+        why = "is not a folder" if os.path.lexists(parent) else "does not exist"
+        raise UsageError(f"{option} {path}: {parent} {why}")
+    return p
 
 
 def report(diagnostics) -> None:
@@ -31,7 +72,7 @@ def pool_with(game: str, paths=(), cache: bool = True) -> CardPool:
     roots = [pool.spec.cards_dir, *paths]
     from core.cardpool import CARD_SUFFIX, find_files
     for f in find_files(roots, CARD_SUFFIX):
-        r = f.resolve()
+        r = real_path(f)
         if r not in seen:
             seen.add(r)
             pool.load_file(f)
@@ -51,7 +92,7 @@ def load_decks(pool: CardPool, decks: list[str] | None) -> list[tuple[str, list]
         paths = []
         for d in decks:
             p = Path(d)
-            if p.exists():
+            if os.path.lexists(p):  # a link that can't be read: CS002, not "no deck"
                 paths.append(p)
             elif d in bundled:
                 paths.append(bundled[d])

@@ -15,6 +15,7 @@ from pydantic_core import PydanticUndefined
 from typing_extensions import TypeAliasType
 
 from core.cardpool import CARD_SUFFIX, find_files
+from core.limits import COUNT_MAX
 from core.plugins import GameSpec, games, load_game
 from core.registry import KINDS, Entry, Registry
 
@@ -31,7 +32,8 @@ KIND_HELP = {
     "effect": "What an ability does (`effect:`): one effect, or a list of stages resolved "
               "in order.",
     "condition": "What `if` tests.",
-    "value": "Numbers that effects count with; a bare number is a constant.",
+    "value": f"Numbers that effects count with; a bare number (0 to {COUNT_MAX}) is a "
+             "constant.",
     "keyword": "Keyword abilities listed under a card's `keywords:`.",
 }
 
@@ -126,13 +128,32 @@ def _default(info) -> str | None:
     return "[]" if value == [] else str(value)
 
 
+def _bounds(info) -> str:
+    """A number's declared bounds (``Field(ge=..., le=...)``): " (1 to 100)"."""
+    lo = hi = None
+    for m in info.metadata:
+        lo = getattr(m, "ge", lo)
+        hi = getattr(m, "le", hi)
+    if lo is not None and hi is not None:
+        return f" ({lo} to {hi})"
+    if lo is not None:
+        return f" (at least {lo})"
+    return f" (at most {hi})" if hi is not None else ""
+
+
 def params_of(entry: Entry, registry: Registry) -> list[Param]:
     if entry.params is None:
         return []
     short = getattr(entry.params, "__shorthand__", None)
-    return [Param(info.alias or name, type_parts(info.annotation, registry), _default(info),
-                  info.description or "", name == short)
-            for name, info in entry.params.model_fields.items()]
+    out = []
+    for name, info in entry.params.model_fields.items():
+        parts = type_parts(info.annotation, registry)
+        bounds = _bounds(info)
+        if bounds:
+            parts = [*parts, (bounds, None)]
+        out.append(Param(info.alias or name, parts, _default(info), info.description or "",
+                         name == short))
+    return out
 
 
 def forms_of(entry: Entry, params: list[Param]) -> list[str]:

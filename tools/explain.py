@@ -4,6 +4,7 @@ of compiled objects (read from their ``__slots__``), and its keywords. What a de
 when a card does not do what they meant."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,7 @@ _PLAIN = (str, int, float, bool, type(None))
 def load_card(ref: str, game: str) -> tuple[CardDef, str]:
     """A card by file path, or by id from the game's bundled set; and its file."""
     path = Path(ref)
-    if path.is_file():
+    if os.path.lexists(path) and not path.is_dir():  # a FIFO or a broken link: CS002
         pool = CardPool(game, cache=False)
         card = pool.load_file(path)
         if card is None:

@@ -1,12 +1,14 @@
 """``cardscript play``: you against the random agent, in the terminal."""
 from __future__ import annotations
 
+import io
 import os
+import sys
 from pathlib import Path
 
 from rich.table import Table
 
-from core.decisions import HumanAgent, RandomAgent
+from core.decisions import HumanAgent, NoAnswer, RandomAgent
 from core.save import SaveError, load
 
 from .common import EXIT_BAD_INPUT, UsageError, err, out
@@ -79,11 +81,11 @@ def write_save(game, path: str) -> None:
         raise UsageError(f"cannot save the game to {path}: {exc.strerror or exc}") from None
 
 
-def play(pool, decks, seed: int, variants=(), save: str | None = None) -> int:
+def play(pool, decks, seed: int, variants=(), limits=None, save: str | None = None) -> int:
     (name_a, deck_a), (name_b, deck_b) = decks
     game = pool.spec.game_class([list(deck_a), list(deck_b)], seed, tokens=pool.tokens,
                                 variants=variants, names=("You", "Bot"),
-                                deck_names=(name_a, name_b))
+                                deck_names=(name_a, name_b), limits=limits)
     return _play(game, seed, save)
 
 
@@ -95,20 +97,30 @@ def resume(pool, path: str, seed: int, save: str | None = None) -> int:
         err.print(f"{path}: {exc}", markup=False)
         return EXIT_BAD_INPUT
     if game.decision is None:
-        err.print(f"{path}: this game is over; there is nothing to resume")
+        err.print(f"{path}: this game is over; there is nothing to resume", markup=False)
         return EXIT_BAD_INPUT
-    out.print(f"resuming the game saved in {path}, round {game.round}")
+    out.print(f"resuming the game saved in {path}, round {game.round}", markup=False)
     return _play(game, seed, save or path)
 
 
 def _play(game, seed: int, save: str | None) -> int:
-    human = TerminalAgent(ask=input, show=out.print)
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        # bytes that aren't text in the answers are a wrong answer, not a UnicodeDecodeError
+        sys.stdin.reconfigure(errors="replace")
+    human = TerminalAgent(ask=input, show=lambda s: out.print(s, markup=False))
     human.save = save
     try:
         game.play([human, RandomAgent(seed)])
-    except (EOFError, KeyboardInterrupt):
-        out.print("\ngame abandoned" + (f"; resume it with --resume {save}" if save else ""))
+    except (EOFError, KeyboardInterrupt) as exc:
+        why = f" ({exc})" if isinstance(exc, NoAnswer) else \
+            " (end of input)" if isinstance(exc, EOFError) else ""
+        again = f"; resume it with --resume {save}" if save else ""
+        out.print(f"\ngame abandoned{why}{again}", markup=False)
         return 0
+    if game.error is not None:
+        err.print(f"game over after round {game.round}: the game ended in an error: "
+                  f"{game.error}", markup=False)
+        return 1
     result = "draw" if game.winner is None else f"{game.winner.name} win"
     out.print(f"game over after round {game.round}: {result} "
               f"(stones: {', '.join(f'{p.name} {game.stones_of(p)}' for p in game.players)})")

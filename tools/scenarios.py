@@ -25,10 +25,11 @@ from typing import Any, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from core.cardpool import SCENARIO_SUFFIX, CardPool, find_files
-from core.errors import CardError, Diagnostic
+from core.errors import CardError, Diagnostic, did_you_mean
+from core.limits import LimitExceeded
 from core.loader import Document, load_file
 from core.model import validate_document
-from core.plugins import load_game
+from core.plugins import games, load_game
 from core.procedure import GameOver
 
 
@@ -87,9 +88,23 @@ def _game_of(doc: Document) -> str:
     return g if isinstance(g, str) else "wonders"
 
 
+def game_of(doc: Document) -> str:
+    """The game a scenario names (default: wonders); an unknown game is the file's own
+    positioned error, so one bad scenario does not stop a run over many."""
+    game = _game_of(doc)
+    installed = games()
+    if game not in installed:
+        pos = doc.pos(("game",)) if isinstance(doc.data, dict) and "game" in doc.data \
+            else doc.pos(())
+        raise CardError([Diagnostic(pos, f"unknown game '{game}'"
+                                    f"{did_you_mean(game, installed)}; installed: "
+                                    f"{', '.join(sorted(installed))}", "CS105")])
+    return game
+
+
 def load_scenario(path: str | Path):
     doc = load_file(path)
-    game = _game_of(doc)
+    game = game_of(doc)
     model = validate_document(doc, scenario_model(game), "scenario")
     return doc, model
 
@@ -132,10 +147,22 @@ def run_scenario(path: str | Path) -> Result:
     failures: list[str] = []
     try:
         game = sc.build(model.setup, pool)
-    except (ValueError, KeyError) as exc:
+    except (ValueError, KeyError, LimitExceeded) as exc:  # a setup past the game's limits too
         return Result(path, model.scenario, rule, [f"{doc.pos(('setup',))}: {exc}"])
+    expects_error = any(e is not None and e.error is not None for e in
+                        [model.expect, *(getattr(st, "expect", None) for st in model.steps)])
+
+    def ended_in_error(where, what: str) -> bool:
+        """A game ending in an error (a limit reached) fails the scenario, unless expected."""
+        if getattr(game, "error", None) is None or expects_error:
+            return False
+        failures.append(f"{where}: {what}the game ended in an error: {game.error}")
+        return True
+
     try:
         game.advance()
+        if ended_in_error(doc.pos(("setup",)), ""):
+            return Result(path, model.scenario, rule, failures)
         for i, step in enumerate(model.steps):
             where = doc.pos(("steps", i))
             if isinstance(step, str):
@@ -148,6 +175,8 @@ def run_scenario(path: str | Path) -> Result:
                     game.choose(d.find(step))
                 except LookupError as exc:
                     failures.append(f"{where}: step {i + 1} ({step!r}): {exc}")
+                    break
+                if ended_in_error(where, f"step {i + 1} ({step!r}): "):
                     break
             else:
                 for sub, msg in sc.check(game, step.expect):

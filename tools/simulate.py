@@ -4,6 +4,7 @@ from __future__ import annotations
 import time
 import traceback
 
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 
@@ -16,8 +17,10 @@ def game_seed(seed: int, i: int) -> int:
     return seed * 1_000_003 + i
 
 
-def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = True) -> dict:
-    """Play ``games`` games; return the summary (deterministic for a seed)."""
+def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = True,
+             limits=None) -> dict:
+    """Play ``games`` games; return the summary (deterministic for a seed). A game that ends
+    in an error (a limit reached) or crashes counts as an error, not a win or a draw."""
     cls = pool.spec.game_class
     (name_a, deck_a), (name_b, deck_b) = decks
     wins = {name_a: 0, name_b: 0}
@@ -36,13 +39,19 @@ def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = T
             s = game_seed(seed, i)
             try:
                 g = cls([list(deck_a), list(deck_b)], s, tokens=pool.tokens,
-                        variants=variants, deck_names=(name_a, name_b))
+                        variants=variants, deck_names=(name_a, name_b), limits=limits)
                 g.play([RandomAgent(2 * s + 1), RandomAgent(2 * s + 2)])
             except Exception:  # a crash is a finding, not the end of the run
                 errors += 1
                 if first_error is None:
                     first_error = (s, traceback.format_exc())
             else:
+                if g.error is not None:  # it ended in an error: a limit was reached
+                    errors += 1
+                    if first_error is None:
+                        first_error = (s, f"the game ended in an error: {g.error}")
+                    bar.advance(task)
+                    continue
                 rounds += g.round
                 decisions += len(g.choices)
                 if g.winner is None:
@@ -65,7 +74,7 @@ def print_summary(summary: dict) -> None:
     table.add_column("games", justify="right")
     table.add_column("share", justify="right")
     for deck, w in summary["wins"].items():
-        table.add_row(f"{deck} wins", str(w), f"{100 * w / n:.1f}%")
+        table.add_row(f"{escape(deck)} wins", str(w), f"{100 * w / n:.1f}%")  # a deck's name
     table.add_row("draws", str(summary["draws"]), f"{100 * summary['draws'] / n:.1f}%")
     table.add_row("errors", str(summary["errors"]), f"{100 * summary['errors'] / n:.1f}%")
     out.print(table)

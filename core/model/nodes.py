@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, create_model, model_validator
 from typing_extensions import TypeAliasType
 
+from ..limits import COUNT_MAX
 from ..registry import KINDS, Registry
 
 FORBID = ConfigDict(extra="forbid", frozen=True, strict=True)
@@ -99,7 +100,7 @@ def _kind_type(registry: Registry, kind: str):
     if kind == "effect":
         members.append(Annotated[list[title], Tag("<stages>")])  # type: ignore[valid-type]
     if kind == "value":  # values count things (cards, energy, times): never negative
-        members.append(Annotated[int, Field(ge=0), Tag("<int>")])
+        members.append(Annotated[int, Field(ge=0, le=COUNT_MAX), Tag("<int>")])
     if len(members) == 1:
         members.append(Annotated[Literal["<none>"], Tag("<none>")])
     union = Union[tuple(members)]  # type: ignore[valid-type]

@@ -16,7 +16,8 @@ from ..loader import Document
 from ..registry import PLANNED
 
 
-def _data_path(data: Any, loc: tuple) -> tuple:
+def data_path(data: Any, loc: tuple) -> tuple:
+    """The path in ``data`` of a pydantic error location (which also holds union tags)."""
     path: list = []
     cur = data
     for elem in loc:
@@ -126,14 +127,14 @@ def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel]
     errors = exc.errors(include_url=False)
     # a value that matches no member of a union of names and mappings (a card reference,
     # say) gets one error, about the names, not one per member
-    named = {_data_path(doc.data, tuple(e["loc"])) for e in errors
+    named = {data_path(doc.data, tuple(e["loc"])) for e in errors
              if e["type"] == "literal_error"}
     errors = [e for e in errors if not (e["type"].endswith("_type") and
-                                        _data_path(doc.data, tuple(e["loc"])) in named)]
+                                        data_path(doc.data, tuple(e["loc"])) in named)]
     for err in errors:
         loc = tuple(err["loc"])
         kind = err["type"]
-        path = _data_path(doc.data, loc)
+        path = data_path(doc.data, loc)
         ctx = err.get("ctx") or {}
         inp = err.get("input")
         code = "CS100"
@@ -185,6 +186,8 @@ def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel]
             msg = f"{err['msg'][0].lower()}{err['msg'][1:]}; found {_describe(inp)}"
             pos = doc.pos(path)
             code = "CS105"
+        if loc[-1:] == ("[key]",):  # a bad mapping key (realm 99): point at the key itself
+            pos = doc.key_pos(path)
         where = ".".join(str(p) for p in path)
         if where:
             msg = f"{msg} (at {where})"

@@ -6,8 +6,9 @@ beside its name, parameters and implementation (``text=``). Templates run in Jin
 immutable sandbox: card data and templates can't reach Python internals. Nothing here runs
 on the engine's hot path.
 
-API: :func:`card_text`, :func:`ability_text`, :func:`keyword_text`, :func:`normalize`,
-:func:`environment` (the sandbox, for tests and tools) and :class:`TextError`.
+API: :func:`card_text`, :func:`ability_text`, :func:`keyword_text`, :func:`template_text`
+and :func:`template_error` (a keyword macro's template with plain values), :func:`normalize`,
+:func:`environment` (the bounded sandbox, :mod:`core.text.sandbox`) and :class:`TextError`.
 
 Layout of :func:`card_text`: one line of card traits and keywords ("Core. Flying."), then one
 line per ability, joined with newlines (tools split paragraphs on them; a printed ``text:``
@@ -70,8 +71,9 @@ What :func:`normalize` ignores when printed and generated texts are compared (dr
 """
 from __future__ import annotations
 
+from .check import template_error, template_text
 from .english import normalize
 from .render import TextError, ability_text, card_text, environment, keyword_text
 
 __all__ = ["TextError", "ability_text", "card_text", "environment", "keyword_text",
-           "normalize"]
+           "normalize", "template_error", "template_text"]

@@ -9,7 +9,6 @@ from functools import cache
 from typing import Any
 
 from jinja2 import StrictUndefined, pass_context
-from jinja2.sandbox import ImmutableSandboxedEnvironment
 from pydantic import BaseModel
 
 from ..registry import Entry, Registry
@@ -29,6 +28,7 @@ from .english import (
     third_person,
     upper_first,
 )
+from .sandbox import BoundedSandbox
 
 
 class TextError(Exception):
@@ -542,11 +542,13 @@ def _supports(template_text: str, name: str) -> bool:
 
 
 @cache
-def environment() -> ImmutableSandboxedEnvironment:
-    """The sandboxed Jinja2 environment every rules-text template runs in."""
-    env = ImmutableSandboxedEnvironment(undefined=StrictUndefined, autoescape=False,
-                                        trim_blocks=True, lstrip_blocks=True)
+def environment() -> BoundedSandbox:
+    """The sandboxed Jinja2 environment every rules-text template runs in, with bounded
+    loops, values, output and time (:mod:`core.text.sandbox`)."""
+    env = BoundedSandbox(undefined=StrictUndefined, autoescape=False, trim_blocks=True,
+                         lstrip_blocks=True)
     env.globals.update(phrase=_f_phrase, count_range=_f_count_range)
+    env.trust(_f_phrase, _f_count_range)
     env.filters.update(
         describe=_f_describe, realm_phrase=_f_realm_phrase, does=_f_does, whose=_f_whose,
         zone_of=_f_zone, is_mass=_f_is_mass, quantity=_f_quantity, repetitions=_f_repetitions,

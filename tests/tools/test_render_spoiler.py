@@ -7,6 +7,7 @@ import contextlib
 import re
 import shutil
 import struct
+import time
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 from core.cardpool import CardPool
 from tools.cli import main
 from tools.render import cards as render_cards
+from tools.render import charts
 
 #: screenshots for a human to look at (ignored by git)
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -124,6 +126,30 @@ def test_statistics_charts(pool, page, page_file):
     solfera_3 = sum(m.orbital == "solfera" and m.cost == 3 for m in deck_cards)
     if solfera_3:
         assert f"<title>Solfera, cost 3: {solfera_3} card" in html
+
+
+def _view(cid: str, cost: int, orbital: str = "solfera") -> render_cards.CardView:
+    return render_cards.CardView(id=cid, name=cid, type="item", orbital=orbital,
+                                 tier="primary", cost=cost, power=None, classes=[], text="",
+                                 text_source="printed")
+
+
+def test_high_costs_share_the_last_column_of_the_cost_curve():
+    """The chart's work is bounded by the cards, not by how large a cost is: a cost of ten
+    million is one card in the "10+" column (it used to be ten million columns)."""
+    cards = [_view("a", 1), _view("b", 3), _view("c", 3, "petraia"), _view("d", 12),
+             _view("e", 10_000_000)]
+    start = time.perf_counter()
+    chart = charts.cost_curve(cards, ["solfera", "petraia"])
+    assert time.perf_counter() - start < 1
+    ticks = [lab.text for lab in chart.labels if lab.cls == "tick" and lab.anchor == "middle"]
+    assert ticks == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10+"]
+    titles = [r.title for r in chart.rects]
+    assert "Solfera, cost 10+: 2 cards" in titles
+    assert "Solfera, cost 3: 1 card" in titles and "Petraia, cost 3: 1 card" in titles
+    small = charts.cost_curve([_view("a", 1), _view("b", 4)], ["solfera"])
+    assert [lab.text for lab in small.labels if lab.cls == "tick" and
+            lab.anchor == "middle"] == ["0", "1", "2", "3", "4"]
 
 
 def test_page_is_self_contained(page_file):

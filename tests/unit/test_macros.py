@@ -3,8 +3,12 @@ file:line:col and left out; it never breaks the game's other cards."""
 from __future__ import annotations
 
 import json
+import os
+import time
+from pathlib import Path
 
 import jsonschema
+import pytest
 
 from core.macros import KeywordMacro, check_expansions, load_macro, macro_vocabulary
 from core.plugins import load_game
@@ -61,3 +65,92 @@ def test_bundled_macros_validate_against_the_editor_schema():
         doc, macro = load_macro(f)
         assert isinstance(macro, KeywordMacro)
         assert not list(jsonschema.Draft202012Validator(schema).iter_errors(doc.data))
+
+
+# -- a macro's rules-text template is checked, bounded (core/text/sandbox.py) ----------------
+
+STORM = """\
+keyword: storm
+text: "Storm {% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}\\
+  {{ amount }}"
+params: {amount: 1}
+abilities:
+  - trigger: on_arrival
+    effect: {draw: $amount}
+"""
+
+
+@pytest.mark.parametrize("text, found", [
+    (STORM.split("\n")[1] + "\n" + STORM.split("\n")[2], "TemplateLimitError: the template "
+     "ran more than 100,000 loop iterations and calls"),
+    ('text: "Storm {{ \'x\' * 3000000000 }}"', "TemplateLimitError: a repeated value would be "
+     "larger than 100,000 characters or items"),
+    ('text: "Storm {{ amount.__class__ }}"', "SecurityError"),
+    ('text: "Storm {{ amont }}"', "UndefinedError: 'amont' is undefined"),
+    ('text: "Storm {{ amount + \'x\' }}"', "TypeError"),
+    ('text: "Storm {% for %}"', "TemplateSyntaxError"),
+])
+def test_check_and_lint_report_a_failing_macro_text_at_its_text_key(tmp_path, capsys, text,
+                                                                     found, monkeypatch):
+    monkeypatch.setenv("CARDSCRIPT_CACHE", str(tmp_path / "cache"))
+    path = tmp_path / "storm.keyword.yaml"
+    lines = STORM.split("\n")
+    path.write_text("\n".join([lines[0], text, *lines[3:]]))
+    start = time.perf_counter()
+    assert main(["check", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert f"{path}:2:7: CS201 keyword 'storm': its rules text can't be generated with the " \
+           f"default parameters: {found}" in err, err
+    assert main(["lint", "--no-cache", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:2:7: CS201 keyword 'storm': its rules text can't be generated" in out
+    assert found in out and "Traceback" not in out + err
+    assert time.perf_counter() - start < 10
+
+
+CHECK_ALL = """\
+import sys
+from pathlib import Path
+from core.plugins import games
+games()["wonders"].cards_dir = Path(sys.argv[1])  # the game's cards: the bundled ones and
+from tools.cli import main                          # a keyword macro of the test's own
+for argv in (["check", sys.argv[1]], ["lint", "--no-cache", sys.argv[1]],
+             ["text", sys.argv[2]], ["render", sys.argv[1], "--out", sys.argv[3]]):
+    sys.stdout.flush(); sys.stderr.flush()
+    rc = main(argv)
+    print(f"== {argv[0]} exit {rc}", flush=True)
+"""
+
+
+def test_a_card_using_a_runaway_macro_is_an_error_in_check_lint_text_and_render(tmp_path):
+    """The macro sits in the game's keywords folder, so cards use it: check and lint report
+    it at the macro's text and at the card; text and render stop with that error, quickly,
+    never hang or show a traceback."""
+    import shutil
+    import subprocess
+    import sys
+
+    from core.plugins import load_game
+    cards = tmp_path / "wonders"
+    shutil.copytree(load_game("wonders").cards_dir, cards)
+    (cards / "keywords" / "storm.keyword.yaml").write_text(STORM)
+    card = cards / "core" / "stormer.card.yaml"
+    card.write_text("id: stormer\nname: Stormer\ntype: wonder\norbital: solfera\n"
+                    "tier: primary\ncost: 3\npower: 1\nkeywords: [{storm: 2}]\n")
+    script = tmp_path / "run.py"
+    script.write_text(CHECK_ALL)
+    env = {**os.environ, "CARDSCRIPT_CACHE": str(tmp_path / "cache")}
+    r = subprocess.run([sys.executable, str(script), str(cards), str(card),
+                        str(tmp_path / "site")], capture_output=True, text=True, timeout=120,
+                       env=env, cwd=Path(__file__).resolve().parents[2])
+    out = r.stdout + r.stderr
+    assert "Traceback" not in out and "internal error" not in out, out
+    for command in ("check", "lint", "text", "render"):
+        assert f"== {command} exit 1" in r.stdout, out
+    at_card = f"{card}:1:1: CS201 [stormer] the rules text of keyword 'storm' can't be " \
+              "generated: TemplateLimitError: the template ran more than 100,000 loop"
+    assert at_card in r.stderr  # check, text and render refuse the card
+    assert f"{card}:1:1: CS201 the rules text of keyword 'storm'" in r.stdout  # lint
+    at_macro = "storm.keyword.yaml:2:7: CS201 keyword 'storm': its rules text can't be " \
+               "generated with the default parameters"
+    assert at_macro in r.stdout and at_macro in r.stderr

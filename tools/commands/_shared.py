@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from core.errors import CardError, did_you_mean
+from core.limits import HELP, OPTION, Limits
 
-from ..common import UsageError, load_decks, pool_with
+from ..common import UsageError, load_decks, pool_with, require_paths
 
 
 def add_game_arguments(p, decks: bool = True) -> None:
@@ -17,7 +18,32 @@ def add_game_arguments(p, decks: bool = True) -> None:
                        help="a named rules variant (repeatable)")
 
 
+def add_limit_arguments(p) -> None:
+    """Per-game limits (core/limits.py): a game reaching one ends in an error."""
+    defaults = Limits()
+    for name, option in OPTION.items():
+        p.add_argument(option, type=int, default=getattr(defaults, name), metavar="N",
+                       help=f"end a game in an error beyond N {HELP[name]} "
+                       f"(default: {getattr(defaults, name):,})")
+
+
+def limits_of(args, decks) -> Limits:
+    """The limits the command line sets, checked against the decks' size."""
+    values = {}
+    for name, option in OPTION.items():
+        value = getattr(args, option.lstrip("-").replace("-", "_"))
+        if value < 1:
+            raise UsageError(f"{option} must be at least 1")
+        values[name] = value
+    cards = sum(len(d) for _, d in decks)
+    if values["objects"] < cards:
+        raise UsageError(f"--max-objects {values['objects']} is below the {cards} cards of "
+                         "the decks")
+    return Limits(**values)
+
+
 def pool_and_decks(args):
+    require_paths(args.cards, "--cards")
     pool = pool_with(args.game, args.cards)
     known = pool.spec.game_class.VARIANTS
     for v in getattr(args, "variant", ()):

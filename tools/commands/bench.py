@@ -44,19 +44,17 @@ def run(args) -> int:
 
 
 def _make_set(args) -> int:
-    from pathlib import Path
-
     from core.plugins import games
 
     from ..bench import make_synthetic_set
-    from ..common import UsageError
+    from ..common import UsageError, check_output_dir
     spec = games().get(args.game)
     if spec is None:
         raise UsageError(f"unknown game '{args.game}'")
-    out_dir = Path(args.make_set)
+    out_dir = check_output_dir(args.make_set, "--make-set")
     out_dir.mkdir(parents=True, exist_ok=True)
     if any(out_dir.iterdir()):
         raise UsageError(f"{out_dir} is not empty")
     n = make_synthetic_set(spec.cards_dir, out_dir, args.synthetic_cards, distinct=True)
-    out.print(f"wrote {n} card files to {out_dir}")
+    out.print(f"wrote {n} card files to {out_dir}", markup=False)
     return 0

@@ -1,7 +1,7 @@
 """cardscript docs"""
 from __future__ import annotations
 
-from ..common import out
+from ..common import check_output_dir, out
 
 HELP = ("write the card language reference: every trigger, selector, effect, condition, "
         "value and keyword of each game, as HTML")
@@ -14,6 +14,7 @@ def add_arguments(p) -> None:
 
 def run(args) -> int:
     from ..docs import write
+    check_output_dir(args.out)
     for path in write(args.out, args.game):
         out.print(f"wrote {path}", markup=False)
     return 0

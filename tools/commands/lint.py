@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..common import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, UsageError
+from ..common import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, UsageError, check_output_file
 
 HELP = "lint card, deck and scenario files: every problem at file:line:col, with fixes"
 
@@ -92,6 +92,8 @@ def run(args) -> int:
     if args.list_rules:
         sys.stdout.write(_list_rules(rules, linter.selection))
         return EXIT_OK
+    if args.output_file:
+        check_output_file(args.output_file)
     paths = args.paths or ["."]
     try:
         if args.fix or args.diff:
@@ -152,9 +154,13 @@ def _report(args, rules, linter, report) -> int:
         (sys.stdout if plain else sys.stderr).write(summary)
     for e in report.internal_errors:
         sys.stderr.write(f"cardscript lint: {e}\n")
+    for e in report.unwritten:
+        sys.stderr.write(f"cardscript lint: error: {e}\n")
     sys.stdout.flush()
     if report.internal_errors:
         return EXIT_USAGE
+    if report.unwritten:
+        return EXIT_BAD_INPUT
     return EXIT_BAD_INPUT if failing and not args.exit_zero else EXIT_OK
 
 

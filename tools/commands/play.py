@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..common import UsageError, pool_with
-from ._shared import add_game_arguments, pool_and_decks
+from ._shared import add_game_arguments, add_limit_arguments, limits_of, pool_and_decks
 
 HELP = "play a game against the random agent in the terminal"
 
@@ -15,6 +15,7 @@ def add_arguments(p) -> None:
                    "that it can be resumed")
     p.add_argument("--resume", metavar="FILE",
                    help="continue the game saved in FILE (with --save, keep saving there)")
+    add_limit_arguments(p)
 
 
 def run(args) -> int:
@@ -25,4 +26,5 @@ def run(args) -> int:
                              "in the save")
         return resume(pool_with(args.game, args.cards), args.resume, args.seed, args.save)
     pool, decks = pool_and_decks(args)
-    return play(pool, decks, args.seed, args.variant, save=args.save)
+    return play(pool, decks, args.seed, args.variant, limits=limits_of(args, decks),
+                save=args.save)

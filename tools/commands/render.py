@@ -1,9 +1,7 @@
 """cardscript render"""
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..common import UsageError, err, out
+from ..common import check_output_dir, err, out, require_paths
 
 HELP = "write a static HTML spoiler of a card set: card frames, filters and set statistics"
 
@@ -17,9 +15,8 @@ def add_arguments(p) -> None:
 
 def run(args) -> int:
     from ..render import render_set
-    for p in args.paths:
-        if not Path(p).exists():
-            raise UsageError(f"no such file or directory: {p}")
+    require_paths(args.paths)
+    check_output_dir(args.out)
     result = render_set(args.paths, args.out, args.game, args.title)
     for w in result.warnings:
         err.print(f"warning: {w}", markup=False)

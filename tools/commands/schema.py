@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..common import out
+from ..common import check_output_dir, out
 
 HELP = "write JSON Schemas of card, deck and scenario files for editors into schemas/"
 
@@ -15,6 +15,8 @@ def add_arguments(p) -> None:
 
 def run(args) -> int:
     from ..schema import SCHEMA_DIR, write
+    if args.out:
+        check_output_dir(args.out)
     for path in write(args.game, Path(args.out) if args.out else SCHEMA_DIR):
-        out.print(f"wrote {path}")
+        out.print(f"wrote {path}", markup=False)
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from ..common import EXIT_BAD_INPUT, UsageError, out
-from ._shared import add_game_arguments, pool_and_decks
+from ._shared import add_game_arguments, add_limit_arguments, limits_of, pool_and_decks
 
 HELP = "play many games between random agents and summarise the results"
 
@@ -15,6 +15,7 @@ def add_arguments(p) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true")
+    add_limit_arguments(p)
 
 
 def run(args) -> int:
@@ -23,7 +24,8 @@ def run(args) -> int:
         raise UsageError("--games must be at least 1")
     pool, decks = pool_and_decks(args)
     summary = simulate(pool, decks, args.games, args.seed, args.variant,
-                       progress=not args.no_progress and not args.json)
+                       progress=not args.no_progress and not args.json,
+                       limits=limits_of(args, decks))
     if args.json:
         summary = {k: v for k, v in summary.items() if k != "elapsed"}
         summary["first_error"] = summary["first_error"] and summary["first_error"][1]

@@ -12,6 +12,8 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
+    from rich.markup import escape  # file names and rules are the user's, not markup
+
     from ..scenarios import find_scenarios, run_scenario
     files = find_scenarios(args.paths)
     if not files:
@@ -22,10 +24,10 @@ def run(args) -> int:
         if r.passed:
             passed += 1
             if not args.quiet:
-                out.print(f"[green]PASS[/] {f} [dim]({r.rule})[/]")
+                out.print(f"[green]PASS[/] {escape(str(f))} [dim]({escape(r.rule)})[/]")
         else:
             failed += 1
-            out.print(f"[red]FAIL[/] {f} [dim]({r.rule})[/]")
+            out.print(f"[red]FAIL[/] {escape(str(f))} [dim]({escape(r.rule)})[/]")
             for line in r.failures:
                 out.print(f"    {line}", markup=False)
     out.print(f"{passed} passed, {failed} failed")

@@ -10,6 +10,7 @@ are reported on stderr and also exit 1.
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from pathlib import Path
 
@@ -34,7 +35,7 @@ def _sentences(text: str) -> list[str]:
 
 def _select(target: str, game: str):
     """The pool (bundled set plus the given files) and the ids of the cards to show."""
-    from core.cardpool import CARD_SUFFIX, CardPool, find_files
+    from core.cardpool import CARD_SUFFIX, CardPool, find_files, real_path
     from core.errors import did_you_mean
 
     from ..common import UsageError
@@ -42,24 +43,25 @@ def _select(target: str, game: str):
     pool = CardPool(game, cache=False, keep_models=True)
     path = Path(target)
     wanted: list[Path] = []
-    if path.exists():
+    exists = os.path.lexists(path)  # a link that can't be read is still the file meant
+    if exists:
         wanted = find_files([path], CARD_SUFFIX)
         if not wanted:
             raise UsageError(f"no *{CARD_SUFFIX} files at {target}")
     seen = set()
     for f in [*find_files([pool.spec.cards_dir], CARD_SUFFIX), *wanted]:
-        if f.resolve() not in seen:  # a bundled file given by path loads once
-            seen.add(f.resolve())
+        if real_path(f) not in seen:  # a bundled file given by path loads once
+            seen.add(real_path(f))
             pool.load_file(f)
     pool.check_references()
-    if not path.exists():
+    if not exists:
         if target not in pool.cards:
             raise UsageError(f"no card file, folder or bundled card named '{target}'"
                              f"{did_you_mean(target, pool.cards)}")
         return pool, [target], []
-    mine = {f.resolve() for f in wanted}
-    ids = [cid for cid, f in pool.files.items() if Path(f).resolve() in mine]
-    problems = [d for d in pool.diagnostics if Path(d.pos.file).resolve() in mine]
+    mine = {real_path(f) for f in wanted}
+    ids = [cid for cid, f in pool.files.items() if real_path(f) in mine]
+    problems = [d for d in pool.diagnostics if real_path(d.pos.file) in mine]
     return pool, ids, problems
 
 

@@ -6,21 +6,22 @@ every source file of the engine, the linter and the installed plugins, so a chan
 a template or the vocabulary invalidates the cache by itself. What the cache holds never
 depends on the selection of rules (every rule's findings are kept; selection, suppression and
 severities are applied afterwards), so the findings of a run never depend on the cache.
+
+The file itself is read and written by :mod:`core.cachefile`: authenticated before anything
+in it is unpickled, so a planted or foreign cache file is only a miss.
 """
 from __future__ import annotations
 
-import gc
 import hashlib
 import os
-import pickle
 import sys
 from pathlib import Path
 
-from core import ROOT
-from core.cardpool import cache_dir
+from core import ROOT, cachefile
+from core.cachefile import cache_dir
 
 #: bump when the shape of what is cached changes
-FORMAT = "lint-1"
+FORMAT = "lint-2"
 MAX_ENTRIES = 200_000
 
 
@@ -68,7 +69,7 @@ class LintCache:
                  directory: Path | None = None):
         self.enabled = enabled
         self.version = version
-        self.path = (directory or cache_dir()) / f"lint-{game}.pickle"
+        self.path = (directory or cache_dir()) / f"lint-{game}.cache"
         self.entries: dict[str, object] = {}
         self.used: set[str] = set()
         self.dirty = False
@@ -76,20 +77,9 @@ class LintCache:
             self._load()
 
     def _load(self) -> None:
-        if not self.path.exists():
-            return
-        was = gc.isenabled()
-        gc.disable()  # unpickling many small objects: don't let the GC rescan them all
-        try:
-            with self.path.open("rb") as f:
-                stored = pickle.load(f)
-            if isinstance(stored, dict) and stored.get("version") == self.version:
-                self.entries = stored.get("entries", {})
-        except Exception:  # a stale or broken cache is only a miss
-            self.entries = {}
-        finally:
-            if was:
-                gc.enable()
+        stored = cachefile.read(self.path, f"{FORMAT}|{self.version}")
+        if isinstance(stored, dict):
+            self.entries = stored
 
     def key(self, kind: str, path: str, raw: bytes) -> str:
         h = hashlib.blake2b(raw, digest_size=16)
@@ -122,13 +112,6 @@ class LintCache:
                     break
                 keep.setdefault(k, entries[k])
             entries = keep
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
-            with tmp.open("wb") as f:
-                pickle.dump({"version": self.version, "entries": entries}, f,
-                            protocol=pickle.HIGHEST_PROTOCOL)
-            tmp.replace(self.path)
-            self.dirty = False
-        except OSError:
-            pass  # a read-only cache directory only costs speed
+        # a read-only cache folder only costs speed
+        cachefile.write(self.path, f"{FORMAT}|{self.version}", entries)
+        self.dirty = False

@@ -26,7 +26,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from core.errors import did_you_mean
+from core.errors import CardError, did_you_mean
+from core.loader import read_source
 
 from .findings import SEVERITIES, SEVERITY_RANK
 from .registry import Rules
@@ -77,12 +78,27 @@ def find_pyproject(start: Path) -> Path | None:
         p = d / "pyproject.toml"
         if p.is_file():
             try:
-                data = tomllib.loads(p.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                data = _read_toml(p)
+            except ConfigError:
                 continue
             if _table(data) is not None:
                 return p
     return None
+
+
+def _read_toml(path: Path) -> dict:
+    """A TOML file through core's one reader (regular files only, size-bounded)."""
+    try:
+        raw = read_source(path)
+    except CardError as exc:
+        msg = exc.diagnostics[0].message if exc.diagnostics else "cannot read file"
+        raise ConfigError(f"{path}: {msg}") from None
+    try:
+        return tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:  # tomllib recurses into nested arrays and tables
+        raise ConfigError(f"{path}: not valid TOML: nested too deeply") from None
 
 
 def _table(data: dict) -> dict | None:
@@ -112,12 +128,7 @@ def load_config(path: Path | None = None, *, isolated: bool = False,
         path = find_pyproject((start or Path.cwd()).resolve())
         if path is None:
             return Config()
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ConfigError(f"cannot read {path}: {exc.strerror}") from None
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    data = _read_toml(Path(path))
     table = _table(data)
     if table is None:
         table = data if Path(path).name != "pyproject.toml" else {}

@@ -8,10 +8,13 @@ equal the file's data with exactly the fix's edits applied; otherwise the fix is
 """
 from __future__ import annotations
 
+import contextlib
 import copy
 import difflib
+import errno
 import io
 import os
+import secrets
 import stat
 from collections.abc import Iterable
 from typing import Any
@@ -290,9 +293,13 @@ def fix_paths(linter, paths: list[str], write: bool):
         after = linter.overlay[path].decode("utf-8")
         if after == before:
             continue
-        report.changes[path] = (before, after)
         if write:
-            _write(path, linter.overlay[path])
+            try:
+                _write(path, linter.overlay[path])
+            except OSError as exc:
+                report.unwritten.append(f"{path}: fixes not written: {exc.strerror or exc}")
+                continue
+        report.changes[path] = (before, after)
     report.fixed = fixed
     report.notes = notes
     report.cached = min(cached, report.cached)
@@ -311,14 +318,36 @@ def _fix_text(text: str, fixes, path: str) -> tuple[str, int]:
     return ("\ufeff" if bom else "") + new, n
 
 
+_TMP_FLAGS = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+              | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+
+
 def _write(path: str, data: bytes) -> None:
-    """Replace the file atomically, keeping its permissions."""
-    mode = stat.S_IMODE(os.stat(path).st_mode)
-    tmp = f"{path}.{os.getpid()}.cardscript-tmp"
-    with open(tmp, "wb") as f:
-        f.write(data)
-    os.chmod(tmp, mode)
-    os.replace(tmp, path)
+    """Replace the file's content atomically, keeping its permissions. A link is written
+    through: the file it points to gets the new content and the link stays a link. The
+    temporary file beside the real file is created exclusively (never opened through a
+    name someone else put there) and removed if anything fails."""
+    real = os.path.realpath(path)
+    mode = stat.S_IMODE(os.stat(real).st_mode)
+    folder, name = os.path.split(real)
+    for _ in range(16):
+        tmp = os.path.join(folder, f".{name}.{secrets.token_hex(6)}.cardscript-tmp")
+        try:
+            fd = os.open(tmp, _TMP_FLAGS, 0o600)
+            break
+        except FileExistsError:
+            continue
+    else:
+        raise FileExistsError(errno.EEXIST, "no free temporary file name", folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            os.fchmod(f.fileno(), mode)
+        os.replace(tmp, real)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def unified_diff(path: str, old: str, new: str) -> str:

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from core.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX
 from core.errors import CardError
-from core.loader import MAX_BYTES, Document, load_bytes
+from core.loader import Document, load_bytes, read_source
 from core.macros import KEYWORD_SUFFIX, KeywordMacro, check_expansions
 
 from . import suppression
@@ -53,6 +52,8 @@ class Report:
     #: path -> (text before, text after) for every file a fix changed
     changes: dict[str, tuple[str, str]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    #: files whose fixes could not be written (a read-only file or folder): exit 1
+    unwritten: list[str] = field(default_factory=list)
 
 
 def kind_of(path: str) -> str | None:
@@ -144,7 +145,7 @@ class Linter:
         exclude = self.config.exclude
         for p in paths:
             p = os.fspath(p)
-            if not os.path.exists(p):
+            if not os.path.lexists(p):
                 raise ConfigError(f"no such file or directory: {p}")
             if os.path.isdir(p):
                 # `exclude` prunes what a folder walk finds; a file named on the command line
@@ -175,23 +176,17 @@ class Linter:
         return os.path.join(real, name)
 
     def read(self, path: str) -> bytes:
+        """A file's bytes: what a fix made of it, else the file (core's one reader; raises
+        :class:`CardError` with CS002 or CS003)."""
         if path in self.overlay:
             return self.overlay[path]
-        st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode):
-            raise OSError(0, "not a regular file")
-        with open(path, "rb") as f:
-            return f.read(MAX_BYTES + 1)
+        return read_source(path)
 
     def _read_or_finding(self, path: str) -> tuple[bytes | None, list[Finding]]:
         try:
-            raw = self.read(path)
-        except OSError as exc:
-            return None, [Finding("CS002", f"cannot read file: {exc.strerror or exc}", path)]
-        if len(raw) > MAX_BYTES:
-            return None, [Finding("CS003", f"file is larger than {MAX_BYTES} bytes; refusing "
-                                  "to read it", path)]
-        return raw, []
+            return self.read(path), []
+        except CardError as exc:
+            return None, self._diagnostics(path, exc)
 
     @staticmethod
     def _diagnostics(path: str, exc: CardError) -> list[Finding]:
@@ -348,18 +343,13 @@ class Linter:
     def lint_scenario(self, path: str, raw: bytes) -> FileResult:
         """The scenario's schema and inline cards; facts: the ids its setup names (checked
         against the set afterwards, as they depend on other files)."""
-        from tools.scenarios import _game_of, scenario_model
+        from tools.scenarios import game_of, scenario_model
         try:
             doc = load_bytes(raw, path)
+            game = game_of(doc)
         except CardError as exc:
             return FileResult("scenario", self._diagnostics(path, exc))
-        game = _game_of(doc)
-        try:
-            spec = self.spec_of(game)
-        except KeyError as exc:
-            pos = doc.pos(("game",))
-            return FileResult("scenario", [Finding("CS105", str(exc.args[0]), path, pos.line,
-                                                   pos.col)])
+        spec = self.spec_of(game)
         try:
             model = _validate(doc, scenario_model(game), "scenario")
         except CardError as exc:

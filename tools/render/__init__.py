@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.cardpool import CARD_SUFFIX, CardPool, walk
+from core.cardpool import CARD_SUFFIX, CardPool, real_path, walk
 from core.errors import CardError
 
 from ..templates import render
@@ -41,10 +41,10 @@ def set_title(paths: list[str], pool: CardPool) -> str:
     """The game and the sets shown: folder names; the game's whole card folder by its sets."""
     names: list[str] = []
     for p in map(Path, paths):
-        if p.resolve() == pool.spec.cards_dir.resolve():
+        if real_path(p) == real_path(pool.spec.cards_dir):
             names += sorted(d.name for d in p.iterdir() if d.is_dir() and walk([d], CARD_SUFFIX))
         else:
-            names.append(p.resolve().name.removesuffix(CARD_SUFFIX))
+            names.append(Path(real_path(p)).name.removesuffix(CARD_SUFFIX))
     return f"{pool.spec.title} — {', '.join(dict.fromkeys(names))}"
 
 

@@ -51,42 +51,56 @@ class Chart:
     legend: list[tuple[str, str, str]] = field(default_factory=list)  # label, colour, symbol
 
 
+#: costs shown each in a column of their own; higher costs share the last column ("10+"), so
+#: the chart's work and size depend on the number of cards, never on how large a cost is
+COST_COLUMNS = 10
+
+
 def _step(top: int) -> int:
     """A tick step giving at most about five gridlines."""
     return max(1, math.ceil(top / 5))
 
 
 def cost_curve(cards: list[CardView], orbitals: list[str]) -> Chart:
-    """Cards per cost, stacked by orbital in the order the card model declares them."""
+    """Cards per cost, stacked by orbital in the order the card model declares them; costs of
+    ``COST_COLUMNS`` and more share the last column."""
     w, h, left, right, top, bottom = 290, 180, 26, 6, 14, 26
     costs = [c.cost for c in cards if c.cost is not None]
     hi = max(costs, default=0)
-    counts = Counter((c.cost, c.orbital) for c in cards if c.cost is not None)
-    totals = Counter(costs)
+    last = min(max(hi, 0), COST_COLUMNS)
+
+    def column(cost: int) -> int:
+        return min(max(cost, 0), last)
+
+    def label(col: int) -> str:
+        return f"{col}+" if col == last and hi > last else str(col)
+
+    counts = Counter((column(c.cost), c.orbital) for c in cards if c.cost is not None)
+    totals = Counter(column(cost) for cost in costs)
     step = _step(max(totals.values(), default=1))
     ymax = step * math.ceil(max(totals.values(), default=1) / step)
     plot_w, plot_h = w - left - right, h - top - bottom
-    band = plot_w / (hi + 1)
+    band = plot_w / (last + 1)
     chart = Chart("cost-curve", "Cost curve by orbital", w, h)
     for tick in range(0, ymax + 1, step):
         y = top + plot_h - plot_h * tick / ymax
         chart.lines.append(Line(left, y, w - right, y))
         chart.labels.append(Label(left - 5, y + 3.5, str(tick), "end", "tick"))
-    for cost in range(hi + 1):
-        x = left + band * cost + band * 0.15
+    for col in range(last + 1):
+        x = left + band * col + band * 0.15
         y = top + plot_h
         for orb in orbitals:
-            n = counts.get((cost, orb), 0)
+            n = counts.get((col, orb), 0)
             if not n:
                 continue
             bh = plot_h * n / ymax
             y -= bh
             chart.rects.append(Rect(x, y, band * 0.7, bh, style.colour("orbital", orb),
-                                    f"{orb.title()}, cost {cost}: {n} "
+                                    f"{orb.title()}, cost {label(col)}: {n} "
                                     f"card{'s' if n != 1 else ''}"))
-        if totals[cost]:
-            chart.labels.append(Label(x + band * 0.35, y - 3, str(totals[cost]), cls="value"))
-        chart.labels.append(Label(x + band * 0.35, h - bottom + 14, str(cost), cls="tick"))
+        if totals[col]:
+            chart.labels.append(Label(x + band * 0.35, y - 3, str(totals[col]), cls="value"))
+        chart.labels.append(Label(x + band * 0.35, h - bottom + 14, label(col), cls="tick"))
     chart.labels.append(Label(left + plot_w / 2, h - 1, "cost", cls="axis"))
     chart.legend = [(o.title(), style.colour("orbital", o), style.swatch(o).symbol)
                     for o in orbitals if any(c.orbital == o for c in cards)]

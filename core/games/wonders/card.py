@@ -5,6 +5,7 @@ from typing import ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
+from ...limits import STAT_MAX
 from ...model import CardBase
 
 ORBITALS = ("petraia", "thalwind", "solfera", "umbrathene", "heliosynth", "boundless")
@@ -22,12 +23,12 @@ class WondersCard(CardBase):
     __text__: ClassVar[str] = "{% if core %}Core.{% endif %}"
 
     type: Literal["wonder", "land", "item", "spell"] = Field(description="The card type.")
-    cost: int = Field(ge=0, description="Energy cost to play it from hand.")
+    cost: int = Field(ge=0, le=STAT_MAX, description="Energy cost to play it from hand.")
     orbital: Literal["petraia", "thalwind", "solfera", "umbrathene", "heliosynth",
                      "boundless"] = Field(description="The card's orbital.")
     tier: Literal["legendary", "primary", "secondary"] = Field(
         description="Deck-building tier: 1, 2 or 3 copies per deck.")
-    power: Optional[int] = Field(None, validate_default=True,
+    power: Optional[int] = Field(None, ge=-STAT_MAX, le=STAT_MAX, validate_default=True,
                                  description="Battle power; Wonders only.")
     classes: list[str] = Field(default_factory=list, description="Classes, e.g. Necromancer.")
     lineage: Optional[str] = None

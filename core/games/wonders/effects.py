@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from ...limits import AMOUNT_MAX, COUNT_MAX, LimitExceeded
 from ...registry import Params, Vocabulary
 
 vocab = Vocabulary("wonders")
@@ -142,7 +143,7 @@ _card_effect("stun", "Tap a Wonder and set its base power to 0 this round (ruleb
 class SacrificeParams(Params):
     __shorthand__ = "selector"
     selector: "Selector"
-    count: int = Field(1, ge=1)
+    count: int = Field(1, ge=1, le=COUNT_MAX)
 
 
 @vocab.effect("sacrifice", SacrificeParams, text="sacrifice {{ selector | describe("
@@ -223,7 +224,8 @@ class Discard(_Effect):
 
 class CountersParams(Params):
     card: "CardRef" = "target"
-    amount: int = Field(description="+N puts N +1 counters, -N puts N -1 counters.")
+    amount: int = Field(ge=-AMOUNT_MAX, le=AMOUNT_MAX,
+                        description="+N puts N +1 counters, -N puts N -1 counters.")
 
 
 @vocab.effect("counters", CountersParams,
@@ -246,7 +248,7 @@ class Counters(_Effect):
 
 class PowerParams(Params):
     card: "CardRef" = "target"
-    amount: int
+    amount: int = Field(ge=-AMOUNT_MAX, le=AMOUNT_MAX, description="The power change.")
     duration: Duration = "this_round"
 
 
@@ -354,7 +356,7 @@ class Move(_Effect):
 class TokenParams(Params):
     __shorthand__ = "token"
     token: str = Field(description="Id of a token card definition in the set.")
-    count: int = Field(1, ge=1)
+    count: int = Field(1, ge=1, le=COUNT_MAX)
     realm: Literal["this", "choose"] = "this"
 
 
@@ -373,6 +375,11 @@ class CreateToken(_Effect):
         c.references.append(("token", p.token))
 
     def run(self, g, ctx):
+        # checked before anything is created: the tokens would all be new card objects
+        if g.objects_created + self.count > g.limits.objects:
+            raise LimitExceeded("objects", g.limits.objects,
+                                f"create_token would create {self.count:,} {self.token} "
+                                "tokens", ctx.source.proto.id)
         g.pick_realm(ctx, self.realm, None, then=(self.create, g, ctx))
 
     def create(self, g, ctx, realm) -> None:
@@ -449,7 +456,7 @@ class Attack(_Effect):
 
 
 class SeekParams(Params):
-    count: int = Field(ge=1)
+    count: int = Field(ge=1, le=COUNT_MAX)
     filter: "Selector"
 
 

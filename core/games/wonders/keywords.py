@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from ...limits import COUNT_MAX
 from ...registry import Params, Vocabulary
 
 vocab = Vocabulary("wonders")
@@ -55,7 +56,7 @@ class Attuned(_Keyword):
 
 
 class SeekKeywordParams(Params):
-    count: int = Field(ge=1)
+    count: int = Field(ge=1, le=COUNT_MAX)
     filter: "Selector"
 
 

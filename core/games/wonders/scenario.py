@@ -6,14 +6,14 @@ each realm's sides and stones.
 """
 from __future__ import annotations
 
-from typing import Literal, Optional, Union
+from typing import Annotated, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...compiler import Compiler
 from ...errors import did_you_mean
 from .card import WondersCard
-from .rules import WondersGame
+from .rules import ROUNDS, WondersGame
 
 FILLER = {"id": "filler", "name": "Filler", "type": "item", "orbital": "boundless",
           "tier": "secondary", "cost": 99,
@@ -36,6 +36,9 @@ class CardState(_M):
 
 
 CardSpec = Union[str, CardState]
+#: a realm by its number: bounded here, as the game indexes its realms by it (realm -6 must
+#: not quietly be realm 1 through Python's negative indexing)
+RealmNumber = Annotated[int, Field(ge=1, le=ROUNDS)]
 
 
 class PlayerState(_M):
@@ -66,7 +69,7 @@ class Setup(_M):
     variants: list[str] = Field(default_factory=list)
     previous_loser: Optional[Literal["A", "B"]] = None
     players: dict[Literal["A", "B"], PlayerState] = Field(default_factory=dict)
-    realms: dict[int, RealmState] = Field(default_factory=dict)
+    realms: dict[RealmNumber, RealmState] = Field(default_factory=dict)
 
 
 class PlayerExpect(_M):
@@ -117,10 +120,12 @@ class Expect(_M):
     realm1_side: Optional[Literal["left", "right"]] = None
     decision: Optional[Union[DecisionExpect, Literal["none"]]] = None
     players: dict[Literal["A", "B"], PlayerExpect] = Field(default_factory=dict)
-    realms: dict[int, RealmExpect] = Field(default_factory=dict)
+    realms: dict[RealmNumber, RealmExpect] = Field(default_factory=dict)
     cards: dict[str, CardExpect] = Field(default_factory=dict)
     log: list[str] = Field(default_factory=list, description="Lines the log must contain.")
     log_excludes: list[str] = Field(default_factory=list)
+    error: Optional[str] = Field(None, description="The game ended in an error (a limit "
+                                 "reached) whose message contains this.")
 
 
 def filler_card(registry):
@@ -227,7 +232,12 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
     cmp(("over",), e.over, g.over)
     if e.winner is not None:
         cmp(("winner",), e.winner, name_of(g.winner) if g.winner else
-            ("draw" if g.over else "(game not over)"))
+            ("(the game ended in an error)" if g.error is not None else
+             "draw" if g.over else "(game not over)"))
+    if e.error is not None and (g.error is None or e.error not in g.error):
+        bad.append((("error",), f"expected the game to end in an error containing "
+                                f"{e.error!r}; " + (f"it ended in: {g.error}" if g.error
+                                                     else "it did not")))
     cmp(("realm1_side",), e.realm1_side, g.realm1_side)
     if e.decision is not None:
         d = g.decision

@@ -1,6 +1,8 @@
 """Printed numbers the schema accepts but a card should not have."""
 from __future__ import annotations
 
+from core.limits import STAT_MAX
+
 from ..registry import Rule
 
 
@@ -13,8 +15,12 @@ class StatOutOfRange(Rule):
 
     The schema already refuses what the rules forbid outright: a negative ``cost`` ("cards
     can't cost less than 0 energy"), ``power`` on a card that isn't a Wonder, a Wonder
-    without power, a missing ``tier`` (CS104/CS105). This rule reports what is legal but
-    almost surely a slip:
+    without power, a missing ``tier`` (CS104/CS105) — and numbers no card could sensibly
+    print: a cost or power beyond 99 (either sign for power), an effect counting more than
+    100 (cards drawn, tokens created, times repeated, energy gained, seek N...), a power
+    change or counters beyond ±100 (CS105; the bounds are declared once, in
+    ``core/limits.py``, for the schema, the editors and the docs). This rule reports what is
+    legal but almost surely a slip:
 
     - a negative printed ``power`` (power below 0 makes a Wonder die at once);
     - a ``cost`` above 15 or a ``power`` above 20 (a typo for 1 or 2, usually);
@@ -37,6 +43,9 @@ class StatOutOfRange(Rule):
         if not isinstance(data, dict):
             return
         cost, power = data.get("cost"), data.get("power")
+        # beyond the card model's bounds the schema reports it already (CS105)
+        cost = cost if _int(cost) and cost <= STAT_MAX else None
+        power = power if _int(power) and -STAT_MAX <= power <= STAT_MAX else None
         if _int(power) and power < 0:
             yield ctx.finding(self.code, f"power {power} is below 0: the Wonder would die as "
                               "soon as it arrives", ("power",))

@@ -81,3 +81,28 @@ class TextDrift(Rule):
                           "card's abilities", ("text",), detail=diff,
                           fix=Fix("regenerate the printed text", (SetValue(("text",),
                                                                           generated),)))
+
+
+class TextTemplateError(Rule):
+    """A keyword macro's rules-text template fails: it raises an error, or goes beyond the
+    bounds of the sandbox templates run in.
+
+    A keyword macro's ``text:`` is a Jinja2 template that runs in a sandbox (no Python
+    internals) with bounds on loop iterations and calls, on the size of any value it makes,
+    on the characters it prints and on its time (the figures are in
+    ``core/text/sandbox.py``). A template that fails — a sandbox security error, an undefined
+    name, a type error, a loop that would never end, a string repeated a billion times — is
+    reported at the macro's ``text:`` (with its default parameters) and at every card whose
+    parameters make it fail, never when the text is printed.
+
+    Example::
+
+        keyword: storm
+        text: "Storm {% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}..."
+        #     ^ CS201 keyword 'storm': its rules text can't be generated with the default
+        #       parameters: ... the template ran more than 100,000 loop iterations and calls
+    """
+
+    code = "CS201"
+    name = "text-template-error"
+    groups = ("text", "schema")
