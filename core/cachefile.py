@@ -1,5 +1,5 @@
 """Cache files that can be trusted: the one place where cardscript's caches (the compile cache
-in :mod:`core.cardpool`, the lint cache in ``tools.lint.cache``) touch the disk.
+in :mod:`cardscript.cardpool`, the lint cache in ``cardscript.tools.lint.cache``) touch the disk.
 
 The caches keep pickle for speed, and pickle runs code when it loads. So nothing read from a
 cache folder is unpickled unless it proves it was written by this user's cardscript: each file

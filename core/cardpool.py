@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from . import ROOT, cachefile
+from . import cachefile
 from .cachefile import cache_dir
 from .compiler import Compiler
 from .errors import CardError, Diagnostic, did_you_mean
@@ -79,7 +79,7 @@ def code_fingerprint(registry) -> str:
 
 class CompileCache:
     """Compiled CardDefs by (game, file path and content hash); one authenticated cache file
-    per game (:mod:`core.cachefile`), valid only for the code that wrote it
+    per game (:mod:`cardscript.cachefile`), valid only for the code that wrote it
     (:func:`code_fingerprint`, part of the file's version header)."""
 
     def __init__(self, game: str, enabled: bool = True, fingerprint: str = ""):
@@ -264,4 +264,4 @@ def bundled_decks(spec: GameSpec) -> list[Path]:
     return sorted((spec.cards_dir / "decks").glob(f"*{DECK_SUFFIX}"))
 
 
-__all__ = ["CardPool", "ROOT", "cache_dir", "find_files", "real_path", "bundled_decks"]
+__all__ = ["CardPool", "cache_dir", "find_files", "real_path", "bundled_decks"]

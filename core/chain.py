@@ -1,13 +1,13 @@
 """A last-in-first-out chain with priority passes: the second implementation of the
-:class:`~core.resolve.Resolver` protocol, for games whose players answer what is waiting
+:class:`~cardscript.resolve.Resolver` protocol, for games whose players answer what is waiting
 before it resolves (Riftbound's chain, the generic part; Spellfire's response window).
 
-Items on the chain are :class:`~core.resolve.Trigger` objects: triggered abilities, and the
+Items on the chain are :class:`~cardscript.resolve.Trigger` objects: triggered abilities, and the
 spells and activated abilities a game puts there with :meth:`ChainResolver.add`. The newest
 item is on top and resolves first. Nothing here names a game's cards or zones: the game
-offers the responses (:meth:`core.game.Game.responses`), does the one chosen
-(:meth:`core.game.Game.respond`, which adds to the chain), and runs its state checks after
-each resolution (:meth:`core.game.Game.state_checks`).
+offers the responses (:meth:`cardscript.game.Game.responses`), does the one chosen
+(:meth:`cardscript.game.Game.respond`, which adds to the chain), and runs its state checks after
+each resolution (:meth:`cardscript.game.Game.state_checks`).
 
 The rules this module implements, in the reading it documents:
 

@@ -1,13 +1,13 @@
 """The game-agnostic engine: players, zones, the bus, resolution and the decision door.
 
-A game's rules are steps (:mod:`core.procedure`) starting from :meth:`Game.start`;
+A game's rules are steps (:mod:`cardscript.procedure`) starting from :meth:`Game.start`;
 :meth:`Game.advance` runs them to the next decision and :meth:`Game.choose` answers it. Where
 the procedure stands is data, so a game can be cloned and saved; the same seed and the same
 choices also give the same event log, so a game can be replayed from its record.
 
 A game ends in a win, a draw or an error: an error when it reaches one of its
-:class:`~core.limits.Limits` (card objects, resolutions, effect steps), whatever the cards say;
-``error`` then says which card reached which limit.
+:class:`~cardscript.limits.Limits` (card objects, resolutions, effect steps), whatever the
+cards say; ``error`` then says which card reached which limit.
 """
 from __future__ import annotations
 
@@ -87,7 +87,7 @@ class Game(Procedure):
         return n
 
     def save(self) -> str:
-        """The game as a versioned save document (JSON); :func:`core.save.loads` continues
+        """The game as a versioned save document (JSON); :func:`cardscript.save.loads` continues
         it, in this process or another, exactly as this game would continue."""
         return dumps(self)
 
@@ -165,7 +165,7 @@ class Game(Procedure):
 
     def responses(self, player: Player) -> list:
         """What ``player`` may do besides passing while holding priority on a chain
-        (:mod:`core.chain`); nothing unless the game says so."""
+        (:mod:`cardscript.chain`); nothing unless the game says so."""
         return []
 
     def respond(self, player: Player, option: Any) -> None:

@@ -12,7 +12,7 @@ Two kinds of bound live here, so each is declared once:
   never in a MemoryError or a hang. The defaults are far above any real game: over 10,000
   random games of the bundled decks, the most were 255 objects, 56 resolutions and 18 effect
   steps (over a hundred times less); and 10,000 resolutions are twenty loops broken by rule
-  503 (``core.resolve.LOOP_LIMIT``).
+  503 (``cardscript.resolve.LOOP_LIMIT``).
 """
 from __future__ import annotations
 

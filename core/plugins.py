@@ -30,7 +30,7 @@ class Hooks:
 
     @hookspec
     def cardscript_lint_rules(self) -> list[type]:
-        """Return linter rule classes (see :mod:`tools.lint`)."""
+        """Return linter rule classes (see :mod:`cardscript.tools.lint`)."""
 
 
 @dataclass
@@ -56,9 +56,6 @@ def plugin_manager() -> pluggy.PluginManager:
     pm = pluggy.PluginManager("cardscript")
     pm.add_hookspecs(Hooks)
     pm.load_setuptools_entrypoints("cardscript")
-    if not pm.get_plugins():  # running from a source tree without installed metadata
-        from .games.wonders import plugin as wonders_plugin
-        pm.register(wonders_plugin)
     return pm
 
 

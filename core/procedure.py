@@ -5,7 +5,7 @@ A game's rules are written as *steps*: plain functions or methods that do some w
 schedule what follows with :meth:`Procedure.then` / :meth:`Procedure.sequence`, or ask a
 player with :meth:`Procedure.ask`, naming the step that takes the answer. The steps still to
 do form a stack of frames ``(callable, args)``; nothing is held in a suspended Python frame,
-so a game in progress can be copied (:mod:`core.clone`) and saved like any other data.
+so a game in progress can be copied (:mod:`cardscript.clone`) and saved like any other data.
 
 Conventions that keep a step readable and the order of play right:
 
@@ -33,7 +33,7 @@ class GameOver(Exception):
 
 
 class Procedure:
-    """The step machine of a game: mixed into :class:`core.game.Game`."""
+    """The step machine of a game: mixed into :class:`cardscript.game.Game`."""
 
     todo: list[Frame]
     decision: Decision | None

@@ -2,7 +2,7 @@
 
 An entry carries its name, its parameter model (pydantic), its implementation (the class the
 compiler instantiates) and its rules-text template. Games and third-party packages add entries
-through the ``cardscript`` entry-point group (see :mod:`core.plugins`); a :class:`Registry` is
+through the ``cardscript`` entry-point group (see :mod:`cardscript.plugins`); a :class:`Registry` is
 the frozen vocabulary of one game, from which the card model's unions are built.
 """
 from __future__ import annotations

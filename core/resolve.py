@@ -4,7 +4,7 @@ through the game's :class:`Resolver`; targets are chosen when they are put to re
 The :class:`Resolver` protocol is the door every resolution model goes through: Wonders'
 batches (:class:`BatchResolver`, rules 501-502: the triggers created at the same time form a
 batch the active player orders, and batches created meanwhile wait in creation order), and a
-last-in-first-out chain with priority passes (:mod:`core.chain`). Effects and rules never
+last-in-first-out chain with priority passes (:mod:`cardscript.chain`). Effects and rules never
 assume one of them: they ask the resolver to ``settle``, to ``file_triggers`` after a stage,
 and to ``add`` abilities they activate.
 """

@@ -228,7 +228,7 @@ class _Encoder:
 def loads(text: str, cards: Mapping[str, CardDef], game: str | None = None, *,
           modules: tuple[str, ...] = ()):
     """The game a save document holds, its card definitions taken from ``cards`` (by id; a
-    :class:`~core.cardpool.CardPool`'s ``cards``); ``game`` names the game it must be.
+    :class:`~cardscript.cardpool.CardPool`'s ``cards``); ``game`` names the game it must be.
 
     ``modules`` names packages outside the engine whose classes and methods the save may
     name too: those of a game defined in a plugin package. The caller vouches for their code,

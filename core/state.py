@@ -12,7 +12,7 @@ from .clone import copy_slots, copy_value
 
 
 class CardDef:
-    """A compiled card: printed stats plus its :class:`~core.compiler.CardProgram`."""
+    """A compiled card: printed stats plus its :class:`~cardscript.compiler.CardProgram`."""
 
     __slots__ = ("id", "name", "type", "cost", "power", "orbital", "classes", "tier", "core",
                  "token", "faction", "lineage", "keywords", "program", "text", "source",

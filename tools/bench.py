@@ -13,8 +13,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from core.cardpool import CARD_SUFFIX, CardPool, find_files
-from core.decisions import RandomAgent
+from cardscript.cardpool import CARD_SUFFIX, CardPool, find_files
+from cardscript.decisions import RandomAgent
 
 _ID = re.compile(r"^id:\s*(\S+)\s*$", re.M)
 
@@ -59,7 +59,7 @@ def mid_games(pool, decks, count: int, seed: int, variants=()) -> list:
 def bench_state(pool, decks, seed: int, variants=(), states: int = 30) -> dict:
     """Clone and save-plus-load of mid-game states (DESIGN.md: clone at most 100 µs, save
     plus load at most 2 ms): the median over the states of each one's mean time."""
-    from core.save import loads
+    from cardscript.save import loads
     games = mid_games(pool, decks, states, seed, variants)
     clone_s, save_load_s, sizes = [], [], []
     for g in games:
@@ -152,8 +152,8 @@ def bench_load(game: str, source: Path, count: int) -> dict:
 def bench_lint(game: str, source: Path, count: int) -> dict:
     """``cardscript lint`` on a synthetic set: cold (no cache), then warm (every file
     unchanged since the cold run, so taken from the lint cache)."""
-    from tools.lint.config import Config
-    from tools.lint.runner import Linter
+    from cardscript.tools.lint.config import Config
+    from cardscript.tools.lint.runner import Linter
 
     tmp = Path(tempfile.mkdtemp(prefix="cardscript-bench-lint-"))
     try:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from core.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX, find_files, real_path
-from core.errors import CardError, Diagnostic, Position
-from core.macros import KEYWORD_SUFFIX, check_expansions, load_macro
+from cardscript.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX, find_files, real_path
+from cardscript.errors import CardError, Diagnostic, Position
+from cardscript.macros import KEYWORD_SUFFIX, check_expansions, load_macro
 
 from .common import err, out, pool_with, report, require_paths
 
@@ -48,7 +48,7 @@ def check(paths: list[str], game: str) -> int:
         else:  # a macro outside the game's keywords folder: check what it would expand to
             problems.extend(check_expansions(pool.registry, [loaded]))
     if scenarios:
-        from tools.scenarios import load_scenario, prepare
+        from cardscript.tools.scenarios import load_scenario, prepare
         for f in scenarios:
             try:
                 doc, model = load_scenario(f)

@@ -1,4 +1,4 @@
-"""The ``cardscript`` command. Each subcommand is a module of :mod:`tools.commands`.
+"""The ``cardscript`` command. Each subcommand is a module of :mod:`cardscript.tools.commands`.
 
 Exit codes: 0 success, 1 bad input (card, deck or scenario data; a file that can't be read
 or written) or failing tests, 2 bad usage (including a path that does not exist, or a file
@@ -12,7 +12,7 @@ import os
 import pkgutil
 import sys
 
-from core.errors import CardError
+from cardscript.errors import CardError
 
 from . import commands
 from .common import EXIT_BAD_INPUT, EXIT_USAGE, UsageError, err, fail_input

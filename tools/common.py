@@ -5,10 +5,9 @@ import os
 import sys
 from pathlib import Path
 
+from cardscript.cardpool import CardPool, bundled_decks, real_path
+from cardscript.errors import CardError
 from rich.console import Console
-
-from core.cardpool import CardPool, bundled_decks, real_path
-from core.errors import CardError
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 
@@ -70,7 +69,7 @@ def pool_with(game: str, paths=(), cache: bool = True) -> CardPool:
     pool = CardPool(game, cache=cache)
     seen = set()
     roots = [pool.spec.cards_dir, *paths]
-    from core.cardpool import CARD_SUFFIX, find_files
+    from cardscript.cardpool import CARD_SUFFIX, find_files
     for f in find_files(roots, CARD_SUFFIX):
         r = real_path(f)
         if r not in seen:
@@ -97,7 +96,7 @@ def load_decks(pool: CardPool, decks: list[str] | None) -> list[tuple[str, list]
             elif d in bundled:
                 paths.append(bundled[d])
             else:
-                from core.errors import did_you_mean
+                from cardscript.errors import did_you_mean
                 raise UsageError(f"no deck file or bundled deck named '{d}'"
                                  f"{did_you_mean(d, bundled)}; bundled: "
                                  f"{', '.join(bundled)}")

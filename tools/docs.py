@@ -10,14 +10,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardscript.cardpool import CARD_SUFFIX, find_files
+from cardscript.limits import COUNT_MAX
+from cardscript.plugins import GameSpec, games, load_game
+from cardscript.registry import KINDS, Entry, Registry
 from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 from typing_extensions import TypeAliasType
-
-from core.cardpool import CARD_SUFFIX, find_files
-from core.limits import COUNT_MAX
-from core.plugins import GameSpec, games, load_game
-from core.registry import KINDS, Entry, Registry
 
 from .templates import render
 from .usage import UNION_KINDS, UsageWalker, card_uses, snippet

@@ -8,14 +8,13 @@ import os
 from pathlib import Path
 from typing import Any
 
+from cardscript.cardpool import CardPool
+from cardscript.errors import CardError, Position
+from cardscript.loader import load_file
+from cardscript.state import CardDef
 from pydantic import BaseModel
 from rich.markup import escape
 from rich.tree import Tree
-
-from core.cardpool import CardPool
-from core.errors import CardError, Position
-from core.loader import load_file
-from core.state import CardDef
 
 _PLAIN = (str, int, float, bool, type(None))
 

@@ -6,10 +6,9 @@ import os
 import sys
 from pathlib import Path
 
+from cardscript.decisions import HumanAgent, NoAnswer, RandomAgent
+from cardscript.save import SaveError, load
 from rich.table import Table
-
-from core.decisions import HumanAgent, NoAnswer, RandomAgent
-from core.save import SaveError, load
 
 from .common import EXIT_BAD_INPUT, UsageError, err, out
 

@@ -24,7 +24,7 @@ class ScenarioFailed(Exception):
 
 class ScenarioItem(pytest.Item):
     def runtest(self):
-        from tools.scenarios import run_scenario
+        from cardscript.tools.scenarios import run_scenario
         result = run_scenario(self.path)
         if result.failures:
             raise ScenarioFailed("\n".join(result.failures))

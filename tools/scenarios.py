@@ -22,15 +22,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Optional, Union
 
+from cardscript.cardpool import SCENARIO_SUFFIX, CardPool, find_files
+from cardscript.errors import CardError, Diagnostic, did_you_mean
+from cardscript.limits import LimitExceeded
+from cardscript.loader import Document, load_file
+from cardscript.model import validate_document
+from cardscript.plugins import games, load_game
+from cardscript.procedure import GameOver
 from pydantic import BaseModel, ConfigDict, Field, create_model
-
-from core.cardpool import SCENARIO_SUFFIX, CardPool, find_files
-from core.errors import CardError, Diagnostic, did_you_mean
-from core.limits import LimitExceeded
-from core.loader import Document, load_file
-from core.model import validate_document
-from core.plugins import games, load_game
-from core.procedure import GameOver
 
 
 @cache
@@ -64,7 +63,7 @@ class ScenarioPool:
         self.tokens = {k: v for k, v in self.cards.items() if v.token}
 
     def get(self, cid: str):
-        from core.errors import did_you_mean
+        from cardscript.errors import did_you_mean
         if cid not in self.cards:
             raise KeyError(f"unknown card '{cid}'{did_you_mean(cid, self.cards)}")
         return self.cards[cid]

@@ -1,17 +1,25 @@
 """``cardscript schema``: JSON Schemas of card, deck and scenario files, for editors.
 
 Generated from the same pydantic models the loader validates with, so they can't drift; the
-files are committed under ``schemas/<game>/`` and a test regenerates and compares them."""
+files are committed under ``schemas/<game>/`` (shipped as package data) and a test regenerates
+and compares them. The command writes into the working tree, never into the installed
+package."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from core import ROOT
-from core.macros import KeywordMacro
-from core.plugins import load_game
+from cardscript import data_dir
+from cardscript.macros import KeywordMacro
+from cardscript.plugins import load_game
 
-SCHEMA_DIR = ROOT / "schemas"
+#: where ``cardscript schema`` writes by default: ``schemas/`` of the working folder
+SCHEMA_DIR = Path("schemas")
+
+
+def bundled_schemas() -> Path:
+    """The schemas shipped with the installed package (in a checkout: its ``schemas/``)."""
+    return data_dir("schemas")
 
 
 def schemas(game: str) -> dict[str, dict]:

@@ -4,11 +4,10 @@ from __future__ import annotations
 import time
 import traceback
 
+from cardscript.decisions import RandomAgent
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
-
-from core.decisions import RandomAgent
 
 from .common import err, out
 

@@ -13,13 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardscript.loader import Document
+from cardscript.registry import KINDS, Registry
 from pydantic import BaseModel
 from typing_extensions import TypeAliasType
 
-from core.loader import Document
-from core.registry import KINDS, Registry
-
-#: the names of the per-game union types (see core.model.nodes) -> vocabulary kind
+#: the names of the per-game union types (see cardscript.model.nodes) -> vocabulary kind
 UNION_KINDS = {k.capitalize(): k for k in KINDS} | {"Target": "selector"}
 
 
@@ -152,8 +151,8 @@ def _block(lines: list[str], start: int, indent: int) -> str:
 def card_uses(paths: list[Path], walker: UsageWalker) -> Iterator[tuple[Path, Document, Use]]:
     """Every use of every entry in the given card files (files that fail to parse are
     skipped: the catalogue shows examples, the linter reports errors)."""
-    from core.errors import CardError
-    from core.loader import load_file
+    from cardscript.errors import CardError
+    from cardscript.loader import load_file
     for path in paths:
         try:
             doc = load_file(path)

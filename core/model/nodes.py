@@ -2,7 +2,7 @@
 
 A node is written as a bare name (``on_play``) or as a one-key mapping naming a vocabulary
 entry (``{draw: 2}``); a list of effects is a sequence of stages (rule 508.3). The unions are
-built from a game's :class:`~core.registry.Registry`, so plugins extend the schema too.
+built from a game's :class:`~cardscript.registry.Registry`, so plugins extend the schema too.
 """
 from __future__ import annotations
 

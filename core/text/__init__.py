@@ -8,7 +8,7 @@ on the engine's hot path.
 
 API: :func:`card_text`, :func:`ability_text`, :func:`keyword_text`, :func:`template_text`
 and :func:`template_error` (a keyword macro's template with plain values), :func:`normalize`,
-:func:`environment` (the bounded sandbox, :mod:`core.text.sandbox`) and :class:`TextError`.
+:func:`environment` (the bounded sandbox, :mod:`cardscript.text.sandbox`) and :class:`TextError`.
 
 Layout of :func:`card_text`: one line of card traits and keywords ("Core. Flying."), then one
 line per ability, joined with newlines (tools split paragraphs on them; a printed ``text:``

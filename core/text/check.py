@@ -1,7 +1,7 @@
 """A designer's template checked before it is printed: a keyword macro's ``text:`` rendered
 with plain parameter values, through the same renderer and bounded sandbox as card text
-(:mod:`core.text.render`, :mod:`core.text.sandbox`). ``cardscript check`` and ``lint`` report
-a failure as CS201 (:mod:`core.macros`)."""
+(:mod:`cardscript.text.render`, :mod:`cardscript.text.sandbox`). ``cardscript check`` and
+``lint`` report a failure as CS201 (:mod:`cardscript.macros`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping

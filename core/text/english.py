@@ -1,5 +1,5 @@
 """English for rules text: numbers, plurals, articles, verb agreement, joins, sentences, and
-the normalization that compares printed with generated text (see :mod:`core.text`)."""
+the normalization that compares printed with generated text (see :mod:`cardscript.text`)."""
 from __future__ import annotations
 
 import re

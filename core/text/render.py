@@ -1,5 +1,5 @@
 """Rendering rules text: the card model walked as views that sandboxed Jinja2 templates print.
-The public API and the house style are in :mod:`core.text`."""
+The public API and the house style are in :mod:`cardscript.text`."""
 from __future__ import annotations
 
 import contextvars
@@ -544,7 +544,7 @@ def _supports(template_text: str, name: str) -> bool:
 @cache
 def environment() -> BoundedSandbox:
     """The sandboxed Jinja2 environment every rules-text template runs in, with bounded
-    loops, values, output and time (:mod:`core.text.sandbox`)."""
+    loops, values, output and time (:mod:`cardscript.text.sandbox`)."""
     env = BoundedSandbox(undefined=StrictUndefined, autoescape=False, trim_blocks=True,
                          lstrip_blocks=True)
     env.globals.update(phrase=_f_phrase, count_range=_f_count_range)

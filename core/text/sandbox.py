@@ -1,4 +1,4 @@
-"""The bounded sandbox every rules-text template runs in (:func:`core.text.environment`).
+"""The bounded sandbox every rules-text template runs in (:func:`cardscript.text.environment`).
 
 Jinja2's immutable sandbox keeps a template away from Python's internals. Templates are also
 designer data (a keyword macro's ``text:``), so this sandbox keeps them from running away:
@@ -14,7 +14,7 @@ inside) has a :class:`Budget` of
 and no value it makes may exceed ``MAX_SIZE`` characters or items (``*``, ``+``, ``%``,
 ``~``, ``**`` and method and filter results; checked *before* the allocation where an
 operation multiplies: repetition, ``replace``, ``join``, widths). Exceeding a bound raises
-:class:`TemplateLimitError`, which the renderer reports as a :class:`~core.text.TextError`
+:class:`TemplateLimitError`, which the renderer reports as a :class:`~cardscript.text.TextError`
 naming the vocabulary entry. Filters that can't be bounded cheaply and that rules text has
 no use for (``indent``, ``wordwrap``, ``tojson``...) and the ``lipsum`` global are removed.
 """

@@ -6,7 +6,7 @@ The rules of Duel:
 
 - Each player shuffles their deck (unless the test says not to: then the first card of the
   list is on top) and draws 3. Players take turns, A first.
-- A turn: draw a card; play at most one card from hand; a round of priority (core.chain)
+- A turn: draw a card; play at most one card from hand; a round of priority (cardscript.chain)
   until the chain is empty; the other player's turn.
 - Holding priority, a player may play a ``quick`` card from hand: a response.
 - A played card waits on the chain as its ``on_play`` ability. Once that resolves, a spell
@@ -21,20 +21,19 @@ from __future__ import annotations
 
 from typing import Literal
 
+from cardscript.bus import Event
+from cardscript.chain import PASS, ChainResolver
+from cardscript.compiler import Compiler
+from cardscript.game import Game
+from cardscript.loader import load_text
+from cardscript.model import CardBase, build_types, validate_document
+from cardscript.procedure import GameOver
+from cardscript.registry import Params, Registry, Vocabulary
+from cardscript.resolve import Trigger
+from cardscript.state import CardDef
+from cardscript.vocabulary import core_vocabulary
+from cardscript.zones import Zone
 from pydantic import Field, model_validator
-
-from core.bus import Event
-from core.chain import PASS, ChainResolver
-from core.compiler import Compiler
-from core.game import Game
-from core.loader import load_text
-from core.model import CardBase, build_types, validate_document
-from core.procedure import GameOver
-from core.registry import Params, Registry, Vocabulary
-from core.resolve import Trigger
-from core.state import CardDef
-from core.vocabulary import core_vocabulary
-from core.zones import Zone
 
 GOAL = 10
 TURN_LIMIT = 20

@@ -13,10 +13,9 @@ import random
 from collections import Counter
 
 import pytest
+from cardscript.save import SaveError, loads
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from core.save import SaveError, loads
 
 from .duel import CARDS, DEFS, DuelGame, new_game
 

@@ -8,8 +8,7 @@ import sys
 import textwrap
 
 import pytest
-
-from tools.cli import main
+from cardscript.tools.cli import main
 
 BAD_CARD = textwrap.dedent("""\
     id: broken-wonder
@@ -87,8 +86,8 @@ def test_simulate_json_counts_every_game(capsys):
 
 
 def test_console_script_installed():
-    r = subprocess.run([sys.executable, "-m", "tools.cli", "--version"], capture_output=True,
-                       text=True)
+    r = subprocess.run([sys.executable, "-m", "cardscript.tools.cli", "--version"],
+                       capture_output=True, text=True)
     assert r.returncode == 0 and "cardscript" in r.stdout
 
 

@@ -12,8 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
-from tools.cli import main
+from cardscript.tools.cli import main
 
 CARD = textwrap.dedent("""\
     id: plain-knight
@@ -65,7 +64,7 @@ def _limited():
 def run_child(*argv: str, cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess:
     """The command in a child process, time- and memory-bounded (a hang fails the test)."""
     env = {**os.environ, "CARDSCRIPT_CACHE": str(cwd / ".cache")}
-    return subprocess.run([sys.executable, "-m", "tools.cli", *argv], cwd=cwd, env=env,
+    return subprocess.run([sys.executable, "-m", "cardscript.tools.cli", *argv], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=timeout, check=False,
                           preexec_fn=_limited)
 
@@ -369,7 +368,7 @@ def test_lint_fix_that_cannot_be_written_leaves_the_file_and_no_temporary(
 
     def refuse(src, dst):
         raise PermissionError(13, "Permission denied", dst)
-    monkeypatch.setattr("tools.lint.fixes.os.replace", refuse)
+    monkeypatch.setattr("cardscript.tools.lint.fixes.os.replace", refuse)
     rc, _, err = run(capsys, "lint", "--fix", "--isolated", str(f))
     assert rc == 1
     assert f"cardscript lint: error: {f}: fixes not written: Permission denied" in err
@@ -393,8 +392,8 @@ def test_an_os_error_on_a_user_path_is_exit_one_with_its_name(tmp_path, card, ca
 
 
 def test_a_deck_name_or_a_rule_that_looks_like_markup_is_printed_as_it_is(tmp_path, capsys):
-    from core.cardpool import bundled_decks
-    from core.plugins import load_game
+    from cardscript.cardpool import bundled_decks
+    from cardscript.plugins import load_game
     source = bundled_decks(load_game("wonders"))[0].read_text()
     deck = tmp_path / "odd.deck.yaml"
     deck.write_text("\n".join('name: "[/odd] deck"' if line.startswith("name:") else line
@@ -412,7 +411,7 @@ def test_an_os_error_about_no_path_stays_visible(monkeypatch):
     """Internal failures are not dressed up as the user's: they keep their traceback."""
     def broken(args):
         raise OSError("something internal")
-    import tools.commands.docs as docs
+    import cardscript.tools.commands.docs as docs
     monkeypatch.setattr(docs, "run", broken)
     with pytest.raises(OSError, match="something internal"):
         main(["docs", "--out", "site"])

@@ -3,9 +3,8 @@ up again, and a broken save file is a clear error."""
 from __future__ import annotations
 
 import pytest
-
-from core.save import SaveError, load
-from tools.cli import main
+from cardscript.save import SaveError, load
+from cardscript.tools.cli import main
 
 
 def _script(monkeypatch, answers):
@@ -24,7 +23,7 @@ def test_save_then_resume_continues_the_same_game(monkeypatch, capsys, tmp_path)
     _script(monkeypatch, ["1", "1", "1"])  # three decisions, then the player quits
     assert main(["play", "--seed", "4", "--save", str(save)]) == 0
     assert f"--resume {save}" in capsys.readouterr().out
-    from core.cardpool import CardPool
+    from cardscript.cardpool import CardPool
     pool = CardPool.bundled("wonders")
     saved = load(save, pool.cards, "wonders")
     assert saved.decision is not None and saved.decision.player.name == "You"

@@ -1,8 +1,8 @@
 """docs/scenarios.md, the scenario format's reference page, kept honest against the code.
 
 The keys come from the pydantic models themselves — the scenario file model of
-:mod:`tools.scenarios` and the game's setup and expectation models, nested ones included —
-so a key added to a model and not to the page fails here, naming it. Each model is
+:mod:`cardscript.tools.scenarios` and the game's setup and expectation models, nested ones
+included — so a key added to a model and not to the page fails here, naming it. Each model is
 documented by a table under a heading that names where it sits in the file (`setup.players`,
 `expect.cards`; the top level under "Top-level keys"), one row per key; a table with a
 "default" column must show the model's default.
@@ -16,18 +16,19 @@ from __future__ import annotations
 import re
 import typing
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
+from cardscript.errors import CardError
+from cardscript.loader import load_file
+from cardscript.model import validate_document
+from cardscript.plugins import load_game
+from cardscript.tools.cli import main
+from cardscript.tools.scenarios import run_scenario, scenario_model
 from pydantic import BaseModel
 from ruamel.yaml import YAML
 
-from core import ROOT
-from core.errors import CardError
-from core.loader import load_file
-from core.model import validate_document
-from core.plugins import load_game
-from tools.cli import main
-from tools.scenarios import run_scenario, scenario_model
+ROOT = Path(__file__).resolve().parents[2]  # the repository
 
 GAME = "wonders"  # the game whose setup and expectations the page documents
 DOC = ROOT / "docs" / "scenarios.md"

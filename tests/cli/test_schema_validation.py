@@ -6,10 +6,9 @@ import json
 
 import jsonschema
 import pytest
-
-from core.cardpool import find_files
-from core.loader import load_file, load_text
-from tools.schema import SCHEMA_DIR
+from cardscript.cardpool import find_files
+from cardscript.loader import load_file, load_text
+from cardscript.tools.schema import SCHEMA_DIR
 
 
 def _validator(kind: str):

@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
-from tools.cli import main
+from cardscript.tools.cli import main
 
 
 @dataclass

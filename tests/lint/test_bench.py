@@ -3,9 +3,9 @@ targets: lint at least 1,000 cards/s cold, unchanged files skipped on rerun). Th
 measured, not asserted: timing thresholds don't belong in a test suite on a shared machine."""
 from __future__ import annotations
 
-from core.plugins import games
-from tools.bench import bench_lint
-from tools.cli import main
+from cardscript.plugins import games
+from cardscript.tools.bench import bench_lint
+from cardscript.tools.cli import main
 
 
 def test_bench_lint_reports_cold_and_warm_figures_on_a_clean_synthetic_set():

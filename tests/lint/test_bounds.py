@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import json
 
-from core.limits import AMOUNT_MAX, COUNT_MAX, STAT_MAX
-from tools.cli import main
-from tools.schema import SCHEMA_DIR
+from cardscript.limits import AMOUNT_MAX, COUNT_MAX, STAT_MAX
+from cardscript.tools.cli import main
+from cardscript.tools.schema import bundled_schemas
 
 ABSURD = """\
     id: absurd
@@ -109,7 +109,7 @@ def test_a_macro_parameter_beyond_what_its_expansion_accepts_is_a_card_error(wri
 
 
 def test_the_editor_schema_and_the_docs_show_the_bounds(tmp_path):
-    schema = (SCHEMA_DIR / "wonders" / "card.schema.json").read_text(encoding="utf-8")
+    schema = (bundled_schemas() / "wonders" / "card.schema.json").read_text(encoding="utf-8")
     card = json.loads(schema)
     assert card["properties"]["cost"]["maximum"] == STAT_MAX
     assert f'"maximum": {COUNT_MAX}' in schema and f'"minimum": -{AMOUNT_MAX}' in schema

@@ -3,7 +3,7 @@
 order, file names, printed text against generated text."""
 from __future__ import annotations
 
-from tools.cli import main
+from cardscript.tools.cli import main
 
 BROKEN = """\
     id: broken-wonder

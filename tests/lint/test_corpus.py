@@ -10,9 +10,9 @@ removed; their ``contains`` is empty where the fix will likely change the messag
 files of ``corpus/set/`` are about each other and are linted together. The files too large
 to commit (over 1 MB, thousands of levels) are generated here, in tmp.
 
-Lint runs in process through the real command line (``tools.cli.main``), ``--isolated`` (the
-repository's pyproject excludes the corpus) and ``--no-cache``; a sample runs in a subprocess
-with a timeout, as a user would run it.
+Lint runs in process through the real command line (``cardscript.tools.cli.main``),
+``--isolated`` (the repository's pyproject excludes the corpus) and ``--no-cache``; a sample
+runs in a subprocess with a timeout, as a user would run it.
 """
 from __future__ import annotations
 
@@ -27,9 +27,8 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
-
-from core.loader import MAX_BYTES
-from tools.cli import main
+from cardscript.loader import MAX_BYTES
+from cardscript.tools.cli import main
 
 CORPUS = Path(__file__).parent / "corpus"
 SET_DIR = CORPUS / "set"
@@ -222,8 +221,8 @@ def test_alias_bomb_is_refused_fast_with_bounded_memory(lint_json):
 
 def _subprocess_lint(path: Path, timeout: float = 30) -> tuple[int, list[dict], str]:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    p = subprocess.run([sys.executable, "-m", "tools.cli", *LINT, str(path)], cwd=path.parent,
-                       capture_output=True, text=True, timeout=timeout, env=env)
+    p = subprocess.run([sys.executable, "-m", "cardscript.tools.cli", *LINT, str(path)],
+                       cwd=path.parent, capture_output=True, text=True, timeout=timeout, env=env)
     assert "Traceback" not in p.stderr, p.stderr
     return p.returncode, json.loads(p.stdout or "[]"), p.stderr
 

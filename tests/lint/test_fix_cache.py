@@ -166,7 +166,7 @@ def test_a_keyword_macro_lints_when_every_card_comes_from_the_cache(tmp_path):
     import sys
     env = {**os.environ, "CARDSCRIPT_CACHE": str(tmp_path / "cache"),
            "XDG_CACHE_HOME": str(tmp_path / "xdg")}
-    cmd = [sys.executable, "-m", "tools.cli", "lint", "cardscripts"]
+    cmd = [sys.executable, "-m", "cardscript.tools.cli", "lint", "cardscripts"]
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     for _ in range(2):  # cold, then warm
         r = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True, timeout=120)

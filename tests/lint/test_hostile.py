@@ -9,12 +9,11 @@ import time
 import tracemalloc
 
 import pytest
+from cardscript.loader import MAX_BYTES
+from cardscript.tools.lint.config import Config
+from cardscript.tools.lint.runner import Linter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from core.loader import MAX_BYTES
-from tools.lint.config import Config
-from tools.lint.runner import Linter
 
 BOMB = "".join(f"{a}: &{a} [{', '.join(['*' + p] * 10 if p else ['x'] * 10)}]\n"
                for a, p in zip("abcdefghi", ["", *"abcdefgh"], strict=True))
@@ -85,7 +84,8 @@ def test_broken_pipe_is_not_a_traceback(tmp_path):
     for i in range(200):
         (tmp_path / f"x{i}.card.yaml").write_text("id: [\n")
     env = {**os.environ, "CARDSCRIPT_CACHE": str(tmp_path / ".cache")}
-    p = subprocess.run(f"{sys.executable} -m tools.cli lint {tmp_path} | head -1", shell=True,
+    p = subprocess.run(f"{sys.executable} -m cardscript.tools.cli lint {tmp_path} | head -1",
+                       shell=True,
                        capture_output=True, text=True, env=env, timeout=120,
                        cwd=os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
     assert "Traceback" not in p.stderr and "CS001" in p.stdout

@@ -37,7 +37,7 @@ def test_text_output_and_summary(write, lint, good):
 
 
 def test_colour_only_when_asked_or_on_a_terminal(write, capsys):
-    from tools.cli import main
+    from cardscript.tools.cli import main
     write("bad.card.yaml", BAD)
     main(["lint", ".", "--color", "always"])
     assert "\x1b[1m" in capsys.readouterr().out
@@ -116,8 +116,8 @@ def test_no_files_is_not_an_error(lint, tmp_path):
 
 
 def test_the_python_api_returns_the_same_findings(write, tmp_path):
-    from tools.lint import lint as lint_api
-    from tools.lint.config import Config
+    from cardscript.tools.lint import lint as lint_api
+    from cardscript.tools.lint.config import Config
     write("bad.card.yaml", BAD)
     report = lint_api([tmp_path], Config(root=tmp_path))
     assert [(f.code, f.line, f.col, f.severity, f.name) for f in report.findings] == [

@@ -4,12 +4,13 @@ docstring that is its documentation and a fixable flag; they come from the
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
+from cardscript.plugins import hookimpl, plugin_manager
+from cardscript.tools.lint.registry import Rule, RuleError, Rules, all_rules
 
-from core import ROOT
-from core.plugins import hookimpl, plugin_manager
-from tools.lint.registry import Rule, RuleError, Rules, all_rules
+ROOT = Path(__file__).resolve().parents[2]  # the repository
 
 
 def test_every_rule_is_documented_and_well_formed():
@@ -37,12 +38,12 @@ def test_every_code_the_engine_reports_has_a_rule():
 
 
 def test_builtin_rules_come_through_the_entry_point_group():
-    from tools.lint import plugin
+    from cardscript.tools.lint import plugin
     pm = plugin_manager()
     assert pm.is_registered(plugin) or any(
         getattr(p, "__name__", "") == plugin.__name__ for p in pm.get_plugins())
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert 'lint = "tools.lint.plugin"' in text
+    assert 'lint = "cardscript.tools.lint.plugin"' in text
 
 
 class _Shouty(Rule):

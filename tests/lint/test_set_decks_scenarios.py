@@ -2,6 +2,10 @@
 scenario files."""
 from __future__ import annotations
 
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]  # the repository
+
 
 def test_duplicate_ids_names_and_unknown_references(write, lint, good):
     write("a/good-knight.card.yaml", good())
@@ -112,7 +116,6 @@ def test_scenario_schema_and_unknown_cards(write, lint):
 
 
 def test_the_bundled_set_and_scenarios_are_clean(lint):
-    from core import ROOT
     r = lint(ROOT / "cardscripts", ROOT / "tests" / "rulings")
     assert r.rc == 0, r.out
     assert "All checks passed" in r.out

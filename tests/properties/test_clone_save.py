@@ -13,13 +13,12 @@ from collections import deque
 from types import MethodType
 
 import pytest
+from cardscript.cardpool import CardPool, bundled_decks
+from cardscript.decisions import RandomAgent
+from cardscript.save import loads
+from cardscript.state import CardDef
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from core.cardpool import CardPool, bundled_decks
-from core.decisions import RandomAgent
-from core.save import loads
-from core.state import CardDef
 
 
 @pytest.fixture(scope="module")

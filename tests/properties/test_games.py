@@ -22,15 +22,14 @@ import random
 from collections import Counter
 
 import pytest
+from cardscript.compiler import Compiler
+from cardscript.games.wonders.rules import WondersGame
+from cardscript.loader import load_text
+from cardscript.model import validate_document
+from cardscript.plugins import load_game
+from cardscript.zones import LIMBO, WORLD
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from core.compiler import Compiler
-from core.games.wonders.rules import WondersGame
-from core.loader import load_text
-from core.model import validate_document
-from core.plugins import load_game
-from core.zones import LIMBO, WORLD
 
 CARDS = {
     "pebble": """

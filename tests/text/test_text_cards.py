@@ -3,12 +3,11 @@ what its script says, and the cards the rules quote read as the rules quote them
 from __future__ import annotations
 
 import pytest
-
-from core.cardpool import CardPool
-from core.loader import load_text
-from core.model import validate_document
-from core.plugins import load_game
-from core.text import ability_text, card_text, keyword_text, normalize
+from cardscript.cardpool import CardPool
+from cardscript.loader import load_text
+from cardscript.model import validate_document
+from cardscript.plugins import load_game
+from cardscript.text import ability_text, card_text, keyword_text, normalize
 
 
 @pytest.fixture(scope="module")
@@ -203,7 +202,7 @@ EVERY_ENTRY = [
 
 
 def test_every_vocabulary_entry_renders(monkeypatch):
-    from core.text import render as text_module
+    from cardscript.text import render as text_module
     used = set()
     render = text_module._Renderer.render
 

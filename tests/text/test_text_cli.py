@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
-from core import ROOT
-from tools.cli import main
+from cardscript.tools.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]  # the repository
 
 CARD = textwrap.dedent("""\
     id: drifting-sage

@@ -3,8 +3,7 @@ normalization drift is judged by (core/text.py docstring)."""
 from __future__ import annotations
 
 import pytest
-
-from core.text.english import (
+from cardscript.text.english import (
     article,
     counted,
     join_words,

@@ -6,16 +6,15 @@ import resource
 import time
 
 import pytest
+from cardscript.loader import load_text
+from cardscript.model import validate_document
+from cardscript.plugins import load_game
+from cardscript.registry import Entry
+from cardscript.text import TextError, environment, template_text
+from cardscript.text.render import _Renderer
+from cardscript.text.sandbox import MAX_SECONDS, TemplateLimitError
 from jinja2.exceptions import SecurityError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
-
-from core.loader import load_text
-from core.model import validate_document
-from core.plugins import load_game
-from core.registry import Entry
-from core.text import TextError, environment, template_text
-from core.text.render import _Renderer
-from core.text.sandbox import MAX_SECONDS, TemplateLimitError
 
 SPEC = load_game("wonders")
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 import pytest
-
-from core.plugins import games, load_game
-from core.registry import KINDS
-from tools.cli import main
+from cardscript.plugins import games, load_game
+from cardscript.registry import KINDS
+from cardscript.tools.cli import main
 
 
 class Catalogue(HTMLParser):

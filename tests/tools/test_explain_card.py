@@ -3,9 +3,8 @@ with their filters, the effect tree and keywords — by card id or by file."""
 from __future__ import annotations
 
 import pytest
-
-from core.cardpool import CardPool
-from tools.cli import main
+from cardscript.cardpool import CardPool
+from cardscript.tools.cli import main
 
 
 @pytest.fixture(autouse=True)

@@ -12,11 +12,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
-from core.cardpool import CardPool
-from tools.cli import main
-from tools.render import cards as render_cards
-from tools.render import charts
+from cardscript.cardpool import CardPool
+from cardscript.tools.cli import main
+from cardscript.tools.render import cards as render_cards
+from cardscript.tools.render import charts
 
 #: screenshots for a human to look at (ignored by git)
 ARTIFACTS = Path(__file__).parent / "artifacts"

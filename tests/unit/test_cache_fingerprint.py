@@ -2,8 +2,8 @@
 (another version of the engine, a changed plugin) is a miss, never silently reused."""
 from __future__ import annotations
 
-import core.cardpool as cardpool
-from core.cardpool import CardPool
+import cardscript.cardpool as cardpool
+from cardscript.cardpool import CardPool
 
 CARD = "id: scout\nname: Scout\ntype: wonder\norbital: solfera\ntier: primary\ncost: 1\n" \
        "power: 1\n"

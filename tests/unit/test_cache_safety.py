@@ -13,13 +13,12 @@ import sys
 import time
 from pathlib import Path
 
+import cardscript.cachefile as cachefile
+import cardscript.cardpool as cardpool
 import pytest
-
-import core.cachefile as cachefile
-import core.cardpool as cardpool
-from core.cardpool import CardPool, CompileCache
-from tools.lint import lint as run_lint
-from tools.lint.cache import LintCache
+from cardscript.cardpool import CardPool, CompileCache
+from cardscript.tools.lint import lint as run_lint
+from cardscript.tools.lint.cache import LintCache
 
 ROOT = Path(__file__).resolve().parents[2]
 CARD = "id: scout\nname: Scout\ntype: wonder\norbital: solfera\ntier: primary\ncost: 1\n" \
@@ -54,7 +53,7 @@ def cache_paths() -> list[Path]:
 
 
 def cli(*args: str, env: dict[str, str], cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "tools.cli", *args], cwd=cwd, env=env,
+    return subprocess.run([sys.executable, "-m", "cardscript.tools.cli", *args], cwd=cwd, env=env,
                           capture_output=True, text=True, timeout=300)
 
 

@@ -8,18 +8,17 @@ import random
 import textwrap
 from pathlib import Path
 
+import cardscript.cardpool as cardpool_module
 import pytest
-
-import core.cardpool as cardpool_module
-from core import replay
-from core.bus import Event
-from core.cardpool import CardPool
-from core.decisions import RandomAgent
-from core.errors import CardError, RulesError
-from core.games.wonders import triggers
-from core.games.wonders.rules import WondersGame
-from core.games.wonders.scenario import Setup, build
-from core.loader import load_text
+from cardscript import replay
+from cardscript.bus import Event
+from cardscript.cardpool import CardPool
+from cardscript.decisions import RandomAgent
+from cardscript.errors import CardError, RulesError
+from cardscript.games.wonders import triggers
+from cardscript.games.wonders.rules import WondersGame
+from cardscript.games.wonders.scenario import Setup, build
+from cardscript.loader import load_text
 
 # -- the card set --------------------------------------------------------------------------
 

@@ -9,16 +9,15 @@ import time
 from types import SimpleNamespace
 
 import pytest
-
-from core import replay
-from core.cardpool import CardPool
-from core.decisions import RandomAgent
-from core.games.wonders.effects import CreateToken
-from core.games.wonders.scenario import Setup, build
-from core.limits import Limits
-from core.loader import load_text
-from core.vocabulary import Constant, Repeat
-from tools.cli import main
+from cardscript import replay
+from cardscript.cardpool import CardPool
+from cardscript.decisions import RandomAgent
+from cardscript.games.wonders.effects import CreateToken
+from cardscript.games.wonders.scenario import Setup, build
+from cardscript.limits import Limits
+from cardscript.loader import load_text
+from cardscript.tools.cli import main
+from cardscript.vocabulary import Constant, Repeat
 
 CARDS = {
     "skeleton": "{id: skeleton, name: Skeleton, type: wonder, orbital: umbrathene,"

@@ -9,14 +9,13 @@ import textwrap
 import time
 
 import pytest
+from cardscript.cardpool import CardPool
+from cardscript.errors import CardError
+from cardscript.loader import MAX_DEPTH, MAX_NODES, load_file, load_text
+from cardscript.model import validate_document
+from cardscript.plugins import load_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from core.cardpool import CardPool
-from core.errors import CardError
-from core.loader import MAX_DEPTH, MAX_NODES, load_file, load_text
-from core.model import validate_document
-from core.plugins import load_game
 
 
 def error_of(text: str, path: str = "bad.card.yaml") -> CardError:
@@ -201,8 +200,8 @@ def test_very_deep_nesting_is_a_card_error_not_a_crash(tmp_path):
     path = tmp_path / "deep.card.yaml"
     path.write_text("[" * n + "]" * n)
     code = textwrap.dedent(f"""
-        from core.errors import CardError
-        from core.loader import load_file
+        from cardscript.errors import CardError
+        from cardscript.loader import load_file
         try:
             load_file({str(path)!r})
         except CardError as e:

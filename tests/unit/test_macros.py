@@ -9,11 +9,10 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
-from core.macros import KeywordMacro, check_expansions, load_macro, macro_vocabulary
-from core.plugins import load_game
-from tools.cli import main
-from tools.schema import SCHEMA_DIR
+from cardscript.macros import KeywordMacro, check_expansions, load_macro, macro_vocabulary
+from cardscript.plugins import load_game
+from cardscript.tools.cli import main
+from cardscript.tools.schema import bundled_schemas
 
 RALLY = """\
 keyword: rally
@@ -56,7 +55,7 @@ def test_check_reports_macro_schema_errors(tmp_path, capsys):
 
 
 def test_bundled_macros_validate_against_the_editor_schema():
-    schema = json.loads((SCHEMA_DIR / "wonders" / "keyword.schema.json").read_text())
+    schema = json.loads((bundled_schemas() / "wonders" / "keyword.schema.json").read_text())
     spec = load_game("wonders")
     assert spec.macro_diagnostics == []
     files = sorted((spec.cards_dir / "keywords").glob("*.keyword.yaml"))
@@ -111,9 +110,9 @@ def test_check_and_lint_report_a_failing_macro_text_at_its_text_key(tmp_path, ca
 CHECK_ALL = """\
 import sys
 from pathlib import Path
-from core.plugins import games
+from cardscript.plugins import games
 games()["wonders"].cards_dir = Path(sys.argv[1])  # the game's cards: the bundled ones and
-from tools.cli import main                          # a keyword macro of the test's own
+from cardscript.tools.cli import main                          # a keyword macro of the test's own
 for argv in (["check", sys.argv[1]], ["lint", "--no-cache", sys.argv[1]],
              ["text", sys.argv[2]], ["render", sys.argv[1], "--out", sys.argv[3]]):
     sys.stdout.flush(); sys.stderr.flush()
@@ -130,7 +129,7 @@ def test_a_card_using_a_runaway_macro_is_an_error_in_check_lint_text_and_render(
     import subprocess
     import sys
 
-    from core.plugins import load_game
+    from cardscript.plugins import load_game
     cards = tmp_path / "wonders"
     shutil.copytree(load_game("wonders").cards_dir, cards)
     (cards / "keywords" / "storm.keyword.yaml").write_text(STORM)

@@ -6,10 +6,9 @@ from __future__ import annotations
 import textwrap
 
 import pytest
-
-from core.cardpool import CardPool
-from core.errors import CardError, Diagnostic
-from core.loader import load_text
+from cardscript.cardpool import CardPool
+from cardscript.errors import CardError, Diagnostic
+from cardscript.loader import load_text
 
 HEAD = """\
 id: test-card

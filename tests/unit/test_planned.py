@@ -1,9 +1,8 @@
 """Rules not implemented yet are refused with a message that says so (not "unknown name")."""
 import pytest
-
-from core.cardpool import CardPool
-from core.errors import CardError
-from core.loader import load_text
+from cardscript.cardpool import CardPool
+from cardscript.errors import CardError
+from cardscript.loader import load_text
 
 ITEM = "id: x\nname: X\ntype: item\norbital: solfera\ntier: primary\ncost: 1\n"
 

@@ -1,4 +1,4 @@
-"""core.loader.read_source, the one reader of input files, and the readers built on it:
+"""cardscript.loader.read_source, the one reader of input files, and the readers built on it:
 regular files only, at most MAX_BYTES, never a hang, each refusal a positioned CardError."""
 from __future__ import annotations
 
@@ -6,11 +6,10 @@ import os
 import threading
 
 import pytest
-
-from core import loader, replay
-from core.errors import CardError
-from core.loader import MAX_BYTES, read_source
-from core.macros import load_macro
+from cardscript import loader, replay
+from cardscript.errors import CardError
+from cardscript.loader import MAX_BYTES, read_source
+from cardscript.macros import load_macro
 
 
 def refusal(path) -> tuple[str, str]:

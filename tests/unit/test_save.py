@@ -6,11 +6,10 @@ import json
 import re
 
 import pytest
-
-from core import save as saves
-from core.cardpool import CardPool, bundled_decks
-from core.decisions import RandomAgent
-from core.save import SaveError, dumps, loads
+from cardscript import save as saves
+from cardscript.cardpool import CardPool, bundled_decks
+from cardscript.decisions import RandomAgent
+from cardscript.save import SaveError, dumps, loads
 
 
 @pytest.fixture(scope="module")
@@ -88,7 +87,7 @@ def test_a_save_of_another_game_is_refused(pool, game):
 
 
 @pytest.mark.parametrize("name", ["os:system", "builtins:eval", "subprocess:Popen",
-                                  "core.save:__builtins__", "core.game:Game.__init__"])
+                                  "cardscript.save:__builtins__", "cardscript.game:Game.__init__"])
 def test_classes_from_outside_the_engine_are_refused(pool, game, name):
     def plant(body):
         body["state"]["classes"][0][0] = name

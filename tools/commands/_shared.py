@@ -1,8 +1,8 @@
 """Arguments several commands share: the game, extra card paths, decks and variants."""
 from __future__ import annotations
 
-from core.errors import CardError, did_you_mean
-from core.limits import HELP, OPTION, Limits
+from cardscript.errors import CardError, did_you_mean
+from cardscript.limits import HELP, OPTION, Limits
 
 from ..common import UsageError, load_decks, pool_with, require_paths
 

@@ -44,7 +44,7 @@ def run(args) -> int:
 
 
 def _make_set(args) -> int:
-    from core.plugins import games
+    from cardscript.plugins import games
 
     from ..bench import make_synthetic_set
     from ..common import UsageError, check_output_dir

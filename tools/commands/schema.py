@@ -5,12 +5,12 @@ from pathlib import Path
 
 from ..common import check_output_dir, out
 
-HELP = "write JSON Schemas of card, deck and scenario files for editors into schemas/"
+HELP = "write JSON Schemas of card, deck and scenario files for editors into ./schemas/"
 
 
 def add_arguments(p) -> None:
     p.add_argument("--game", default="wonders")
-    p.add_argument("--out", default=None, help="folder (default: the repository's schemas/)")
+    p.add_argument("--out", default=None, help="folder (default: schemas/ in the current folder)")
 
 
 def run(args) -> int:

@@ -3,7 +3,7 @@
 ``CARD_OR_PATH`` is a card id of the bundled set, a card file or a folder of card files. Each
 card prints as its id, then its generated text indented, a line per ability. With ``--diff``,
 cards whose printed ``text:`` differs from the generated text (compared by
-:func:`core.text.normalize`) show a unified diff, a sentence per line, printed text first;
+:func:`cardscript.text.normalize`) show a unified diff, a sentence per line, printed text first;
 the exit code is 1 if any differ. Cards that don't load, or whose text can't be generated,
 are reported on stderr and also exit 1.
 """
@@ -28,15 +28,15 @@ def add_arguments(p) -> None:
 
 def _sentences(text: str) -> list[str]:
     """One sentence (or ability) per line: diffs then point at the sentence that drifted."""
-    from core.text import normalize
+    from cardscript.text import normalize
     flat = normalize(text)
     return [s for s in re.split(r"(?<=[.;])\s+", flat + "." if flat else "") if s]
 
 
 def _select(target: str, game: str):
     """The pool (bundled set plus the given files) and the ids of the cards to show."""
-    from core.cardpool import CARD_SUFFIX, CardPool, find_files, real_path
-    from core.errors import did_you_mean
+    from cardscript.cardpool import CARD_SUFFIX, CardPool, find_files, real_path
+    from cardscript.errors import did_you_mean
 
     from ..common import UsageError
 
@@ -66,7 +66,7 @@ def _select(target: str, game: str):
 
 
 def run(args) -> int:
-    from core.text import TextError, card_text, normalize
+    from cardscript.text import TextError, card_text, normalize
 
     from ..common import err, out, report
 

@@ -7,7 +7,7 @@ a template or the vocabulary invalidates the cache by itself. What the cache hol
 depends on the selection of rules (every rule's findings are kept; selection, suppression and
 severities are applied afterwards), so the findings of a run never depend on the cache.
 
-The file itself is read and written by :mod:`core.cachefile`: authenticated before anything
+The file itself is read and written by :mod:`cardscript.cachefile`: authenticated before anything
 in it is unpickled, so a planted or foreign cache file is only a miss.
 """
 from __future__ import annotations
@@ -17,8 +17,9 @@ import os
 import sys
 from pathlib import Path
 
-from core import ROOT, cachefile
-from core.cachefile import cache_dir
+import cardscript
+from cardscript import cachefile
+from cardscript.cachefile import cache_dir
 
 #: bump when the shape of what is cached changes
 FORMAT = "lint-2"
@@ -26,9 +27,11 @@ MAX_ENTRIES = 200_000
 
 
 def _source_files() -> list[str]:
-    roots = [ROOT / "core", ROOT / "tools" / "lint", ROOT / "tools" / "scenarios.py"]
+    engine = Path(cardscript.__file__).parent
+    tools = Path(__file__).parent.parent
+    roots = [engine, tools / "lint", tools / "scenarios.py"]
     try:
-        from core.plugins import plugin_manager
+        from cardscript.plugins import plugin_manager
         for plugin in plugin_manager().get_plugins():
             f = getattr(plugin, "__file__", None)
             if f:

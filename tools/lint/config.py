@@ -26,8 +26,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from core.errors import CardError, did_you_mean
-from core.loader import read_source
+from cardscript.errors import CardError, did_you_mean
+from cardscript.loader import read_source
 
 from .findings import SEVERITIES, SEVERITY_RANK
 from .registry import Rules

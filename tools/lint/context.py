@@ -7,8 +7,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.errors import Position
-from core.loader import Document
+from cardscript.errors import Position
+from cardscript.loader import Document
 
 from .findings import Finding
 
@@ -35,9 +35,9 @@ class CardContext:
 
     path: str
     doc: Document
-    spec: Any  # core.plugins.GameSpec
+    spec: Any  # cardscript.plugins.GameSpec
     model: Any = None
-    card: Any = None  # core.state.CardDef
+    card: Any = None  # cardscript.state.CardDef
     #: the other cards of the set by id (their facts), for rules with ``needs_set``
     cards: Any = None
 

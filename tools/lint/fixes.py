@@ -19,11 +19,10 @@ import stat
 from collections.abc import Iterable
 from typing import Any
 
+from cardscript.errors import CardError
+from cardscript.loader import load_text
 from ruamel.yaml import YAML
 from ruamel.yaml.scalarstring import ScalarString
-
-from core.errors import CardError
-from core.loader import load_text
 
 from .findings import Finding, Fix, RenameKey, Reorder, ReplaceLine, SetValue
 
@@ -253,8 +252,8 @@ def _overlaps(p: tuple, q: tuple) -> bool:
 
 def fix_paths(linter, paths: list[str], write: bool):
     """Apply safe fixes until none is left (at most a few passes), re-linting between
-    passes through ``linter`` (a :class:`~tools.lint.runner.Linter`, whose overlay holds the
-    files' new text meanwhile); write the files only if ``write``. Returns the last run's
+    passes through ``linter`` (a :class:`~cardscript.tools.lint.runner.Linter`, whose overlay holds
+    the files' new text meanwhile); write the files only if ``write``. Returns the last run's
     report, with what was fixed and changed."""
     originals: dict[str, str] = {}
     fixed = 0

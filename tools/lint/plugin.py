@@ -2,7 +2,7 @@
 a game or a third-party package registers its own (implement ``cardscript_lint_rules``)."""
 from __future__ import annotations
 
-from core.plugins import hookimpl
+from cardscript.plugins import hookimpl
 
 
 @hookimpl

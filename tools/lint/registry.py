@@ -8,8 +8,9 @@ vocabulary, so a game or a third-party package adds its own by implementing that
 
 A rule checks one thing in one place; which place is the method it implements:
 
-- ``check_card(ctx)``: one card file (:class:`~tools.lint.context.CardContext`);
-- ``check_set(ctx)``: every card of the set at once (:class:`~tools.lint.context.SetContext`);
+- ``check_card(ctx)``: one card file (:class:`~cardscript.tools.lint.context.CardContext`);
+- ``check_set(ctx)``: every card of the set at once
+  (:class:`~cardscript.tools.lint.context.SetContext`);
 - none of them: its findings are the engine's own diagnostics with its code, produced by the
   pipeline stage that finds them (the loader, the model, the compiler, decks, scenarios), so
   ``cardscript check`` and ``cardscript lint`` report the same codes.
@@ -22,7 +23,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import ClassVar
 
-from core.errors import did_you_mean
+from cardscript.errors import did_you_mean
 
 from .findings import SEVERITIES
 
@@ -164,7 +165,7 @@ class Rules:
 
 
 def _plugin_rule_classes() -> list[type[Rule]]:
-    from core.plugins import plugin_manager
+    from cardscript.plugins import plugin_manager
 
     from . import plugin as builtin
 

@@ -3,8 +3,8 @@ then the set-wide rules, decks and scenarios; then select, suppress and grade th
 
 Each card file is linted on its own through the engine's pipeline (loader, model, compiler:
 their diagnostics are findings with the engine's codes) and then the card rules; what the
-set-wide rules need from it is kept as :class:`~tools.lint.context.CardFacts`. The set is the
-game's bundled cards, the configuration's ``context`` folders and the files linted, as
+set-wide rules need from it is kept as :class:`~cardscript.tools.lint.context.CardFacts`. The
+set is the game's bundled cards, the configuration's ``context`` folders and the files linted, as
 ``cardscript check`` loads it. Only the files named on the command line are reported.
 """
 from __future__ import annotations
@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX
-from core.errors import CardError
-from core.loader import Document, load_bytes, read_source
-from core.macros import KEYWORD_SUFFIX, KeywordMacro, check_expansions
+from cardscript.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX
+from cardscript.errors import CardError
+from cardscript.loader import Document, load_bytes, read_source
+from cardscript.macros import KEYWORD_SUFFIX, KeywordMacro, check_expansions
 
 from . import suppression
 from .cache import LintCache, linter_version
@@ -95,14 +95,14 @@ def _position_of(data: Any, value: str, skip: tuple = ("id",)) -> tuple | None:
 class Linter:
     def __init__(self, config: Config | None = None, *, cache: bool = True,
                  cache_dir: Path | None = None):
-        from core.plugins import games
+        from cardscript.plugins import games
         self.config = config or Config()
         self.rules = all_rules()
         self.selection = Selection(self.config, self.rules)
         game = self.config.game
         installed = games()
         if game not in installed:
-            from core.errors import did_you_mean
+            from cardscript.errors import did_you_mean
             raise ConfigError(f"unknown game '{game}'{did_you_mean(game, installed)}; "
                               f"installed: {', '.join(sorted(installed))}")
         self.base_spec = installed[game]
@@ -123,13 +123,13 @@ class Linter:
 
     # -- the game, built only when a file must be linted for real -----------------------
     def spec_of(self, game: str | None = None):
-        from core.plugins import load_game
+        from cardscript.plugins import load_game
         return load_game(game or self.game)
 
     def compiler_of(self, game: str | None = None):
         game = game or self.game
         if game not in self._compilers:
-            from core.compiler import Compiler
+            from cardscript.compiler import Compiler
             self._compilers[game] = Compiler(self.spec_of(game).registry)
         return self._compilers[game]
 
@@ -343,7 +343,7 @@ class Linter:
     def lint_scenario(self, path: str, raw: bytes) -> FileResult:
         """The scenario's schema and inline cards; facts: the ids its setup names (checked
         against the set afterwards, as they depend on other files)."""
-        from tools.scenarios import game_of, scenario_model
+        from cardscript.tools.scenarios import game_of, scenario_model
         try:
             doc = load_bytes(raw, path)
             game = game_of(doc)
@@ -376,7 +376,7 @@ class Linter:
         facts = result.facts
         if not facts:
             return []
-        from core.plugins import games
+        from cardscript.plugins import games
         spec = games().get(facts["game"]) or self.spec_of(facts["game"])
         pool = _SetPool({**known, **{cid: True for cid in facts["inline"]}})
         out = []
@@ -499,7 +499,7 @@ class Linter:
     # -- fixing ---------------------------------------------------------------------------
     def fix(self, paths: list[str], write: bool) -> Report:
         """Apply safe fixes until none is left, re-linting between passes; write the files
-        only if ``write`` (see :func:`tools.lint.fixes.fix_paths`)."""
+        only if ``write`` (see :func:`cardscript.tools.lint.fixes.fix_paths`)."""
         from .fixes import fix_paths
         return fix_paths(self, paths, write)
 
@@ -514,7 +514,7 @@ def _shown(path: str) -> str:
 
 
 def _validate(doc: Document, model, what: str = "card"):
-    from core.model import validate_document
+    from cardscript.model import validate_document
     return validate_document(doc, model, what)
 
 

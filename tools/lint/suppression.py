@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from core.errors import did_you_mean
+from cardscript.errors import did_you_mean
 
 from .findings import Finding, Fix, ReplaceLine
 

@@ -8,8 +8,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.cardpool import CARD_SUFFIX, CardPool, real_path, walk
-from core.errors import CardError
+from cardscript.cardpool import CARD_SUFFIX, CardPool, real_path, walk
+from cardscript.errors import CardError
 
 from ..templates import render
 from . import style

@@ -7,10 +7,10 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.cardpool import CardPool
+from cardscript.cardpool import CardPool
 
 try:  # rules text generated from the card's script (core/text.py)
-    from core.text import card_text
+    from cardscript.text import card_text
 except ImportError:  # pragma: no cover - until core/text.py exists: the printed `text:`
     card_text = None
 

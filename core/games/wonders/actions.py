@@ -62,7 +62,7 @@ class StoneOption:
 
 
 class Actions:
-    """Mixin of :class:`~core.games.wonders.rules.WondersGame`."""
+    """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`."""
 
     def turn_options(self, p) -> list:
         """Every legal use of ``p``'s turn; pass is always first (rule 404.5)."""

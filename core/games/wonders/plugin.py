@@ -2,7 +2,7 @@
 third-party game or vocabulary package would."""
 from __future__ import annotations
 
-from ... import ROOT
+from ... import data_dir
 from ...plugins import GameSpec, hookimpl
 
 
@@ -13,7 +13,7 @@ def cardscript_games():
     from .deck import validate_deck
     from .rules import WondersGame
     return [GameSpec(name="wonders", title="Wonders of The First", game_class=WondersGame,
-                     card_model=WondersCard, cards_dir=ROOT / "cardscripts" / "wonders",
+                     card_model=WondersCard, cards_dir=data_dir("cardscripts") / "wonders",
                      deck_model=WondersDeck, validate_deck=validate_deck, scenario=scenario)]
 
 

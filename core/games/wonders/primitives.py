@@ -10,7 +10,7 @@ _ZONE_EVENTS = {(WORLD, ABYSS): "died", (HAND, ABYSS): "discarded"}
 
 
 class Primitives:
-    """Mixin of :class:`~core.games.wonders.rules.WondersGame`."""
+    """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`."""
 
     def zone_event(self, src: str, dst: str):
         if dst == WORLD:

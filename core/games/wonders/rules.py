@@ -1,6 +1,6 @@
 """Wonders of The First's sequence of play (rules 401-405) on the core engine.
 
-The game is a sequence of steps (:mod:`core.procedure`), in the rulebook's order from
+The game is a sequence of steps (:mod:`cardscript.procedure`), in the rulebook's order from
 ``WondersGame.start``: determine the first player (401), starting hands and mulligans (402),
 seven rounds of beginning, turns and round end (403-404), and the winner (405). State checks
 (power below 0 dies; an empty deck loses) run after every resolution.

@@ -1,8 +1,8 @@
 """Scenarios for Wonders: build a game from a described state; check expectations against it.
 
-The file format is shared by every game (see :mod:`tools.scenarios`); this module knows what a
-Wonders state is: a round and step, the first player, each player's energy, actions and zones,
-each realm's sides and stones.
+The file format is shared by every game (see :mod:`cardscript.tools.scenarios`); this module
+knows what a Wonders state is: a round and step, the first player, each player's energy,
+actions and zones, each realm's sides and stones.
 """
 from __future__ import annotations
 

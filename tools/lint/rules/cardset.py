@@ -1,11 +1,11 @@
 """Across the set: ids and names that clash, references to cards that don't exist.
 
-The messages are the card pool's own (:mod:`core.cardpool`), at more precise positions: the
+The messages are the card pool's own (:mod:`cardscript.cardpool`), at more precise positions: the
 id, the name, the reference itself.
 """
 from __future__ import annotations
 
-from core.errors import did_you_mean
+from cardscript.errors import did_you_mean
 
 from ..findings import Finding
 from ..registry import Rule

@@ -1,7 +1,7 @@
 """Printed numbers the schema accepts but a card should not have."""
 from __future__ import annotations
 
-from core.limits import STAT_MAX
+from cardscript.limits import STAT_MAX
 
 from ..registry import Rule
 

@@ -1,4 +1,4 @@
-"""The suppression comments themselves (see :mod:`tools.lint.suppression`)."""
+"""The suppression comments themselves (see :mod:`cardscript.tools.lint.suppression`)."""
 from __future__ import annotations
 
 from ..registry import Rule

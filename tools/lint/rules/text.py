@@ -11,9 +11,9 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
 
 def _text_module():
-    """``core.text`` (card_text, normalize), or None where this engine doesn't have it."""
+    """``cardscript.text`` (card_text, normalize), or None where this engine doesn't have it."""
     try:
-        from core import text
+        from cardscript import text
     except ImportError:
         return None
     if not (hasattr(text, "card_text") and hasattr(text, "normalize")):
@@ -45,7 +45,7 @@ class TextDrift(Rule):
 
     Fix (safe): ``text:`` is rewritten to the generated text, keeping the file's comments and
     layout. Check the diff first: if the abilities are what is wrong, fix them instead.
-    Active where the engine provides ``core.text``.
+    Active where the engine provides ``cardscript.text``.
     """
 
     code = "CS130"
