@@ -1,7 +1,7 @@
 """The event bus: handlers indexed by event kind, so publishing never scans every card.
 
 Handlers are registered when a card object enters a zone where they work (a card's "whenever"
-abilities while it is in the world, say) and removed when it leaves. Abilities about the card
+abilities while it is in play, say) and removed when it leaves. Abilities about the card
 itself (on play, on arrival, on death) are found from the event's subject, not the bus.
 """
 from __future__ import annotations
@@ -14,21 +14,21 @@ from .clone import copy_slots, copy_value
 class Event:
     """Something that happened. ``card`` is the subject object, as it was (last known)."""
 
-    __slots__ = ("kind", "card", "player", "realm", "source", "cause", "data")
+    __slots__ = ("kind", "card", "player", "area", "source", "cause", "data")
 
-    def __init__(self, kind: str, card=None, player=None, realm=None, source=None,
+    def __init__(self, kind: str, card=None, player=None, area=None, source=None,
                  cause: str | None = None, data: Any = None):
         self.kind = kind
         self.card = card
         self.player = player
-        self.realm = realm
+        self.area = area  # where it happened (a game's area of the table), if anywhere
         self.source = source  # the zone kind a card came from, for zone-change events
         self.cause = cause
         self.data = data
 
     def _clone(self, memo: dict) -> "Event":
         return copy_slots(self, Event.__new__(Event), ("kind", "source", "cause"),
-                          ("card", "player", "realm", "data"), memo)
+                          ("card", "player", "area", "data"), memo)
 
     def __repr__(self) -> str:
         return f"<event {self.kind} {self.card or ''}>"
@@ -82,12 +82,12 @@ class Bus:
         if hs:
             for h in hs:
                 card = h.card
-                if not card.null and h.ability.trigger.matches(event, card):
+                if not card.blank and h.ability.trigger.matches(event, card):
                     out.append((h.ability, card, event))
         subject = event.card
         if subject is not None:
             own = subject.proto.program.self_triggers.get(event.kind)
-            if own and not subject.null:
+            if own and not subject.blank:
                 for ability in own:
                     if ability.trigger.matches(event, subject):
                         out.append((ability, subject, event))

@@ -147,7 +147,7 @@ class CompileCache:
 class CardPool:
     """The cards of one game, by id, with every diagnostic met while loading them."""
 
-    def __init__(self, game: str = "wonders", *, cache: bool = True, keep_models: bool = False):
+    def __init__(self, game: str, *, cache: bool = True, keep_models: bool = False):
         self.spec: GameSpec = load_game(game)
         self.registry = self.spec.registry
         self.compiler = Compiler(self.registry)
@@ -163,7 +163,7 @@ class CardPool:
         self.models: dict[str, Any] | None = {} if keep_models else None
 
     @classmethod
-    def bundled(cls, game: str = "wonders", **kw) -> "CardPool":
+    def bundled(cls, game: str, **kw) -> "CardPool":
         pool = cls(game, **kw)
         pool.load([pool.spec.cards_dir])
         return pool

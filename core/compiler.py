@@ -13,7 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import CardError, Diagnostic, Position, did_you_mean
 from .registry import Registry
-from .state import CardDef
+from .state import CardDef, slots_of
 
 
 class AbilityProgram:
@@ -103,7 +103,7 @@ class Compiler:
         return self.node("value", node)
 
     def count(self, node):
-        """A value that counts something (cards, energy, times): never negative."""
+        """A value that counts something (cards, resources, times): never negative."""
         if isinstance(node, int) and node < 0:
             raise self.error(f"a count can't be negative (found {node}); to take away, use "
                              f"the lose_ or discard effects")
@@ -162,9 +162,9 @@ class Compiler:
                 program.add(self.ability(len(program.abilities), ab, keyword=name))
         for ab in getattr(model, "abilities", ()):
             program.add(self.ability(len(program.abilities), ab))
-        fields = {k: getattr(model, k, None) for k in CardDef.__slots__ if hasattr(model, k)}
-        fields["classes"] = tuple(fields.get("classes") or ())
+        card_class = self.registry.card_def_class
+        fields = {k: getattr(model, k) for k in slots_of(card_class) if hasattr(model, k)}
         fields.update(keywords=keywords, program=program, source=source,
                       references=tuple(self.references),
                       digest=hashlib.blake2b(repr(model).encode(), digest_size=12).hexdigest())
-        return CardDef(**fields)
+        return card_class(**fields)

@@ -20,15 +20,22 @@ from .decisions import Decision
 from .errors import RulesError
 from .limits import DEFAULT, LimitExceeded, Limits
 from .procedure import Frame, Procedure
-from .resolve import BatchResolver, Resolver
+from .resolve import Resolver
 from .save import dumps
 from .state import Card, CardDef, Player
-from .zones import WORLD
 
 
 class Game(Procedure):
+    """A game in progress. A game subclasses it with its rules (the steps from :meth:`start`),
+    its card and player classes, and the resolver its resolution model needs."""
+
     game_name = "generic"
-    resolver_class: type[Resolver] = BatchResolver
+    resolver_class: type[Resolver]
+    card_def_class: type[CardDef] = CardDef
+    card_class: type[Card] = Card
+    player_class: type[Player] = Player
+    #: the reason logged when an ability does not resolve because its card's text is blank
+    BLANK = "blank"
     #: named rule variants this game offers, with what each changes
     VARIANTS: dict[str, str] = {}
 
@@ -45,7 +52,7 @@ class Game(Procedure):
         #: why the game ended in an error (a limit reached), or None
         self.error: str | None = None
         self.rng = GameRandom(seed)
-        self.players = [Player(i, n) for i, n in enumerate(names)]
+        self.players = [self.player_class(i, n) for i, n in enumerate(names)]
         for p, dn in zip(self.players, deck_names or (), strict=False):
             p.deck_name = dn
         self.variants = frozenset(variants)
@@ -60,7 +67,6 @@ class Game(Procedure):
         self.decision: Decision | None = None
         self._next_oid = 1
         self.decks = decks
-        self.realms: list = []  # the world's realms, for games that have them
         self.todo: list[Frame] = []
         self.waiting: Frame | None = None
         self.started = False
@@ -183,8 +189,9 @@ class Game(Procedure):
         return self.players[i:] + self.players[:i]
 
     def effect_controller(self, card: Card) -> Player:
-        """Rule 505.2 (Wonders 505.1: outside the world, use the owner)."""
-        return card.controller if card.zone is not None and card.zone.kind == WORLD \
+        """Who controls what a card's ability does: its controller while it is in play, its
+        owner anywhere else."""
+        return card.controller if card.zone is not None and card.zone.in_play \
             else card.owner
 
     def opponents(self, player: Player) -> list[Player]:
@@ -201,14 +208,14 @@ class Game(Procedure):
         if oid > self.limits.objects:
             raise LimitExceeded("objects", self.limits.objects,
                                 f"creating an object of {proto.id}", proto.id)
-        card = Card(oid, proto, owner, zone)
+        card = self.card_class(oid, proto, owner, zone)
         self._next_oid = oid + 1
         if zone is not None:
             if top:
                 zone.cards.append(card)
             else:
                 zone.cards.insert(0, card)
-            if zone.kind == WORLD:
+            if zone.in_play:
                 card.controller = zone.player if zone.player is not None else owner
             if proto.program.zone_handlers:
                 self.bus.register(card, zone.kind)
@@ -218,46 +225,36 @@ class Game(Procedure):
              publish: bool = True) -> Card | None:
         """Move ``card`` to zone ``dest``; return the object it becomes there.
 
-        Realm-to-realm moves keep the object; every other move makes a new object that has
-        lost all effects and counters (rule "Areas of the Game"). A token put anywhere but
-        the world stops existing (rulebook, Tokens) after its event is published."""
+        A move between zones in play keeps the object; every other move makes a new object
+        that has lost all effects and counters. A token put anywhere but in play stops
+        existing, after its event is published."""
         src = card.zone
         if src is None:
             return None
         src.cards.remove(card)
-        if src.kind == WORLD and dest.kind == WORLD:
+        if src.in_play and dest.in_play:
             dest.cards.append(card)
             card.zone = dest
             card.controller = dest.player if dest.player is not None else card.controller
             if publish:
-                self.publish(Event("moved", card, card.controller, dest.realm, src.kind, cause))
+                self.publish(Event("moved", card, card.controller, dest.area, src.kind, cause))
             return card
         if card.handlers:
             self.bus.unregister(card)
         card.last_zone = src
         card.zone = None
-        vanish = card.token and dest.kind != WORLD
+        vanish = card.token and not dest.in_play
         new = None if vanish else self.new_card(card.proto, card.owner, dest, top)
         card.moved_to = new
-        if new is not None and dest.kind == WORLD:
-            new.arrived_round = getattr(self, "round", 0)
         kind = self.zone_event(src.kind, dest.kind) if publish else None
         if kind is not None:
-            subject = new if dest.kind == WORLD else card
-            self.publish(Event(kind, subject, card.controller, src.realm or dest.realm,
+            subject = new if dest.in_play else card
+            self.publish(Event(kind, subject, card.controller, src.area or dest.area,
                                src.kind, cause))
         return new
 
     def publish(self, event: Event) -> None:
         self.bus.collect(event, self.pending)
-
-    def world_cards(self):
-        """Every card object in the world (realms in order, each side then the centre)."""
-        for realm in self.realms:
-            if realm.active:
-                for side in realm.sides:
-                    yield from side.cards
-                yield from realm.centre.cards
 
     # -- saving and replaying ----------------------------------------------------------
     def record(self) -> dict:

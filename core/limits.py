@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 
 #: the most one effect may count: cards drawn, denied, discarded, sacrificed or sought, tokens
-#: created, energy or actions gained or lost, times repeated (a deck holds 50 cards)
+#: created, resources gained or lost, times repeated (a deck holds about 50 cards)
 COUNT_MAX = 100
 #: the largest power change or number of counters one effect may give, either sign
 AMOUNT_MAX = 100

@@ -82,7 +82,7 @@ def load_game(name: str) -> GameSpec:
         raise KeyError(f"unknown game '{name}'{did_you_mean(name, all_games)}; "
                        f"installed: {', '.join(sorted(all_games))}")
     spec = all_games[name]
-    registry = Registry(name)
+    registry = Registry(name, spec.game_class.card_def_class)
     registry.extend(core_vocabulary(name))
     for vocabs in plugin_manager().hook.cardscript_vocabulary(game=name):
         for v in vocabs or ():

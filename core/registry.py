@@ -13,24 +13,9 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from .state import CardDef
+
 KINDS = ("trigger", "selector", "effect", "condition", "value", "keyword")
-
-#: names the card language reserves for rules not implemented yet: using one is an error
-#: that says so, rather than an unknown name
-PLANNED = {
-    ("trigger", "static"): "continuous effects (\"can't\" beats \"can\", latest timestamp "
-                           "wins: rule 508.1) are not implemented yet",
-    ("trigger", "instead_of"): "replacement effects (rule 504) are not implemented yet",
-    ("keyword", "shield"): "shield counters (rulebook, Shield) are not implemented yet",
-    ("keyword", "equip"): "equipment (rulebook, Equip) is not implemented yet",
-    ("keyword", "symbiosis"): "symbiosis (rulebook, Symbiosis) is not implemented yet",
-    ("keyword", "ascend"): "ascend is not implemented yet; write {round: 7} with a this_round "
-                           "effect",
-    ("effect", "gain_control"): "gaining control (rule 505.1) is not implemented yet",
-    ("effect", "copy"): "copy effects (rule 507) are not implemented yet",
-    ("effect", "portal"): "portal (rulebook, Portal) is not implemented yet",
-}
-
 
 class Params(BaseModel):
     """Base of every parameter model: unknown keys are errors; a scalar may fill one field."""
@@ -78,7 +63,7 @@ class Entry:
     text: str | None = None
     doc: str = ""
     game: str = ""
-    #: for triggers: the zone kind where its handler works (world, hand, ...) and its role
+    #: for triggers: the kind of zone where its handler works and its role
     meta: dict[str, Any] = field(default_factory=dict)
 
 
@@ -88,6 +73,7 @@ class Vocabulary:
     def __init__(self, game: str = ""):
         self.game = game
         self.entries: list[Entry] = []
+        self.reserved: dict[tuple[str, str], str] = {}
 
     def _decorator(self, kind: str, name: str, params=None, text=None, **meta) -> Callable:
         def wrap(impl):
@@ -115,6 +101,11 @@ class Vocabulary:
     def keyword(self, name, params=None, text=None, **meta):
         return self._decorator("keyword", name, params, text, **meta)
 
+    def planned(self, kind: str, name: str, why: str) -> None:
+        """Reserve ``name`` for a rule not implemented yet: a card that uses it gets an
+        error that says so (``why``), not "unknown name"."""
+        self.reserved[(kind, name)] = why
+
 
 class DuplicateEntry(Exception):
     pass
@@ -123,11 +114,16 @@ class DuplicateEntry(Exception):
 class Registry:
     """The frozen vocabulary of one game."""
 
-    def __init__(self, game: str):
+    def __init__(self, game: str, card_def_class: type[CardDef] = CardDef):
         self.game = game
         self.entries: dict[str, dict[str, Entry]] = {k: {} for k in KINDS}
         self.by_model: dict[type, Entry] = {}
         self.types: dict[str, Any] = {}
+        #: (kind, name) reserved for rules not implemented yet, with why (see
+        #: :meth:`Vocabulary.planned`)
+        self.planned: dict[tuple[str, str], str] = {}
+        #: the class of the game's compiled card definitions
+        self.card_def_class = card_def_class
         self.frozen = False
 
     def add(self, entry: Entry) -> None:
@@ -143,6 +139,7 @@ class Registry:
     def extend(self, vocab: Vocabulary) -> None:
         for e in vocab.entries:
             self.add(e)
+        self.planned.update(vocab.reserved)
 
     def get(self, kind: str, name: str) -> Entry:
         return self.entries[kind][name]

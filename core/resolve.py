@@ -1,19 +1,17 @@
 """Resolution: triggered and activated abilities wait as :class:`Trigger` objects and resolve
 through the game's :class:`Resolver`; targets are chosen when they are put to resolve.
 
-The :class:`Resolver` protocol is the door every resolution model goes through: Wonders'
-batches (:class:`BatchResolver`, rules 501-502: the triggers created at the same time form a
-batch the active player orders, and batches created meanwhile wait in creation order), and a
-last-in-first-out chain with priority passes (:mod:`cardscript.chain`). Effects and rules never
-assume one of them: they ask the resolver to ``settle``, to ``file_triggers`` after a stage,
-and to ``add`` abilities they activate.
+The :class:`Resolver` protocol is the door every resolution model goes through: a game's own
+resolver (batches resolved at once, in a game package), or a last-in-first-out chain with
+priority passes (:mod:`cardscript.chain`). Effects and rules never assume one of them:
+they ask the resolver to ``settle``, to ``file_triggers`` after a stage, and to ``add``
+abilities they activate.
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .clone import copy_slots, copy_value
+from .clone import copy_slots
 
 if TYPE_CHECKING:  # the game imports its resolver: typing only, no import at run time
     from .game import Game
@@ -24,17 +22,18 @@ from .limits import LimitExceeded
 class Trigger:
     """A triggered or activated ability waiting to resolve; also the effect context."""
 
-    __slots__ = ("ability", "source", "controller", "event", "target", "realm", "done",
+    __slots__ = ("ability", "source", "controller", "event", "target", "area", "done",
                  "it", "no_target", "seq")
 
-    def __init__(self, ability, source, controller, event=None, realm=None):
+    def __init__(self, ability, source, controller, event=None, area=None):
         self.ability = ability
         self.source = source
         self.controller = controller
         self.event = event
         self.target = None
         self.no_target = False
-        self.realm = realm if realm is not None else source.realm
+        #: where it happens: its source's area of the table
+        self.area = area if area is not None else source.area
         self.done = True  # did the last "you may"/action happen (rule 508.4, "if you do")
         self.it = event.card if event is not None else None
         self.seq = 0
@@ -49,7 +48,7 @@ class Trigger:
         return f"<trigger {self.label()}>"
 
 
-_TRIGGER_STATE = ("source", "controller", "event", "target", "realm", "it")
+_TRIGGER_STATE = ("source", "controller", "event", "target", "area", "it")
 _TRIGGER_PLAIN = tuple(n for n in Trigger.__slots__ if n not in _TRIGGER_STATE)
 
 
@@ -106,146 +105,17 @@ class Targeting:
     @staticmethod
     def target_chosen(g: Game, t: Trigger, target: Any) -> None:
         t.target = target
-        g.log.append(("target", t.source.proto.id, _ref(target)))
+        g.log.append(("target", t.source.proto.id, ref(target)))
 
 
-class BatchResolver(Targeting):
-    """Rules 501-502: immediate resolution in batches ordered by the active player."""
-
-    def __init__(self):
-        self.queue: deque[list[Trigger]] = deque()
-        self.resolving = 0  # depth of resolutions in progress (rule 501)
-        self.prevented: set = set()  # abilities stopped by rule 503 until the loop ends
-        self.counts: dict = {}  # resolutions per ability in this settle (rule 503)
-        self.total = 0
-        self.current: Trigger | None = None  # the trigger resolving now
-
-    def _clone(self, memo: dict) -> "BatchResolver":
-        n = type(self).__new__(type(self))
-        memo[id(self)] = n
-        n.queue = deque(copy_value(b, memo) for b in self.queue)
-        n.resolving = self.resolving
-        n.prevented = set(self.prevented)  # (ability, card definition): shared
-        n.counts = dict(self.counts)
-        n.total = self.total
-        n.current = copy_value(self.current, memo)
-        return n
-
-    def add(self, g, batch: list[Trigger]) -> None:
-        """A new batch (rule 502: it waits until the batches created before it are done)."""
-        if batch:
-            self.queue.append(batch)
-
-    def file_triggers(self, g) -> None:
-        """Turn the triggers collected since the last flush into one batch (rule 502), choosing
-        targets now (rule 501.1), the active player first and then in turn order (rule 508)."""
-        raw = g.pending
-        if not raw:
-            return
-        g.pending = []
-        batch = []
-        for ability, card, event in raw:
-            controller = g.effect_controller(card)
-            batch.append(Trigger(ability, card, controller, event))
-        g.then(self.add, g, batch)
-        self.choose_targets(g, batch)
-
-    def settle(self, g) -> None:
-        """Resolve everything pending, batch by batch, with state checks after each
-        resolution, until nothing is left to do.
-
-        Called while a trigger is resolving (an effect that plays a card, say), it only turns
-        new triggers into batches: rule 501 finishes the current effect first, and the outer
-        settle resolves them in creation order (rule 502)."""
-        if not self.resolving:
-            self.counts = {}
-            self.total = 0
-            g.then(self.next, g)
-        if g.pending:
-            self.file_triggers(g)
-
-    def next(self, g) -> None:
-        """One turn of the settle loop: file new triggers, or resolve the next trigger of the
-        current batch, or finish with the state checks when nothing is left."""
-        if g.pending:
-            g.then(self.next, g)
-            self.file_triggers(g)
-            return
-        queue = self.queue
-        while queue and not queue[0]:
-            queue.popleft()
-        if queue:
-            batch = queue[0]
-            if len(batch) > 1:
-                g.ask(g.active, "order", list(batch),
-                      "choose which effect of the batch resolves next",
-                      then=(self.picked, g))
-            else:
-                self.picked(g, batch[0])
-            return
-        g.state_checks()
-        if g.pending:
-            g.then(self.next, g)
-        else:
-            self.prevented.clear()
-
-    def picked(self, g, t: Trigger) -> None:
-        self.queue[0].remove(t)
-        g.then(self.next, g)
-        key = (t.ability, t.source.proto)
-        if key in self.prevented:
-            g.log.append(("prevented", t.source.proto.id, t.ability.name))
-            return
-        counts = self.counts
-        counts[key] = counts.get(key, 0) + 1
-        self.total += 1
-        g.then(self.resolve, g, t)
-        if self.total % LOOP_LIMIT == 0:
-            self.break_loop(g)
-
-    def resolve(self, g, t: Trigger) -> None:
-        """Resolve ``t``; the state checks follow once everything it scheduled is done."""
-        g.resolutions += 1
-        if g.resolutions > g.limits.resolutions:
-            raise _named(LimitExceeded("resolutions", g.limits.resolutions,
-                                       f"resolution {g.resolutions:,} of the game"), t)
-        self.resolving += 1
-        self.current = t
-        g.then(self.resolved, g)
-        resolve(g, t)
-
-    def resolved(self, g) -> None:
-        self.resolving -= 1
-        self.current = None
-        g.state_checks()
-
-    def break_loop(self, g) -> None:
-        """Rule 503, involuntary loops: the game prevents one of the effects that keeps the
-        sequence going, chosen by the active player among those repeating. (Simplified: the
-        loop is allowed LOOP_LIMIT resolutions before the choice, rather than a number the
-        player names.)"""
-        counts = self.counts
-        top = max(counts.values())
-        looping = [k for k, n in counts.items() if n * 4 >= top]
-        labels = {f"{proto.id}: {ability.name}": (ability, proto) for ability, proto in looping}
-        g.ask(g.active, "prevent", sorted(labels),
-              "an endless loop: choose an effect to prevent (rule 503)",
-              then=(self.prevent, g, labels))
-
-    def prevent(self, g, labels: dict, pick: str) -> None:
-        self.prevented.add(labels[pick])
-        g.log.append(("loop", pick))
-
-
-LOOP_LIMIT = 500
-
-
-def _named(exc: LimitExceeded, t: Trigger) -> LimitExceeded:
+def named(exc: LimitExceeded, t: Trigger) -> LimitExceeded:
+    """``exc``, naming the card and ability of ``t`` as what reached the limit."""
     exc.card, exc.ability = t.source.proto.id, t.ability.name
     return exc
 
 
-def _ref(obj):
+def ref(obj):
+    """How the log names a card object, a player or a chain item."""
     if obj is None:
         return None
     if isinstance(obj, Trigger):  # an ability on a chain, targeted by a counter
@@ -254,11 +124,12 @@ def _ref(obj):
 
 
 def resolve(g, t: Trigger) -> None:
-    """Resolve one trigger. Rule 501.1: a target that is no longer valid makes it fail; a
-    source nullified before it resolves resolves with blank text (rulebook, Nullify)."""
+    """Resolve one trigger: a target that is no longer valid makes it fail, and a source whose
+    text became blank before it resolves does nothing (the game names that reason in
+    ``Game.BLANK``)."""
     a = t.ability
-    if t.source.null:
-        g.log.append(("fizzle", t.source.proto.id, a.name, "nullified"))
+    if t.source.blank:
+        g.log.append(("fizzle", t.source.proto.id, a.name, g.BLANK))
         return
     if t.target is not None and not a.target.still_valid(g, t, t.target):
         g.log.append(("fizzle", t.source.proto.id, a.name, "invalid target"))

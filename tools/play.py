@@ -19,7 +19,7 @@ def _card(c) -> str:
         bits.append(f"({c.power()})")
     if c.tapped:
         bits.append("tapped")
-    if c.null:
+    if c.blank:
         bits.append("nullified")
     return " ".join(bits)
 

@@ -44,7 +44,7 @@ class AbilityFields(BaseModel):
 
 class _Node(BaseModel):
     """A one-key mapping naming a vocabulary entry. If every parameter has a default, the
-    bare name is accepted too: ``end_of_battle`` means ``{end_of_battle: {}}``."""
+    bare name is accepted too: ``name`` means ``{name: {}}``."""
 
     model_config = FORBID
     __entry_name__: str = ""
@@ -99,7 +99,7 @@ def _kind_type(registry: Registry, kind: str):
     title = kind.capitalize()
     if kind == "effect":
         members.append(Annotated[list[title], Tag("<stages>")])  # type: ignore[valid-type]
-    if kind == "value":  # values count things (cards, energy, times): never negative
+    if kind == "value":  # values count things (cards, resources, times): never negative
         members.append(Annotated[int, Field(ge=0, le=COUNT_MAX), Tag("<int>")])
     if len(members) == 1:
         members.append(Annotated[Literal["<none>"], Tag("<none>")])
@@ -128,6 +128,8 @@ def build_types(registry: Registry, card_model: type[BaseModel]) -> dict[str, An
     for node in list(registry.by_model):
         node.model_rebuild(_types_namespace=ns, force=True)
     card_model.model_rebuild(_types_namespace=ns, force=True)
+    for model in (card_model, ability):  # so their errors can say "not implemented yet"
+        type.__setattr__(model, "__reserved_names__", registry.planned)
     ns["Card"] = card_model
     registry.types = ns
     registry.all_node = all_node

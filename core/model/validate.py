@@ -13,7 +13,6 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import CardError, Diagnostic, did_you_mean
 from ..loader import Document
-from ..registry import PLANNED
 
 
 def data_path(data: Any, loc: tuple) -> tuple:
@@ -120,6 +119,12 @@ def _describe(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def reserved_names(model: type[BaseModel]) -> dict[tuple[str, str], str]:
+    """The names a game reserves for rules not implemented yet (its registry's ``planned``),
+    for a model built from that game's registry (see :func:`cardscript.model.build_types`)."""
+    return getattr(model, "__reserved_names__", None) or {}
+
+
 def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel],
                      card: str | None) -> list[Diagnostic]:
     out: list[Diagnostic] = []
@@ -155,7 +160,7 @@ def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel]
                 tag = tag[:37] + "..."
             expected = [t.strip(" '") for t in str(ctx.get("expected_tags", "")).split(",")]
             expected = [t for t in expected if not t.startswith("<")]
-            planned = PLANNED.get((what, tag))
+            planned = reserved_names(model).get((what, tag))
             if planned:
                 msg = f"{what} '{tag}': {planned}"
             else:
@@ -186,7 +191,7 @@ def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel]
             msg = f"{err['msg'][0].lower()}{err['msg'][1:]}; found {_describe(inp)}"
             pos = doc.pos(path)
             code = "CS105"
-        if loc[-1:] == ("[key]",):  # a bad mapping key (realm 99): point at the key itself
+        if loc[-1:] == ("[key]",):  # a bad mapping key (a number out of range): point at the key
             pos = doc.key_pos(path)
         where = ".".join(str(p) for p in path)
         if where:

@@ -10,7 +10,7 @@ The rules of Duel:
   until the chain is empty; the other player's turn.
 - Holding priority, a player may play a ``quick`` card from hand: a response.
 - A played card waits on the chain as its ``on_play`` ability. Once that resolves, a spell
-  goes to its owner's discard (the ``abyss`` zone) and an ally to its owner's board; a
+  goes to its owner's discard pile and an ally to its owner's board; a
   countered card goes to the discard.
 - Allies watch from the board (``whenever_played``: by an opponent, or by anyone);
   ``on_enter`` triggers as an ally enters the board.
@@ -30,7 +30,7 @@ from cardscript.model import CardBase, build_types, validate_document
 from cardscript.procedure import GameOver
 from cardscript.registry import Params, Registry, Vocabulary
 from cardscript.resolve import Trigger
-from cardscript.state import CardDef
+from cardscript.state import CardDef, Player
 from cardscript.vocabulary import core_vocabulary
 from cardscript.zones import Zone
 from pydantic import Field, model_validator
@@ -39,6 +39,7 @@ GOAL = 10
 TURN_LIMIT = 20
 HAND = 3
 CHAIN, BOARD = "chain", "board"  # Duel's own zone kinds
+DECK, HAND_ZONE, DISCARD = "deck", "hand", "discard"
 
 vocab = Vocabulary("duel")
 
@@ -148,7 +149,7 @@ class Counter:
         item = ctx.target
         ctx.done = item is not None and g.resolver.remove(g, item)
         if ctx.done and item.source.zone is g.chain_zone:
-            g.move(item.source, item.source.owner.abyss)
+            g.move(item.source, item.source.owner.discard)
 
 
 @vocab.effect("play_top")
@@ -222,10 +223,24 @@ def compile_cards(texts: dict[str, str]) -> dict[str, CardDef]:
 
 
 # -- the game ------------------------------------------------------------------------------
+class DuelPlayer(Player):
+    """A player of Duel: a deck, a hand and a discard pile (the board is the game's)."""
+
+    __slots__ = ("deck", "hand", "discard")
+    ZONES = (DECK, HAND_ZONE, DISCARD)
+
+    def __init__(self, index: int, name: str):
+        super().__init__(index, name)
+        self.deck = Zone(DECK, self)
+        self.hand = Zone(HAND_ZONE, self)
+        self.discard = Zone(DISCARD, self)
+
+
 class DuelGame(Game):
     game_name = "duel"
     resolver_class = ChainResolver
     resolver: ChainResolver
+    player_class = DuelPlayer
 
     def __init__(self, decks, seed: int = 0, *, shuffle: bool = True, **kw):
         super().__init__(decks, seed, **kw)
@@ -233,7 +248,7 @@ class DuelGame(Game):
         self.scores = [0 for _ in self.players]
         self.turn_number = 0
         self.chain_zone = Zone(CHAIN, None)  # played cards while they wait on the chain
-        self.boards = [Zone(BOARD, p) for p in self.players]
+        self.boards = [Zone(BOARD, p, in_play=True) for p in self.players]
         for p, deck in zip(self.players, decks, strict=True):
             for proto in deck:
                 self.new_card(proto, p, p.deck)
@@ -306,7 +321,7 @@ class DuelGame(Game):
                     entered = self.move(card, self.boards[card.owner.index])
                     self.publish(Event("entered", entered, entered.owner))
                 else:
-                    self.move(card, card.owner.abyss)
+                    self.move(card, card.owner.discard)
         if max(self.scores) >= GOAL:
             self.finish("goal")
             raise GameOver()

@@ -132,8 +132,8 @@ def test_a_counter_takes_the_item_off_the_chain_and_its_card_to_the_discard():
     assert events(g, "removed") == [("A", "blaze: on_play")]
     assert events(g, "resolve") == [("negate", "on_play")]  # blaze never resolves
     assert g.scores == [0, 0]
-    assert [c.proto.id for c in g.players[0].abyss.cards] == ["blaze"]
-    assert [c.proto.id for c in g.players[1].abyss.cards] == ["negate"]
+    assert [c.proto.id for c in g.players[0].discard.cards] == ["blaze"]
+    assert [c.proto.id for c in g.players[1].discard.cards] == ["negate"]
     assert g.chain_zone.cards == []
 
 

@@ -27,7 +27,7 @@ MAX_DECISIONS = 2000  # far above any Duel game: reaching it means the engine lo
 
 def zones(g):
     for p in g.players:
-        yield from (p.deck, p.hand, p.abyss, g.boards[p.index])
+        yield from (p.deck, p.hand, p.discard, g.boards[p.index])
     yield g.chain_zone
 
 

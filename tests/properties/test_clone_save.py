@@ -91,7 +91,7 @@ def fingerprint(g) -> str:
                            (p.deck, p.hand, p.abyss, p.banishment)])))
     for r in g.realms:
         parts.append(repr((r.active, r.stones, [s.cards for s in r.sides], r.centre.cards,
-                           [(c.tapped, c.plus, c.minus, c.mods, c.null, c.base)
+                           [(c.tapped, c.plus, c.minus, c.mods, c.blank, c.base)
                             for s in r.sides for c in s.cards])))
     return "\n".join(parts)
 

@@ -24,10 +24,10 @@ from collections import Counter
 import pytest
 from cardscript.compiler import Compiler
 from cardscript.games.wonders.rules import WondersGame
+from cardscript.games.wonders.zones import LIMBO, WORLD
 from cardscript.loader import load_text
 from cardscript.model import validate_document
 from cardscript.plugins import load_game
-from cardscript.zones import LIMBO, WORLD
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -272,13 +272,13 @@ def check_invariants(g: WondersGame, start: Counter) -> None:
             else:
                 non_tokens[c.proto.id] += 1
             if zone.kind == WORLD:
-                assert zone.realm.active, f"{c!r} is in an inactive realm (rulebook, Active Realm)"
+                assert zone.area.active, f"{c!r} is in an inactive realm (rulebook, Active Realm)"
                 if zone.player is not None:  # rule 505.1: cards on your side are yours
                     assert c.controller is zone.player, f"{c!r} on {zone!r} is not its side's"
             elif zone.kind != LIMBO:
                 # rulebook, Areas of the Game: a card that changes areas loses all effects;
                 # counters exist only in realms (Counters)
-                assert (c.plus, c.minus, c.mods, c.null, c.tapped) == (0, 0, (), 0, False), \
+                assert (c.plus, c.minus, c.mods, c.blank, c.tapped) == (0, 0, (), 0, False), \
                     f"{c!r} kept effects after leaving the world"
     # a card never appears or disappears: only tokens are made, and only in the world
     assert non_tokens == start, (

@@ -5,7 +5,8 @@ from __future__ import annotations
 from ...bus import Event
 from ...clone import copy_value
 from ...resolve import Trigger
-from ...zones import LIMBO, Zone
+from ...zones import Zone
+from .zones import LIMBO
 
 
 class TurnOption:
@@ -91,7 +92,7 @@ class Actions:
                 opts.append(TurnOption("attack", realm=realm))
             for c in side:
                 acts = c.proto.program.activated
-                if not acts or c.null:
+                if not acts or c.blank:
                     continue
                 for ab in acts:
                     t = ab.trigger

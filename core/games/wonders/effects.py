@@ -11,6 +11,10 @@ from ...limits import AMOUNT_MAX, COUNT_MAX, LimitExceeded
 from ...registry import Params, Vocabulary
 
 vocab = Vocabulary("wonders")
+#: names reserved for rules not implemented yet (an error says so)
+vocab.planned("effect", "gain_control", "gaining control (rule 505.1) is not implemented yet")
+vocab.planned("effect", "copy", "copy effects (rule 507) are not implemented yet")
+vocab.planned("effect", "portal", "portal (rulebook, Portal) is not implemented yet")
 
 Duration = Literal["this_turn", "this_round", "permanent"]
 
@@ -412,7 +416,7 @@ class CantAttack(_Effect):
         self.duration = p.duration
 
     def run(self, g, ctx):
-        realm = ctx.realm if self.realm == "this" else None
+        realm = ctx.area if self.realm == "this" else None
         for pl in self.player.players(g, ctx):
             g.forbid_attack(pl, realm, self.duration)
         ctx.done = True
@@ -436,8 +440,8 @@ class Attack(_Effect):
 
     def run(self, g, ctx):
         you = ctx.controller
-        if self.realm == "this" and ctx.realm is not None:
-            self.declare(g, ctx, ctx.realm)
+        if self.realm == "this" and ctx.area is not None:
+            self.declare(g, ctx, ctx.area)
             return
         options = [r for r in g.realms if r.active and g.can_attack(you, r)]
         if options:

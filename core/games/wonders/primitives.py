@@ -3,7 +3,7 @@ durations, tokens, realms. Each returns whether it happened (for rule 508.4)."""
 from __future__ import annotations
 
 from ...bus import Event
-from ...zones import ABYSS, BANISHMENT, HAND, WORLD
+from .zones import ABYSS, BANISHMENT, HAND, WORLD
 
 #: zone changes and the events they are in Wonders' words (rulebook, Game Terms)
 _ZONE_EVENTS = {(WORLD, ABYSS): "died", (HAND, ABYSS): "discarded"}
@@ -21,9 +21,10 @@ class Primitives:
 
     def new_card(self, proto, owner, zone, top: bool = True):
         card = super().new_card(proto, owner, zone, top)
-        if proto.is_wonder and (proto.power or 0) < 0 and zone is not None \
-                and zone.kind == WORLD:
-            self.power_dirty = True  # it entered below 0 power: the state check kills it
+        if zone is not None and zone.kind == WORLD:
+            card.arrived_round = self.round
+            if proto.is_wonder and (proto.power or 0) < 0:
+                self.power_dirty = True  # it entered below 0 power: the state check kills it
         return card
 
     # -- cards between zones -----------------------------------------------------------
@@ -175,10 +176,10 @@ class Primitives:
         self.power_dirty = True
 
     def nullify(self, card, duration: str) -> bool:
-        if card.zone is None or card.null == 2 or (card.null and duration == "this_round"):
+        if card.zone is None or card.blank == 2 or (card.blank and duration == "this_round"):
             return False
-        card.null = 2 if duration == "permanent" else 1
-        if card.null == 1:
+        card.blank = 2 if duration == "permanent" else 1
+        if card.blank == 1:
             self.until("this_round", self.unnullify, card)
         self.log.append(("nullify", card.proto.id, card.oid, duration))
         self.publish(Event("nullified", card, card.controller, card.realm))
@@ -186,8 +187,8 @@ class Primitives:
 
     @staticmethod
     def unnullify(card) -> None:
-        if card.null == 1:
-            card.null = 0
+        if card.blank == 1:
+            card.blank = 0
 
     def forbid_attack(self, player, realm, duration: str) -> None:
         ban = (player, realm)
@@ -218,7 +219,7 @@ class Primitives:
         """Orbitals of the lands the player controls: each land has orbital link (rulebook,
         Link); a nullified land's ability text is blank."""
         return {c.orbital for c in self.controlled(player)
-                if c.proto.type == "land" and not c.null}
+                if c.proto.type == "land" and not c.blank}
 
     def cost_of(self, player, card, links=None) -> int:
         """Rule 404.2: cards can't cost less than 0; a link makes its orbital cost 1 less,
@@ -235,10 +236,10 @@ class Primitives:
         chosen active realm, or an adjacent active one (inactive realms can't be chosen,
         rulebook Active Realm); None if there is none."""
         options: list = []
-        if mode == "this" and ctx.realm is not None and ctx.realm.active:
-            options = [ctx.realm]
+        if mode == "this" and ctx.area is not None and ctx.area.active:
+            options = [ctx.area]
         elif mode == "adjacent":
-            here = card.realm if card is not None else ctx.realm
+            here = card.realm if card is not None else ctx.area
             if here is not None:
                 options = [r for r in self.realms
                            if r.active and abs(r.number - here.number) == 1]
@@ -256,7 +257,7 @@ class Primitives:
         revealed = you.deck.cards[-count:][::-1]
         self.log.append(("seek", you.name, [c.proto.id for c in revealed]))
         matches = [c for c in revealed
-                   if selector.matches(c, you, ctx.source, ctx.realm, anywhere=True)]
+                   if selector.matches(c, you, ctx.source, ctx.area, anywhere=True)]
         if matches:
             self.ask(you, "seek", matches + ["none"], "seek: play one?",
                      then=(self.seek_pick, ctx, revealed))
@@ -272,8 +273,8 @@ class Primitives:
         ctx.done = pick is not None
         if pick is None:
             return
-        if ctx.realm is not None and ctx.realm.active:
-            self.play_card(ctx.controller, pick, ctx.realm, free=True)
+        if ctx.area is not None and ctx.area.active:
+            self.play_card(ctx.controller, pick, ctx.area, free=True)
         else:
             self.pick_realm(ctx, "choose", None, then=(self.seek_play, ctx, pick))
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 from ...bus import Event
 from ...game import Game
 from ...procedure import GameOver
-from ...zones import Realm
 from .actions import DONE, PASS, Actions
+from .batches import BatchResolver
 from .primitives import Primitives
+from .state import WondersCard, WondersCardDef, WondersPlayer
+from .zones import Realm
 
 ROUNDS = 7
 HAND_SIZE = 7
@@ -30,6 +32,11 @@ VARIANTS = {
 class WondersGame(Primitives, Actions, Game):
     game_name = "wonders"
     VARIANTS = VARIANTS
+    resolver_class = BatchResolver
+    card_def_class = WondersCardDef
+    card_class = WondersCard
+    player_class = WondersPlayer
+    BLANK = "nullified"  # an ability of a nullified card does not resolve (rulebook, Nullify)
 
     def __init__(self, decks, seed: int = 0, *, tokens=None, previous_loser: int | None = None,
                  **kw):
@@ -258,6 +265,14 @@ class WondersGame(Primitives, Actions, Game):
         effects, self.round_effects = self.round_effects, []
         for undo, args in effects:
             undo(*args)
+
+    def world_cards(self):
+        """Every card object in The World (realms in order, each side then the centre)."""
+        for realm in self.realms:
+            if realm.active:
+                for side in realm.sides:
+                    yield from side.cards
+                yield from realm.centre.cards
 
     # -- winning -----------------------------------------------------------------------
     def decide_winner(self) -> None:

@@ -192,7 +192,7 @@ def build(setup: Setup, pool) -> WondersGame:
                     c.plus = st.counters
                 else:
                     c.minus = -st.counters
-                c.null = 2 if st.nullified else 0
+                c.blank = 2 if st.nullified else 0
                 c.arrived_round = g.round
     g.power_dirty = True
     g.start_at = (setup.start, setup.round)
@@ -305,7 +305,7 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(base + ("power",), ce.power, c.power() if c.proto.is_wonder else None)
         cmp(base + ("tapped",), ce.tapped, c.tapped)
         cmp(base + ("counters",), ce.counters, c.plus - c.minus)
-        cmp(base + ("nullified",), ce.nullified, bool(c.null))
+        cmp(base + ("nullified",), ce.nullified, bool(c.blank))
         cmp(base + ("zone",), ce.zone, c.zone.label())
         cmp(base + ("controller",), ce.controller, c.controller.name)
     lines = [format_log(entry) for entry in g.log]

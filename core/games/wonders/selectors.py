@@ -11,8 +11,8 @@ from typing import Literal, Optional
 from pydantic import Field, model_validator
 
 from ...registry import Params, Vocabulary
-from ...zones import WORLD
 from .card import ORBITALS
+from .zones import WORLD
 
 vocab = Vocabulary("wonders")
 
@@ -97,9 +97,9 @@ class CardSelector:
                     (card.controller is you) != (self.controller == "you")
                     or zone.player is None):
                 return False
-            if self.realm == "this" and zone.realm is not here:
+            if self.realm == "this" and zone.area is not here:
                 return False
-            if self.realm == "other" and zone.realm is here:
+            if self.realm == "other" and zone.area is here:
                 return False
         if self.other and card is source:
             return False
@@ -125,16 +125,16 @@ class CardSelector:
             return False
         if self.token is not None and card.token != self.token:
             return False
-        return self.nullified is None or bool(card.null) == self.nullified
+        return self.nullified is None or bool(card.blank) == self.nullified
 
     def _zones(self, g, ctx):
         you = ctx.controller
         if self.zone == WORLD:
-            realms = [ctx.realm] if self.realm == "this" else g.realms
+            realms = [ctx.area] if self.realm == "this" else g.realms
             for realm in realms:
                 if realm is None or not realm.active:
                     continue
-                if self.realm == "other" and realm is ctx.realm:
+                if self.realm == "other" and realm is ctx.area:
                     continue
                 for side in realm.sides:
                     if self.controller == "any" or (side.player is you) == (
@@ -148,12 +148,12 @@ class CardSelector:
                     yield p.zone(self.zone)
 
     def candidates(self, g, ctx) -> list:
-        you, source, here = ctx.controller, ctx.source, ctx.realm
+        you, source, here = ctx.controller, ctx.source, ctx.area
         return [c for z in self._zones(g, ctx) for c in z.cards
                 if self.matches(c, you, source, here)]
 
     def still_valid(self, g, ctx, obj) -> bool:
-        return obj.zone is not None and self.matches(obj, ctx.controller, ctx.source, ctx.realm)
+        return obj.zone is not None and self.matches(obj, ctx.controller, ctx.source, ctx.area)
 
 
 def _card_type_selector(type_name: str):

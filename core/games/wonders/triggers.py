@@ -11,9 +11,13 @@ from typing import Literal, Optional
 from pydantic import Field, model_validator
 
 from ...registry import Params, Vocabulary
-from ...zones import WORLD
+from .zones import WORLD
 
 vocab = Vocabulary("wonders")
+#: names reserved for rules not implemented yet (an error says so)
+vocab.planned("trigger", "static", "continuous effects (\"can't\" beats \"can\", latest "
+              "timestamp wins: rule 508.1) are not implemented yet")
+vocab.planned("trigger", "instead_of", "replacement effects (rule 504) are not implemented yet")
 
 
 class _Trigger:
@@ -65,7 +69,7 @@ class _InRealm(_Trigger):
     scope = WORLD
 
     def matches(self, ev, card):
-        return ev.realm is card.zone.realm
+        return ev.area is card.zone.area
 
 
 @vocab.trigger("on_attack", text="ON ATTACK:")
@@ -75,7 +79,7 @@ class OnAttack(_InRealm):
     event = "attack"
 
     def matches(self, ev, card):
-        return ev.realm is card.zone.realm and ev.player is card.controller
+        return ev.area is card.zone.area and ev.player is card.controller
 
 
 @vocab.trigger("on_defense", text="ON DEFENSE:")
@@ -85,7 +89,7 @@ class OnDefense(_InRealm):
     event = "defend"
 
     def matches(self, ev, card):
-        return ev.realm is card.zone.realm and ev.player is card.controller
+        return ev.area is card.zone.area and ev.player is card.controller
 
 
 @vocab.trigger("on_battle", text="ON BATTLE:")
@@ -113,7 +117,7 @@ class AfterBattle(_InRealm):
         self.results = frozenset(p.result)
 
     def matches(self, ev, card):
-        if ev.realm is not card.zone.realm:
+        if ev.area is not card.zone.area:
             return False
         attacker, defender, winner = ev.data
         you = card.controller
@@ -142,7 +146,7 @@ class EndOfBattle(_InRealm):
         self.attacking = p.attacking
 
     def matches(self, ev, card):
-        if ev.realm is not card.zone.realm:
+        if ev.area is not card.zone.area:
             return False
         if self.attacking is None:
             return True
@@ -233,7 +237,7 @@ class Whenever(_Trigger):
             return False
         # the subject is judged where the event put it or took it from (a dying card by
         # its last known zone), so the selector's zone is not tested here
-        return self.selector.matches(subject, card.controller, card, card.zone.realm,
+        return self.selector.matches(subject, card.controller, card, card.zone.area,
                                      anywhere=True)
 
 

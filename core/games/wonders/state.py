@@ -1,0 +1,82 @@
+"""Wonders' card definitions, card objects and players: what the core's carry, plus what
+Wonders prints on a card (power, orbital, tier, classes, core, faction, lineage), what a card
+in play has (tapped, counters, power modifiers, stun, face down, when it arrived, whether it
+attacked) and a player's zones and resources (energy, actions)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...state import Card, CardDef, Player
+from ...zones import Zone
+from .zones import ABYSS, BANISHMENT, DECK, HAND, PLAYER_ZONES
+
+
+class WondersCardDef(CardDef):
+    __slots__ = ("power", "orbital", "classes", "tier", "core", "faction", "lineage",
+                 "is_wonder")
+
+    def __init__(self, **kw: Any):
+        super().__init__(**kw)
+        self.classes = tuple(self.classes or ())
+        self.is_wonder = self.type == "wonder"
+
+
+class WondersCard(Card):
+    """A card object. ``blank`` is its nullification (rulebook, Nullify): 1 this round, 2
+    for good (a null counter)."""
+
+    __slots__ = ("tapped", "plus", "minus", "mods", "base", "face_down", "orbital",
+                 "arrived_round", "attacked")
+
+    def __init__(self, oid: int, proto: Any, owner: Any, zone: Any = None):
+        super().__init__(oid, proto, owner, zone)
+        self.tapped = False
+        self.plus = 0  # +1 counters
+        self.minus = 0  # -1 counters
+        #: power modifiers with durations held by the game; a tuple, so copies share it
+        self.mods: tuple[int, ...] = ()
+        self.base = proto.power  # base power; stun sets it to 0 this round
+        self.face_down = False
+        self.orbital = proto.orbital
+        self.arrived_round = 0
+        self.attacked = False
+
+    def _copy_state(self, n: WondersCard) -> None:
+        n.tapped = self.tapped
+        n.plus = self.plus
+        n.minus = self.minus
+        n.mods = self.mods
+        n.base = self.base
+        n.face_down = self.face_down
+        n.orbital = self.orbital
+        n.arrived_round = self.arrived_round
+        n.attacked = self.attacked
+
+    @property
+    def realm(self):
+        """The realm it is in, or was in when it left (last known information)."""
+        z = self.zone or self.last_zone
+        return z.area if z is not None else None  # a realm is the area of its zones
+
+    def power(self) -> int:
+        p = (self.base or 0) + self.plus - self.minus
+        for m in self.mods:
+            p += m
+        return p
+
+
+class WondersPlayer(Player):
+    __slots__ = ("deck", "hand", "abyss", "banishment", "energy", "actions",
+                 "harvested_actions", "passes")
+    ZONES = PLAYER_ZONES
+
+    def __init__(self, index: int, name: str):
+        super().__init__(index, name)
+        self.deck = Zone(DECK, self)
+        self.hand = Zone(HAND, self)
+        self.abyss = Zone(ABYSS, self)
+        self.banishment = Zone(BANISHMENT, self)
+        self.energy = 0
+        self.actions = 0
+        self.harvested_actions = 0  # gained by harvest: usable from the next turn (harvest)
+        self.passes = 0  # consecutive passes this round (rule 404.5.1)

@@ -1,0 +1,58 @@
+"""Wonders' zones (rulebook, Areas of the Game): each player's deck, hand, Abyss and
+banishment; The World of seven realms, each with a side per player, a centre and its stones;
+and limbo, where a card waits while it is being played. A realm is the *area* of its zones."""
+from __future__ import annotations
+
+from ...clone import copy_value
+from ...zones import Zone
+
+DECK, HAND, ABYSS, BANISHMENT, WORLD, LIMBO = (
+    "deck", "hand", "abyss", "banishment", "world", "limbo")
+ZONE_KINDS = (DECK, HAND, ABYSS, BANISHMENT, WORLD, LIMBO)
+#: a player's own zones, as attributes of :class:`~cardscript.games.wonders.state.WondersPlayer`
+PLAYER_ZONES = (DECK, HAND, ABYSS, BANISHMENT)
+
+
+class Realm:
+    """One realm of The World: a side per player, a centre, and its stones."""
+
+    __slots__ = ("number", "active", "sides", "centre", "stones")
+
+    def __init__(self, number: int, players: list):
+        self.number = number
+        self.active = False
+        self.sides = [Zone(WORLD, p, self, in_play=True) for p in players]
+        self.centre = Zone(WORLD, None, self, in_play=True)
+        self.stones: list = [None]  # owner index per stone; None = in the centre
+
+    def _clone(self, memo: dict) -> "Realm":
+        n = Realm.__new__(Realm)
+        memo[id(self)] = n
+        n.number = self.number
+        n.active = self.active
+        n.stones = self.stones[:]
+        n.sides = [copy_value(s, memo) for s in self.sides]
+        n.centre = copy_value(self.centre, memo)
+        return n
+
+    def __repr__(self) -> str:
+        return f"<realm {self.number}>"
+
+    def label(self) -> str:
+        return f"realm {self.number}"
+
+    def zone_label(self, zone: Zone) -> str:
+        side = zone.player.name if zone.player is not None else "centre"
+        return f"realm {self.number}/{side}"
+
+    def controller(self):
+        """Rule 505.3: the player with the most stones here, or None if nobody has most."""
+        counts: dict = {}
+        for s in self.stones:
+            if s is not None:
+                counts[s] = counts.get(s, 0) + 1
+        if not counts:
+            return None
+        best = max(counts.values())
+        top = [p for p, n in counts.items() if n == best]
+        return top[0] if len(top) == 1 else None
