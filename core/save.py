@@ -202,7 +202,7 @@ class _Encoder:
             return {t.__name__: items}
         if t is deque:
             return {"deque": [self.value(v) for v in x]}
-        if t is CardDef:
+        if isinstance(x, CardDef):
             self.addresses.add(x)
             return {"card": x.id}
         if t is GameRandom:
