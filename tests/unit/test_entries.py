@@ -4,7 +4,6 @@ implemented by a class, on the class itself."""
 from __future__ import annotations
 
 import pytest
-
 from cardscript.cardpool import CardPool
 from cardscript.entries import PROTOCOLS
 from cardscript.plugins import games, load_game
