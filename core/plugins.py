@@ -9,11 +9,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
 from .registry import Registry, Vocabulary
+
+if TYPE_CHECKING:
+    from .text import TextVocabulary
 
 hookspec = pluggy.HookspecMarker("cardscript")
 hookimpl = pluggy.HookimplMarker("cardscript")
@@ -27,6 +30,11 @@ class Hooks:
     @hookspec
     def cardscript_vocabulary(self, game: str) -> list[Vocabulary]:
         """Return vocabularies to add to ``game``."""
+
+    @hookspec
+    def cardscript_text(self, game: str) -> list[TextVocabulary]:
+        """Return what ``game``'s rules text adds to the core's: template filters and
+        functions, nouns, resources, durations (:class:`cardscript.text.TextVocabulary`)."""
 
     @hookspec
     def cardscript_lint_rules(self) -> list[type]:

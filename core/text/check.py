@@ -9,7 +9,8 @@ from functools import lru_cache
 
 from ..registry import Entry, Registry
 from .english import _sentences
-from .render import NodeView, TextError, _Renderer
+from .render import renderer
+from .views import NodeView, TextError
 
 
 def template_text(text: str, kind: str, name: str, params: Mapping, registry: Registry, *,
@@ -17,7 +18,7 @@ def template_text(text: str, kind: str, name: str, params: Mapping, registry: Re
     """The text an entry's template gives with plain parameter values (``{amount: 2}``): how
     a keyword macro's ``text:`` is checked, with the values a card gives it, or its defaults
     before any card uses it."""
-    r = _Renderer(registry, cards=cards if cards is not None else {})
+    r = renderer(registry, cards=cards if cards is not None else {})
     view = NodeView(r, kind, name, None, Entry(kind, name, None, text=text), params)
     return _sentences(r.render(view))
 

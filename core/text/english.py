@@ -1,14 +1,16 @@
 """English for rules text: numbers, plurals, articles, verb agreement, joins, sentences, and
-the normalization that compares printed with generated text (see :mod:`cardscript.text`)."""
+the normalization that compares printed with generated text (see :mod:`cardscript.text`).
+
+No game's words live here: a game's own nouns (its resources, with their plurals) come from
+its :class:`~cardscript.text.vocabulary.TextVocabulary` and are passed in as ``resources``."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 _WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-#: resources: counted with numerals even for one, and never pluralized when uncountable
-_RESOURCES = {"energy": "energy", "faith": "faith", "action": "actions"}
 _MODALS = ("can", "can't", "cannot", "may", "must", "will", "won't", "should")
-_NOUNS = {"wonder": "Wonder"}  # card type names as printed
+_NONE: Mapping[str, str] = {}
 
 
 def number_word(n: int) -> str:
@@ -16,12 +18,13 @@ def number_word(n: int) -> str:
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
 
 
-def plural(noun: str) -> str:
-    """The plural of a noun phrase (its last word): "card" -> "cards", "Wonder" -> "Wonders"."""
+def plural(noun: str, resources: Mapping[str, str] = _NONE) -> str:
+    """The plural of a noun phrase (its last word): "card" -> "cards", "ally" -> "allies";
+    a resource (singular -> plural, e.g. {"gold": "gold"}) has the plural its table gives."""
     head, _, last = noun.rpartition(" ")
     low = last.lower()
-    if low in _RESOURCES:
-        word = _RESOURCES[low]
+    if low in resources:
+        word = resources[low]
     elif re.search(r"[^aeiou]y$", low):
         word = last[:-1] + "ies"
     elif re.search(r"(s|x|z|ch|sh)$", low):
@@ -32,7 +35,8 @@ def plural(noun: str) -> str:
 
 
 def article(phrase: str) -> str:
-    """"a"/"an" before a phrase, by its first sound: "an enemy Wonder", "a 1-power token"."""
+    """"a"/"an" before a phrase, by its first sound: "an item", "a unit", "an 8-power
+    token", "a 1-power token"."""
     first = phrase.split(" ", 1)[0].lower()
     if re.match(r"(8|11|18)(\D|$)|8\d\d", first):
         vowel = True
@@ -43,13 +47,13 @@ def article(phrase: str) -> str:
     return f"{'an' if vowel else 'a'} {phrase}"
 
 
-def counted(n: int, noun: str) -> str:
-    """"a card", "2 cards", "no cards"; resources keep the numeral: "1 energy", "1 action"."""
+def counted(n: int, noun: str, resources: Mapping[str, str] = _NONE) -> str:
+    """"a card", "2 cards", "no cards"; a resource keeps the numeral: "1 gold"."""
     if n == 0:
-        return f"no {plural(noun)}"
+        return f"no {plural(noun, resources)}"
     if n == 1:
-        return f"1 {noun}" if noun in _RESOURCES else article(noun)
-    return f"{n} {plural(noun)}"
+        return f"1 {noun}" if noun in resources else article(noun)
+    return f"{n} {plural(noun, resources)}"
 
 
 def third_person(verb: str) -> str:

@@ -202,16 +202,16 @@ EVERY_ENTRY = [
 
 
 def test_every_vocabulary_entry_renders(monkeypatch):
-    from cardscript.text import render as text_module
+    from cardscript.text.views import Renderer
     used = set()
-    render = text_module._Renderer.render
+    render = Renderer.render
 
     def spy(self, view, **opts):
         if not isinstance(view, int) and view.kind not in ("card", "player"):
             used.add((view.kind, view.name))
         return render(self, view, **opts)
 
-    monkeypatch.setattr(text_module._Renderer, "render", spy)
+    monkeypatch.setattr(Renderer, "render", spy)
     for script in EVERY_ENTRY:
         text = _ability(script, "wonder")
         assert text.endswith(".") and "{" not in text and "  " not in text, text

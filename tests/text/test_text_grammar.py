@@ -1,8 +1,10 @@
 """The English of generated rules text: plurals, articles, numbers, joins, agreement and the
-normalization drift is judged by (core/text.py docstring)."""
+normalization drift is judged by (core/text/__init__.py docstring); a game's resources come
+from its own text vocabulary (Wonders: core/games/wonders/text.py)."""
 from __future__ import annotations
 
 import pytest
+from cardscript.text import game_text
 from cardscript.text.english import (
     article,
     counted,
@@ -16,11 +18,26 @@ from cardscript.text.english import (
 
 @pytest.mark.parametrize("noun, many", [
     ("card", "cards"), ("Wonder", "Wonders"), ("enemy Wonder", "enemy Wonders"),
-    ("energy", "energy"), ("action", "actions"), ("Abyss", "Abysses"), ("Dragon", "Dragons"),
+    ("action", "actions"), ("Abyss", "Abysses"), ("Dragon", "Dragons"),
     ("1-power Skeleton token Wonder", "1-power Skeleton token Wonders"), ("Harpy", "Harpies"),
 ])
 def test_plural(noun, many):
     assert plural(noun) == many
+
+
+def test_a_resource_has_the_plural_its_table_gives():
+    assert plural("energy") == "energies"  # English knows no game's resources
+    assert plural("old gold", {"gold": "gold"}) == "old gold"
+    assert counted(3, "gold", {"gold": "gold"}) == "3 gold"
+    assert counted(1, "gold", {"gold": "gold"}) == "1 gold"  # a resource keeps the numeral
+    assert counted(1, "gold") == "a gold"
+
+
+@pytest.mark.parametrize("noun, many", [("energy", "energy"), ("faith", "faith"),
+                                        ("action", "actions"), ("Wonder", "Wonders")])
+def test_wonders_resources_come_from_its_text_vocabulary(noun, many):
+    assert game_text("wonders").plural(noun) == many
+    assert game_text().plural("energy") == "energies"  # the core alone knows none
 
 
 @pytest.mark.parametrize("phrase, expected", [
@@ -38,8 +55,8 @@ def test_article(phrase, expected):
     (1, "energy", "1 energy"), (3, "energy", "3 energy"), (1, "action", "1 action"),
     (2, "action", "2 actions"),
 ])
-def test_counted(n, noun, expected):
-    assert counted(n, noun) == expected
+def test_counted_in_wonders(n, noun, expected):
+    assert game_text("wonders").counted(n, noun) == expected
 
 
 def test_number_words_for_small_numbers_only():

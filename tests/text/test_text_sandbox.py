@@ -11,7 +11,7 @@ from cardscript.model import validate_document
 from cardscript.plugins import load_game
 from cardscript.registry import Entry
 from cardscript.text import TextError, environment, template_text
-from cardscript.text.render import _Renderer
+from cardscript.text.render import renderer
 from cardscript.text.sandbox import MAX_SECONDS, TemplateLimitError
 from jinja2.exceptions import SecurityError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
@@ -42,7 +42,7 @@ def test_a_vocabulary_template_cannot_reach_the_renderer():
         "id: s\nname: S\ntype: spell\norbital: solfera\ntier: primary\ncost: 1\n"
         "abilities:\n  - {trigger: on_play, effect: [{draw: 1}, {draw: 2}]}\n"),
         SPEC.card_model)
-    r = _Renderer(SPEC.registry, "spell")
+    r = renderer(SPEC.registry, "spell")
     view = r.view("effect", card.abilities[0].effect)
     evil = Entry("effect", "stages", None, text="{{ stages[0]._r.registry }}")
     view._entry = evil

@@ -19,7 +19,7 @@ DECK_SIZE = 50
 class WondersCard(CardBase):
     """A Wonders of The First card."""
 
-    #: rules-text template of the card's traits, printed before its keywords (core/text.py)
+    #: rules-text template of the card's traits, printed before its keywords (core/text/)
     __text__: ClassVar[str] = "{% if core %}Core.{% endif %}"
 
     type: Literal["wonder", "land", "item", "spell"] = Field(description="The card type.")

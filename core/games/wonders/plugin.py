@@ -23,3 +23,11 @@ def cardscript_vocabulary(game: str):
         return []
     from . import conditions, effects, keywords, selectors, triggers
     return [selectors.vocab, triggers.vocab, effects.vocab, conditions.vocab, keywords.vocab]
+
+
+@hookimpl
+def cardscript_text(game: str):
+    if game != "wonders":
+        return []
+    from . import text
+    return [text.text]
