@@ -1,9 +1,9 @@
 """A last-in-first-out chain with priority passes: the second implementation of the
 :class:`~cardscript.resolve.Resolver` protocol, for games whose players answer what is waiting
-before it resolves (Riftbound's chain, the generic part; Spellfire's response window).
+before it resolves (the generic part of a chain with priority, or of a response window).
 
 Items on the chain are :class:`~cardscript.resolve.Trigger` objects: triggered abilities, and the
-spells and activated abilities a game puts there with :meth:`ChainResolver.add`. The newest
+played cards and activated abilities a game puts there with :meth:`ChainResolver.add`. The newest
 item is on top and resolves first. Nothing here names a game's cards or zones: the game
 offers the responses (:meth:`cardscript.game.Game.responses`), does the one chosen
 (:meth:`cardscript.game.Game.respond`, which adds to the chain), and runs its state checks after

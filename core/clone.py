@@ -42,8 +42,8 @@ def copy_value(x: Any, memo: dict[int, Any]) -> Any:
 
 
 class GameRandom:
-    """A game's seeded random numbers (DESIGN.md, Determinism), copied on write: a copy of
-    the game shares the generator until either game draws from it, which takes its own copy
+    """A game's seeded random numbers (docs/architecture.md, Determinism), copied on write: a
+    copy of the game shares the generator until either game draws from it, which takes its own copy
     first. Drawing is rare (shuffles, coin flips) and copying a game is not."""
 
     __slots__ = ("_rng", "_shared")

@@ -5,18 +5,17 @@ their defaults, its rules text (a template, like every vocabulary entry's) and t
 it expands into; in those abilities a string ``$name`` stands for a parameter's value.
 
 ```yaml
-keyword: rally
-text: "Rally {{ amount }}"
-reminder: When this arrives, your other Wonders in this realm get +N power this round.
+keyword: surge
+text: "Surge {{ amount }}"
+reminder: When this card is played, draw N cards.
 params: {amount: 1}
 abilities:
-  - trigger: on_arrival
-    effect: {power: {card: {all: {wonder: {controller: you, realm: this, other: true}}},
-                     amount: $amount}}
+  - trigger: on_play
+    effect: {draw: $amount}
 ```
 
-Each macro becomes a keyword entry of the game's registry, so cards write ``rally`` or
-``{rally: 2}``, and the schema, the linter and the docs know it like any other keyword.
+Each macro becomes a keyword entry of the game's registry, so cards write ``surge`` or
+``{surge: 2}``, and the schema, the linter and the docs know it like any other keyword.
 """
 from __future__ import annotations
 
@@ -39,7 +38,7 @@ class KeywordMacro(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     keyword: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="The keyword's name.")
-    text: str = Field(description="Rules text template, e.g. 'Rally {{ amount }}'.")
+    text: str = Field(description="Rules text template, e.g. 'Surge {{ amount }}'.")
     reminder: str = Field("", description="Reminder text: what the keyword does.")
     params: dict[str, Union[bool, int, str]] = Field(
         default_factory=dict, description="Parameter names and their default values.")
@@ -101,7 +100,7 @@ def _params_model(macro: KeywordMacro) -> type[Params] | None:
     model = create_model(f"{macro.keyword.title().replace('_', '')}Params", __base__=Params,
                          **fields)
     if len(fields) == 1:
-        model.__shorthand__ = next(iter(fields))  # {rally: 2}
+        model.__shorthand__ = next(iter(fields))  # {surge: 2}
     return model
 
 

@@ -1,4 +1,4 @@
-"""``cardscript bench``: the figures DESIGN.md names, measured on one core.
+"""``cardscript bench``: the figures docs/architecture.md names, measured on one core.
 
 games/s, decisions/s and decisions per game for random agents on the bundled decks; cards
 loaded and compiled per second cold from YAML and warm from the compile cache, on a synthetic
@@ -57,7 +57,7 @@ def mid_games(pool, decks, count: int, seed: int, variants=()) -> list:
 
 
 def bench_state(pool, decks, seed: int, variants=(), states: int = 30) -> dict:
-    """Clone and save-plus-load of mid-game states (DESIGN.md: clone at most 100 µs, save
+    """Clone and save-plus-load of mid-game states (docs/architecture.md: clone at most 100 µs, save
     plus load at most 2 ms): the median over the states of each one's mean time."""
     from cardscript.save import loads
     games = mid_games(pool, decks, states, seed, variants)

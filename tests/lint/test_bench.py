@@ -1,6 +1,7 @@
-"""The lint figures of `cardscript bench --lint`, on a synthetic set (DESIGN.md, performance
-targets: lint at least 1,000 cards/s cold, unchanged files skipped on rerun). The figures are
-measured, not asserted: timing thresholds don't belong in a test suite on a shared machine."""
+"""The lint figures of `cardscript bench --lint`, on a synthetic set (docs/architecture.md,
+performance targets: lint at least 1,000 cards/s cold, unchanged files skipped on rerun).
+The figures are measured, not asserted: timing thresholds don't belong in a test suite on a
+shared machine."""
 from __future__ import annotations
 
 from cardscript.plugins import games

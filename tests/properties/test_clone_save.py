@@ -1,4 +1,4 @@
-"""Property tests: a game in progress is data (DESIGN.md, "State is data").
+"""Property tests: a game in progress is data (docs/architecture.md, "State is data").
 
 At a random decision of a random game between the bundled decks:
   (a) a clone answered the same way as its original to the end gives a byte-identical log;

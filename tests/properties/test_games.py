@@ -13,7 +13,7 @@ Properties, checked after every decision of every game:
       multiset of card ids across all zones is the starting one plus the tokens in play
       (rulebook, Tokens: a token that leaves the world stops existing);
   (c) energy and actions are never negative;
-  (d) the same seed and the same choices replay to an identical event log (DESIGN.md,
+  (d) the same seed and the same choices replay to an identical event log (docs/architecture.md,
       Determinism).
 """
 from __future__ import annotations
@@ -338,7 +338,7 @@ def test_random_games_keep_every_card_in_one_zone(deck_a, deck_b, seed, agent_se
        variants=st.sampled_from([(), ("power_tiebreak",)]))
 def test_replaying_recorded_choices_gives_the_same_log(deck_a, deck_b, seed, agent_seed,
                                                        eagerness, variants):
-    """(d) DESIGN.md, Determinism: a game saved as its record (seed, decks, variants and
+    """(d) docs/architecture.md, Determinism: a game saved as its record (seed, decks, variants and
     choices) replays into a fresh game to a byte-identical event log."""
     g = new_game([deck_a, deck_b], seed, variants=variants)
     play(g, Agent(agent_seed, eagerness))

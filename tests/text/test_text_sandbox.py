@@ -1,4 +1,4 @@
-"""Templates run in Jinja2's sandbox (DESIGN.md: "templates run in Jinja2's sandbox"): a
+"""Templates run in Jinja2's sandbox (docs/architecture.md: "templates run in Jinja2's sandbox"): a
 template reaches neither Python internals nor the renderer behind the nodes it prints."""
 from __future__ import annotations
 

@@ -1,21 +1,15 @@
 """The worked example of docs/architecture.md ("Writing a vocabulary plugin") runs as written:
 its code registers through the plugin manager like a third-party package, compiles into a
-card, prints its rules text and does what it says in a game."""
+card, prints its rules text and does what it says in a game. It runs in a process of its own,
+since a game's registry is built once per process."""
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 import textwrap
-import types
 from pathlib import Path
-
-import pytest
-
-from cardscript.cardpool import CardPool, bundled_decks
-from cardscript.loader import load_text
-from cardscript.model import validate_document
-from cardscript.plugins import hookimpl, load_game, plugin_manager
-from cardscript.resolve import Trigger
-from cardscript.text import card_text
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
 
@@ -31,53 +25,49 @@ CARD = textwrap.dedent("""\
         effect: {mill: 2}
     """)
 
+RUN = textwrap.dedent("""\
+    import json, sys, types
+    from cardscript.cardpool import CardPool, bundled_decks
+    from cardscript.loader import load_text
+    from cardscript.plugins import hookimpl, load_game, plugin_manager
+    from cardscript.resolve import Trigger
+    from cardscript.text import card_text
 
-def _example() -> types.ModuleType:
-    section = DOC.read_text(encoding="utf-8").split("## Writing a vocabulary plugin", 1)[1]
-    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
-    module = types.ModuleType("mill_example")
-    exec(compile(code, str(DOC), "exec"), module.__dict__)  # the doc's own example code
-    return module
-
-
-@pytest.fixture
-def registry_with_mill():
-    example = _example()
+    example = types.ModuleType("mill_example")
+    exec(compile(sys.argv[1], "docs/architecture.md", "exec"), example.__dict__)
 
     class Plugin:
         @hookimpl
         def cardscript_vocabulary(self, game):
             return [example.vocab] if game == "wonders" else []
 
-    plugin = Plugin()
-    plugin_manager().register(plugin)
-    load_game.cache_clear()
-    try:
-        yield load_game("wonders")
-    finally:
-        plugin_manager().unregister(plugin)
-        load_game.cache_clear()
-
-
-def test_the_documented_effect_compiles_prints_and_runs(registry_with_mill):
-    spec = registry_with_mill
-    assert "mill" in spec.registry.entries["effect"]
-    pool = CardPool("wonders", cache=False, keep_models=True)
-    doc = load_text(CARD, "grave-tide.card.yaml")
-    card = pool.compile(doc)
-    assert card_text(pool.models["grave-tide"], spec.registry) == \
-        "Put the top 2 cards of your deck into your Abyss."
-    base = CardPool.bundled("wonders", cache=False)
-    decks = [base.load_deck(p)[1] for p in bundled_decks(base.spec)[:2]]
-    g = spec.game_class(decks, 0, tokens=base.tokens)
+    plugin_manager().register(Plugin())
+    spec = load_game("wonders")
+    pool = CardPool.bundled("wonders", cache=False, keep_models=True)
+    card = pool.compile(load_text(sys.argv[2], "grave-tide.card.yaml"))
+    decks = [pool.load_deck(p)[1] for p in bundled_decks(pool.spec)[:2]]
+    g = spec.game_class(decks, 0, tokens=pool.tokens)
     g.advance()
     you = g.players[0]
-    source = g.new_card(card, you, you.hand)
-    top_two = you.deck.cards[-2:]
-    before = len(you.deck.cards), len(you.abyss.cards)
-    t = Trigger(card.program.abilities[0], source, you)
+    top_two = sorted(c.proto.id for c in you.deck.cards[-2:])
+    before = [len(you.deck.cards), len(you.abyss.cards)]
+    t = Trigger(card.program.abilities[0], g.new_card(card, you, you.hand), you)
     card.program.abilities[0].effect.run(g, t)
-    assert (len(you.deck.cards), len(you.abyss.cards)) == (before[0] - 2, before[1] + 2)
-    assert {c.proto.id for c in you.abyss.cards[-2:]} == {c.proto.id for c in top_two}
-    assert t.done
-    validate_document(doc, spec.registry.types["Card"])
+    print(json.dumps({"text": card_text(pool.models["grave-tide"], spec.registry),
+                      "before": before, "after": [len(you.deck.cards), len(you.abyss.cards)],
+                      "top_two": top_two,
+                      "milled": sorted(c.proto.id for c in you.abyss.cards[-2:]),
+                      "done": t.done}))
+    """)
+
+
+def test_the_documented_effect_compiles_prints_and_runs():
+    section = DOC.read_text(encoding="utf-8").split("## Writing a vocabulary plugin", 1)[1]
+    code = re.search(r"```python\n(.*?)```", section, re.S).group(1)
+    p = subprocess.run([sys.executable, "-c", RUN, code, CARD], capture_output=True, text=True,
+                       timeout=120)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout.strip().splitlines()[-1])
+    assert out["text"] == "Put the top 2 cards of your deck into your Abyss."
+    assert out["after"] == [out["before"][0] - 2, out["before"][1] + 2]
+    assert out["milled"] == out["top_two"] and out["done"]

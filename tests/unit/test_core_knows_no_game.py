@@ -1,12 +1,11 @@
-"""The core knows no game (DESIGN.md): no Wonders word in the code, strings, comments or
+"""The core knows no game (docs/architecture.md): no Wonders word in the code, strings, comments or
 docstrings of the core outside ``core/games/``. Games add their words through plugins (rules
 text: core/games/wonders/text.py through the ``cardscript_text`` hook).
 
 The words come from the Wonders package itself where it declares them (card types, zones,
 orbitals, resources, keywords), plus its rule nouns. A word matches as a prefix of any word
 of a line, identifiers split at underscores and capitals: "nullif" finds ``nullified`` and
-``_NULLIFY``, "realm" finds ``realms``. SCANNED is the part of the core checked so far:
-widen it to all of core/ by listing ``CORE`` alone.
+``_NULLIFY``, "realm" finds ``realms``. The whole core is scanned.
 """
 from __future__ import annotations
 
@@ -21,7 +20,7 @@ from cardscript.vocabulary import core_vocabulary
 
 CORE = Path(__file__).resolve().parents[2] / "core"
 #: the folders (or files) of the core that must hold no game's word
-SCANNED = [CORE / "text"]
+SCANNED = [CORE]
 #: where games live: never scanned
 GAMES = CORE / "games"
 

@@ -255,8 +255,8 @@ def test_stun_alone_leaves_a_wonder_alive_at_zero(pool):
 # -- the event bus -------------------------------------------------------------------------
 
 def test_bus_indexes_handlers_by_event_kind(pool):
-    """DESIGN.md, Bus: handlers are indexed by event type. Only abilities that work from the
-    world through the bus are there: not self triggers (on death), not activated ones
+    """docs/architecture.md, the bus: handlers are indexed by event type. Only abilities that
+    work from the world through the bus are there: not self triggers (on death), not activated ones
     (harvest)."""
     g = start(pool, realms={1: {"A": ["mourner", "herald", "grove", "martyr"]}})
     kinds = {k: len(v) for k, v in g.bus.handlers.items() if v}
@@ -302,7 +302,7 @@ def _died_handlers(g):
 
 def test_whenever_handler_is_registered_only_while_in_the_world(pool):
     """A "whenever" ability works while its card is in the world (rulebook, Timing Keywords;
-    DESIGN.md, Bus): not from the hand, and not after the card has left."""
+    docs/architecture.md, Bus): not from the hand, and not after the card has left."""
     g = start(pool, players={"A": {"hand": ["mourner", "smite", "recall"], "energy": 1},
                              "B": {"hand": ["smite"]}},
               realms={1: {"B": ["one", "two", "big"]}})
@@ -498,7 +498,7 @@ def test_every_deck_problem_is_reported_at_once(deck_pool):
     assert sorted(d.code for d in diags) == ["CS400", "CS403", "CS404"]
 
 
-# -- saving and replaying (DESIGN.md, Determinism) -----------------------------------------
+# -- saving and replaying (docs/architecture.md, Determinism) -------------------------------
 
 def _random_deck(pool, rng, n=30):
     ids = sorted(c for c, d in pool.cards.items() if not d.token)
@@ -513,7 +513,7 @@ def _play_out(g, agents):
 
 
 def test_record_and_replay_give_the_same_log(pool, tmp_path):
-    """DESIGN.md, Determinism: the same seed and the same choices give a byte-identical
+    """docs/architecture.md, Determinism: the same seed and the same choices give a byte-identical
     event log; a game is saved as its record and replayed from it."""
     rng = random.Random(5)
     decks = [_random_deck(pool, rng), _random_deck(pool, rng)]
@@ -595,7 +595,7 @@ def test_a_recorded_loser_chooses_game_replays(pool):
     assert again.log == g.log
 
 
-# -- the compile cache (DESIGN.md, Performance: a cache keyed by file content) -------------
+# -- the compile cache (docs/architecture.md, Caches: keyed by file content) ----------------
 
 CACHED_CARDS = {
     "crow": "id: crow\nname: Chained Crow\ntype: wonder\norbital: thalwind\ntier: legendary\n"

@@ -1,4 +1,4 @@
-"""Safe loading (DESIGN.md, "YAML is read safely"): every bad file gives a CardError whose
+"""Safe loading (docs/architecture.md, the pipeline): every bad file gives a CardError whose
 diagnostic names file:line:col of the problem, never another exception, never a traceback,
 and never an object built from a tag."""
 from __future__ import annotations

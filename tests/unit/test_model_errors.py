@@ -1,4 +1,4 @@
-"""Designer errors in card files (DESIGN.md, "The pipeline"): every mistake names
+"""Designer errors in card files (docs/architecture.md, "The pipeline"): every mistake names
 file:line:col of the offending node, the card id, what was expected, and "did you mean"
 where a known name is close. Unknown keys are errors at every depth."""
 from __future__ import annotations

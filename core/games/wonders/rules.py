@@ -22,7 +22,7 @@ MULLIGAN_MAX = 3
 ACTIONS_PER_ROUND = 3
 MAX_PASSES = 11
 
-#: named rule variants a playgroup may switch on (DESIGN.md, "Rules precedence")
+#: named rule variants a playgroup may switch on (docs/architecture.md, "Rules precedence")
 VARIANTS = {
     "power_tiebreak": "405 tie-break by the total power of each player's Wonders in the world "
                       "(the rulebook's summary) instead of the lowest single-controller realm",
