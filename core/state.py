@@ -60,37 +60,18 @@ class Card:
         self.last_zone = zone  # where it was when it left (last known information)
         self.moved_to = None  # the object it became in its new zone
 
-    def _clone(self, memo: dict, zone: Any = None, player: Any = None,
-               new_player: Any = None) -> "Card":
-        """The copy of this card. When its zone is copying its cards (the common case, made
-        fast: this runs for every card of a game), ``zone`` is the zone's copy and
-        ``player``, ``new_player`` the zone's player and its copy."""
-        cls = type(self)
-        n = cls.__new__(cls)
-        memo[id(self)] = n
-        n.oid = self.oid
-        n.proto = self.proto
-        owner = self.owner
-        n.owner = new_owner = new_player if owner is player and player is not None else \
-            memo.get(id(owner)) or copy_value(owner, memo)
-        c = self.controller
-        n.controller = new_owner if c is owner else copy_value(c, memo)
-        z = self.zone
-        if zone is None and z is not None:
-            zone = copy_value(z, memo)
-        n.zone = zone
-        n.handlers = ()  # filled by the bus's copy
-        n.token = self.token
-        n.blank = self.blank
-        last = self.last_zone
-        n.last_zone = zone if last is z else copy_value(last, memo)
-        m = self.moved_to
-        n.moved_to = m if m is None else copy_value(m, memo)
-        self._copy_state(n)
-        return n
+    #: a game's own card fields that hold state objects (a card, a player): copied through
+    #: the memo; every other field a game adds is a plain value, copied as it is
+    STATE: tuple[str, ...] = ()
 
-    def _copy_state(self, n: Self) -> None:
-        """Copy a game's own card state (plain values) into ``n``, its copy."""
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        cls._clone = _card_copier(cls)  # type: ignore[method-assign]
+
+    def _clone(self, memo: dict, zone: Any = None, player: Any = None,
+               new_player: Any = None) -> Self:
+        """The copy of this card (made for each class by :func:`_card_copier`)."""
+        raise NotImplementedError  # pragma: no cover - replaced below
 
     @property
     def id(self) -> str:
@@ -151,3 +132,54 @@ class Player:
 @cache
 def _player_plain(cls: type) -> tuple[str, ...]:
     return tuple(n for n in slots_of(cls) if n not in cls.ZONES)
+
+
+#: the core's fields of a card that refer to other state objects, copied by hand below
+_CARD_LINKS = ("owner", "controller", "zone", "handlers", "last_zone", "moved_to")
+
+_COPIER = """
+def _clone(self, memo, zone=None, player=None, new_player=None):
+    n = new(cls)
+    memo[id(self)] = n
+    owner = self.owner
+    n.owner = new_owner = new_player if owner is player and player is not None else \\
+        memo.get(id(owner)) or copy_value(owner, memo)
+    c = self.controller
+    n.controller = new_owner if c is owner else copy_value(c, memo)
+    z = self.zone
+    if zone is None and z is not None:
+        zone = copy_value(z, memo)
+    n.zone = zone
+    n.handlers = ()
+    last = self.last_zone
+    n.last_zone = zone if last is z else copy_value(last, memo)
+    m = self.moved_to
+    n.moved_to = m if m is None else copy_value(m, memo)
+{fields}
+    return n
+"""
+
+
+def _card_copier(cls: type[Card]) -> Any:
+    """The ``_clone`` of a card class: the copy of a card, fast, since it runs for every card
+    of a game. When its zone is copying its cards (the common case), ``zone`` is the zone's
+    copy and ``player``, ``new_player`` the zone's player and its copy. The function is
+    written out for the class's own fields, as ``dataclasses`` writes ``__init__``: one line
+    per field, without a loop or a call per card; the names are the class's slot names."""
+    lines = []
+    for name in slots_of(cls):
+        if name in _CARD_LINKS:
+            continue
+        if not name.isidentifier():  # pragma: no cover - slots are identifiers
+            raise TypeError(f"bad slot name {name!r}")
+        value = f"copy_value(self.{name}, memo)" if name in cls.STATE else f"self.{name}"
+        lines.append(f"    n.{name} = {value}")
+    namespace = {"copy_value": copy_value, "new": object.__new__, "cls": cls}
+    exec(_COPIER.format(fields="\n".join(lines)), namespace)  # our own source, see above
+    fn = namespace["_clone"]
+    fn.__qualname__ = f"{cls.__qualname__}._clone"
+    fn.__doc__ = _card_copier.__doc__
+    return fn
+
+
+Card._clone = _card_copier(Card)  # type: ignore[method-assign]

@@ -41,17 +41,6 @@ class WondersCard(Card):
         self.arrived_round = 0
         self.attacked = False
 
-    def _copy_state(self, n: WondersCard) -> None:
-        n.tapped = self.tapped
-        n.plus = self.plus
-        n.minus = self.minus
-        n.mods = self.mods
-        n.base = self.base
-        n.face_down = self.face_down
-        n.orbital = self.orbital
-        n.arrived_round = self.arrived_round
-        n.attacked = self.attacked
-
     @property
     def realm(self):
         """The realm it is in, or was in when it left (last known information)."""
