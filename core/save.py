@@ -19,6 +19,7 @@ import functools
 import hashlib
 import importlib
 import json
+import operator
 import re
 import sys
 from collections import deque
@@ -84,6 +85,18 @@ def _nodes(card: CardDef) -> list:
     return out
 
 
+_ATOM_TYPES = frozenset(_ATOMS)
+
+
+@functools.cache
+def _getter(cls: type) -> Any:
+    """Reads every slot of a ``cls`` object at once (a tuple, in slot order)."""
+    names = _slot_names(cls)
+    if len(names) < 2:
+        return lambda obj: tuple(getattr(obj, n) for n in names)
+    return operator.attrgetter(*names)
+
+
 @functools.cache
 def _slot_names(cls: type) -> list[str]:
     names: list[str] = []
@@ -114,6 +127,15 @@ class _Addresses:
             self.by_address[(card.id, i)] = node
 
 
+@functools.lru_cache(maxsize=64)
+def _addresses_of(cards: tuple[CardDef, ...]) -> "_Addresses":
+    """The addresses of a game's cards (its decks and tokens), made once per set of cards."""
+    out = _Addresses()
+    for card in cards:
+        out.add(card)
+    return out
+
+
 #: compiled objects by card definition (kept with the definition, which they belong to)
 _NODES: dict[int, tuple[CardDef, list]] = {}
 
@@ -124,7 +146,8 @@ def dumps(game) -> str:
     enc = _Encoder(game)
     state = enc.run()
     body = {"game": game.game_name, "engine": engine_version(),
-            "cards": {cid: c.digest for cid, c in sorted(enc.addresses.cards.items())},
+            "cards": {cid: c.digest for cid, c in
+                      sorted({**enc.addresses.cards, **enc.other_cards}.items())},
             "state": state}
     text = json.dumps(body, separators=(",", ":"))
     checksum = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
@@ -138,12 +161,10 @@ _HEAD = re.compile(r'\{"format":"([^"]*)","version":(\d+),"checksum":"([0-9a-f]{
 class _Encoder:
     def __init__(self, game) -> None:
         self.game = game
-        self.addresses = _Addresses()
-        for deck in game.decks:
-            for card in deck:
-                self.addresses.add(card)
-        for card in getattr(game, "tokens", {}).values():
-            self.addresses.add(card)
+        self.addresses = _addresses_of(
+            tuple(c for deck in game.decks for c in deck) +
+            tuple(getattr(game, "tokens", {}).values()))
+        self.other_cards: dict[str, CardDef] = {}  # cards met outside the decks and tokens
         self.index: dict[int, int] = {}
         self.objects: list = []
         self.classes: list = []
@@ -180,17 +201,22 @@ class _Encoder:
         value = self.value
         d = getattr(obj, "__dict__", None)
         if d is None:
-            names = [s for s in _slot_names(cls) if hasattr(obj, s)]
-            return [self.shape(cls, names), [value(getattr(obj, s)) for s in names]]
+            got = _getter(cls)
+            try:  # every slot set: the common case, read in one call
+                return [self.shape(cls, _slot_names(cls)),
+                        [v if type(v) in _ATOM_TYPES else value(v) for v in got(obj)]]
+            except AttributeError:
+                names = [s for s in _slot_names(cls) if hasattr(obj, s)]
+                return [self.shape(cls, names), [value(getattr(obj, s)) for s in names]]
         names = list(d)
         values = [{"log": v} if obj is self.game and k == "log" else value(v)
                   for k, v in d.items()]  # the log is plain data, the bulk of a save
         return [self.shape(cls, names), values]
 
     def value(self, x) -> Any:
-        if isinstance(x, _ATOMS):
-            return x
         t = type(x)
+        if t in _ATOM_TYPES:
+            return x
         if t is list:
             return [self.value(v) for v in x]
         if t is tuple:
@@ -203,7 +229,8 @@ class _Encoder:
         if t is deque:
             return {"deque": [self.value(v) for v in x]}
         if isinstance(x, CardDef):
-            self.addresses.add(x)
+            if x.id not in self.addresses.cards:
+                self.other_cards[x.id] = x
             return {"card": x.id}
         if t is GameRandom:
             version, internal, gauss = x.getstate()
@@ -212,6 +239,9 @@ class _Encoder:
             return {"method": [self.value(x.__self__), x.__func__.__name__]}
         if t is FunctionType:
             return {"function": f"{x.__module__}:{x.__qualname__}"}
+        n = self.index.get(id(x))
+        if n is not None:  # a state object met before
+            return {"@": n}
         address = self.addresses.by_id.get(id(x))
         if address is not None:
             return {"node": list(address)}
@@ -315,17 +345,19 @@ class _Decoder:
                 raise SaveError("the save is malformed: an object with the wrong number of "
                                 "fields")
             for k, v in zip(names, values):  # noqa: B905 (lengths checked above)
-                setattr(obj, k, value(v))
+                setattr(obj, k, v if type(v) in _ATOM_TYPES else value(v))
         return value(self.root)
 
     def value(self, x) -> Any:
-        if isinstance(x, _ATOMS):
+        t = type(x)
+        if t in _ATOM_TYPES:
             return x
-        if isinstance(x, list):
+        if t is list:
             return [self.value(v) for v in x]
+        ref = x.get("@")
+        if ref is not None and len(x) == 1:
+            return self.objects[ref]
         (tag, v), = x.items()
-        if tag == "@":
-            return self.objects[v]
         if tag == "log":
             return [tuple(e) for e in v]
         if tag == "tuple":
