@@ -308,9 +308,9 @@ class RealmParams(Params):
     realm: Literal["this", "choose", "adjacent"] = "this"
 
 
-@vocab.effect("put_into_realm", RealmParams, text="put {{ card }} into {{ realm | realm }}")
-class PutIntoRealm(_Effect):
-    """Put a card into a realm of The World, on its owner's side; it arrives."""
+class _ToRealm(_Effect):
+    """Send each card to a realm chosen for it, one card after another (each choice is asked
+    when that card's turn comes, so earlier moves can change the options of later ones)."""
 
     __slots__ = ("card", "realm")
 
@@ -328,33 +328,31 @@ class PutIntoRealm(_Effect):
 
     def put(self, g, ctx, cards: list, realm) -> None:
         if realm is not None:
-            ctx.done = g.put_into_realm(cards[0], realm) or ctx.done
+            ctx.done = self.send(g, cards[0], realm) or ctx.done
         self.next(g, ctx, cards[1:])
+
+    def send(self, g, card, realm) -> bool:  # pragma: no cover - each effect's own
+        raise NotImplementedError
+
+
+@vocab.effect("put_into_realm", RealmParams, text="put {{ card }} into {{ realm | realm }}")
+class PutIntoRealm(_ToRealm):
+    """Put a card into a realm of The World, on its owner's side; it arrives."""
+
+    __slots__ = ()
+
+    def send(self, g, card, realm) -> bool:
+        return g.put_into_realm(card, realm)
 
 
 @vocab.effect("move", RealmParams, text="move {{ card }} to {{ realm | realm }}")
-class Move(_Effect):
+class Move(_ToRealm):
     """Move a card in The World to another active realm (it does not arrive)."""
 
-    __slots__ = ("card", "realm")
+    __slots__ = ()
 
-    def __init__(self, p, c):
-        self.card = c.card_ref(p.card)
-        self.realm = p.realm
-
-    def run(self, g, ctx):
-        ctx.done = False
-        self.next(g, ctx, list(self.card.cards(g, ctx)))
-
-    def next(self, g, ctx, cards: list) -> None:
-        if cards:
-            g.pick_realm(ctx, self.realm, cards[0], then=(self.put, g, ctx, cards))
-
-    def put(self, g, ctx, cards: list, realm) -> None:
-        card = cards[0]
-        if realm is not None and realm is not card.realm:
-            ctx.done = g.move_to_realm(card, realm) or ctx.done
-        self.next(g, ctx, cards[1:])
+    def send(self, g, card, realm) -> bool:
+        return realm is not card.realm and g.move_to_realm(card, realm)
 
 
 class TokenParams(Params):
