@@ -129,6 +129,8 @@ class Registry:
         self.by_model: dict[type, Entry] = {}
         self.types: dict[str, Any] = {}
         self.frozen = False
+        #: the keyword macro files it holds, resolved and by content (compile caches key on it)
+        self.macro_digest = ""
 
     def add(self, entry: Entry) -> None:
         if self.frozen:
