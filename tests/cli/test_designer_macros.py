@@ -119,6 +119,16 @@ def test_a_designer_keyword_works_in_check_lint_text_render_explain_test_and_sim
     assert rc == 1 and "unknown keyword 'bolster'" in out
 
 
+def test_the_linters_context_folders_bring_their_keywords(tmp_path, capsys):
+    (tmp_path / "lib" / "keywords").mkdir(parents=True)
+    (tmp_path / "lib" / "keywords" / "bolster.keyword.yaml").write_text(BOLSTER)
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "shieldbearer.card.yaml").write_text(SHIELDBEARER)
+    (tmp_path / "pyproject.toml").write_text('[tool.cardscript.lint]\ncontext = ["lib"]\n')
+    rc, out = run(capsys, "lint", "cards")
+    assert rc == 0 and "All checks passed" in out, out
+
+
 # -- broken macros: at the macro and at the card, the same code in check and lint ----------
 
 @pytest.mark.parametrize("change, at_macro, code, why", [
