@@ -56,13 +56,14 @@ def find_files(paths: Iterable[str | Path], suffix: str) -> list[Path]:
 
 def code_fingerprint(registry) -> str:
     """What compiled cards depend on besides their files: the engine's and the game's code and
-    every module that declared vocabulary (sizes and modification times), so that a cache made
-    by other code is never used."""
+    every module that declared vocabulary (sizes and modification times), and the keyword
+    macro files, bundled and the designer's (resolved paths and content: they are code the
+    cards compile with), so that a cache made by other code or other macros is never used."""
     modules = {"core"} | {e.impl.__module__ for table in registry.entries.values()
                           for e in table.values()}
-    h = hashlib.blake2b(f"{CACHE_VERSION}|{sys.version}".encode(), digest_size=16)
-    files = {e.meta["macro"] for e in registry.entries["keyword"].values()
-             if "macro" in e.meta}  # keyword macro files are code the cards compile with
+    h = hashlib.blake2b(f"{CACHE_VERSION}|{sys.version}|{registry.macro_digest}".encode(),
+                        digest_size=16)
+    files = set()
     for name in modules:
         mod = sys.modules.get(name)
         path = getattr(mod, "__file__", None)
@@ -147,13 +148,18 @@ class CompileCache:
 class CardPool:
     """The cards of one game, by id, with every diagnostic met while loading them."""
 
-    def __init__(self, game: str, *, cache: bool = True, keep_models: bool = False):
-        self.spec: GameSpec = load_game(game)
+    def __init__(self, game: str, *, cache: bool = True, keep_models: bool = False,
+                 macros: Iterable[str | Path] | None = None):
+        """``macros``: the keyword macro files to compile with (default: the game's bundled
+        ones; :func:`cardscript.cardset.card_set` finds those a command's paths bring)."""
+        self.spec: GameSpec = load_game(game, macros)
         self.registry = self.spec.registry
         self.compiler = Compiler(self.registry)
         self.cards: dict[str, CardDef] = {}
         self.files: dict[str, str] = {}
-        self.diagnostics: list[Diagnostic] = []
+        #: problems of the set: its keyword macros' first (a broken or doubly declared macro
+        #: makes the set wrong even when no card of it uses that keyword yet)
+        self.diagnostics: list[Diagnostic] = list(self.spec.macro_diagnostics)
         use_cache = cache and not keep_models
         self.cache = CompileCache(self.spec.name, enabled=use_cache,
                                   fingerprint=code_fingerprint(self.registry) if use_cache
@@ -204,7 +210,7 @@ class CardPool:
 
     def compile(self, doc: Document) -> CardDef:
         model = validate_document(doc, self.spec.card_model, "card")
-        card = self.compiler.card(model, doc.pos(()))
+        card = self.compiler.card(model, doc.pos(()), doc.pos)
         if self.models is not None:
             self.models.setdefault(card.id, model)
         return card

@@ -7,6 +7,7 @@ those objects: no dicts, no pydantic models, no tree walking.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -64,6 +65,10 @@ class Compiler:
         self.card_id = ""
         self.card_type = ""
         self.source: Position | None = None
+        #: the card document's positions by path, when the caller has them, and the path of
+        #: the part being compiled (a keyword entry): errors point there rather than at the card
+        self.where: Callable[[tuple], Position] | None = None
+        self.at: tuple = ()
         self.references: list[tuple[str, str]] = []  # (kind, id) of cards a card names
 
     # -- vocabulary nodes --------------------------------------------------------------
@@ -119,6 +124,8 @@ class Compiler:
 
     def error(self, message: str, code: str = "CS200") -> CardError:
         pos = self.source or Position("<card>", 0, 0)
+        if self.where is not None and self.at:
+            pos = self.where(self.at)
         return CardError([Diagnostic(pos, message, code, self.card_id or None)])
 
     def expansion_error(self, keyword: str, data: Any, exc: ValidationError) -> CardError:
@@ -140,15 +147,21 @@ class Compiler:
         effect = self.effect(model.effect)
         return AbilityProgram(index, trigger, target, effect, self.card_id, keyword)
 
-    def card(self, model: BaseModel, source: Position | None = None) -> CardDef:
+    def card(self, model: BaseModel, source: Position | None = None,
+             where: Callable[[tuple], Position] | None = None) -> CardDef:
+        """Compile one card; ``where`` (its document's ``pos``) places errors in a keyword at
+        that keyword's entry."""
         self.card_id = model.id
         self.card_type = getattr(model, "type", "")
         self.source = source
+        self.where = where
+        self.at = ()
         self.references = []
         program = CardProgram()
         keywords: dict[str, Any] = {}
         ability_type = self.registry.types["Ability"]
-        for kw in getattr(model, "keywords", ()):
+        for i, kw in enumerate(getattr(model, "keywords", ())):
+            self.at = ("keywords", i)
             name = kw if isinstance(kw, str) else self.registry.by_model[type(kw)].name
             entry = self.registry.get("keyword", name)
             params = None if isinstance(kw, str) else getattr(kw, name)
@@ -157,9 +170,10 @@ class Compiler:
             for data in impl.abilities():
                 try:
                     ab = ability_type.model_validate(data)
-                except ValidationError as exc:  # a macro's parameters made it invalid
+                except ValidationError as exc:  # a keyword's parameters made it invalid
                     raise self.expansion_error(name, data, exc) from None
                 program.add(self.ability(len(program.abilities), ab, keyword=name))
+        self.at = ()
         for ab in getattr(model, "abilities", ()):
             program.add(self.ability(len(program.abilities), ab))
         card_class = self.registry.card_def_class

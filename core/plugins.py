@@ -5,7 +5,11 @@ way a third-party package would, so nothing in ``core`` names a particular game.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+import hashlib
+import os
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
@@ -56,6 +60,8 @@ class GameSpec:
     registry: Registry | None = None
     #: problems in the game's keyword macro files (a broken macro is left out)
     macro_diagnostics: list = field(default_factory=list)
+    #: the keyword macro files the registry was built with (see :func:`load_game`)
+    macro_files: tuple = ()
     extra: dict = field(default_factory=dict)
 
 
@@ -77,36 +83,90 @@ def games() -> dict[str, GameSpec]:
 
 
 @cache
-def load_game(name: str) -> GameSpec:
-    """The game's spec with its registry built and frozen (core vocabulary + plugins)."""
-    from .errors import Diagnostic
-    from .macros import check_expansions, macro_vocabulary
+def _vocabulary(name: str) -> Registry:
+    """The game's vocabulary without keyword macros (core + plugins), its types built once:
+    what each set of macros extends (:func:`cardscript.model.with_keywords`)."""
     from .model import build_types
     from .vocabulary import core_vocabulary
+
+    spec = games()[name]
+    registry = Registry(name, spec.game_class.card_def_class)
+    registry.extend(core_vocabulary(name))
+    for vocabs in plugin_manager().hook.cardscript_vocabulary(game=name):
+        for v in vocabs or ():
+            registry.extend(v)
+    build_types(registry, spec.card_model)
+    return registry
+
+
+@cache
+def bundled_macros(name: str) -> tuple[Path, ...]:
+    """The keyword macro files of the game's bundled folder: every ``*.keyword.yaml`` under
+    it, found as any set's are (:func:`cardscript.cardset.macros_under`)."""
+    from .cardpool import walk
+    from .macros import KEYWORD_SUFFIX
+    return tuple(Path(f) for f in walk([games()[name].cards_dir], KEYWORD_SUFFIX))
+
+
+def _digest(sources) -> str:
+    h = hashlib.blake2b(digest_size=16)
+    for path, raw in sources:  # resolved and by content: what compiled cards depend on
+        h.update(os.fsencode(os.path.realpath(path)) + b"\0")
+        h.update(raw if isinstance(raw, bytes) else str(raw).encode())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+def macro_digest(macro_files: Iterable[str | Path]) -> str:
+    """What identifies a set of keyword macro files for the caches of compiled cards and
+    lint findings: their resolved paths and content (without building anything)."""
+    from .macros import read_macros
+    return _digest(read_macros(macro_files))
+
+
+#: built specs by game and macro files (their paths and content), the most recent last
+_SPECS: OrderedDict[tuple, GameSpec] = OrderedDict()
+_KEEP = 16
+
+
+def load_game(name: str, macro_files: Iterable[str | Path] | None = None) -> GameSpec:
+    """The game's spec with its registry built and frozen: the core vocabulary, the plugins'
+    and the keyword macros of ``macro_files`` (default: the game's bundled ones; which files
+    a command's paths bring is :mod:`cardscript.cardset`'s rule).
+
+    Each distinct set of macro files — by path, resolved path and content — has its own
+    registry and card model, built once and remembered (changing a file builds a new one);
+    any number coexist. Problems in the macro files are ``spec.macro_diagnostics``: a
+    broken macro is left out, never fatal."""
+    from .macros import expansion_problems, macro_vocabulary, read_macros
+    from .model import with_keywords
 
     all_games = games()
     if name not in all_games:
         from .errors import did_you_mean
         raise KeyError(f"unknown game '{name}'{did_you_mean(name, all_games)}; "
                        f"installed: {', '.join(sorted(all_games))}")
-    spec = all_games[name]
-    registry = Registry(name, spec.game_class.card_def_class)
-    registry.extend(core_vocabulary(name))
-    for vocabs in plugin_manager().hook.cardscript_vocabulary(game=name):
-        for v in vocabs or ():
-            registry.extend(v)
-    macros, problems, loaded = macro_vocabulary(name, spec.cards_dir)
-    for entry in macros.entries:
-        if entry.name in registry.entries["keyword"]:
-            doc = next(d for d, m in loaded if m.keyword == entry.name)
-            problems.append(Diagnostic(doc.pos(("keyword",)), f"keyword '{entry.name}' is "
-                                       "already declared by the game; a macro can't replace "
-                                       "it", "CS300"))
-            loaded = [(d, m) for d, m in loaded if m.keyword != entry.name]
-        else:
-            registry.add(entry)
-    build_types(registry, spec.card_model)
-    problems.extend(check_expansions(registry, loaded))
-    spec.registry = registry
-    spec.macro_diagnostics = problems
+    files = bundled_macros(name) if macro_files is None else tuple(macro_files)
+    sources = read_macros(files)
+    digest = _digest(sources)
+    key = (name, tuple(p for p, _ in sources), digest)
+    if key in _SPECS:
+        _SPECS.move_to_end(key)
+        return _SPECS[key]
+    base = _vocabulary(name)
+    vocab, problems, loaded = macro_vocabulary(name, sources,
+                                               reserved=base.entries["keyword"])
+    registry = Registry(name, base.card_def_class)
+    for kind, table in base.entries.items():
+        registry.entries[kind].update(table)
+    registry.planned.update(base.planned)
+    registry.extend(vocab)
+    registry.macro_digest = digest
+    types = with_keywords(registry, base)
+    problems.extend(expansion_problems(registry, loaded))
+    spec = dataclasses.replace(all_games[name], registry=registry, card_model=types["Card"],
+                               macro_diagnostics=problems, macro_files=files)
+    _SPECS[key] = spec
+    while len(_SPECS) > _KEEP:
+        _SPECS.popitem(last=False)
     return spec

@@ -125,6 +125,8 @@ class Registry:
         #: the class of the game's compiled card definitions
         self.card_def_class = card_def_class
         self.frozen = False
+        #: the keyword macro files it holds, resolved and by content (compile caches key on it)
+        self.macro_digest = ""
 
     def add(self, entry: Entry) -> None:
         if self.frozen:

@@ -6,10 +6,11 @@ import os
 from pathlib import Path
 
 from cardscript.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX, find_files, real_path
+from cardscript.cardset import card_set
 from cardscript.errors import CardError, Diagnostic, Position
-from cardscript.macros import KEYWORD_SUFFIX, check_expansions, load_macro
+from cardscript.macros import KEYWORD_SUFFIX
 
-from .common import err, out, pool_with, report, require_paths
+from .common import err, out, report, require_paths
 
 
 def check(paths: list[str], game: str) -> int:
@@ -17,10 +18,14 @@ def check(paths: list[str], game: str) -> int:
     cards = find_files(paths, CARD_SUFFIX)
     decks = find_files(paths, DECK_SUFFIX)
     scenarios = find_files(paths, SCENARIO_SUFFIX)
-    macros = find_files(paths, KEYWORD_SUFFIX)
     others = [Path(p) for p in paths if not os.path.isdir(p) and not p.endswith(
         (CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX, KEYWORD_SUFFIX))]
-    pool = pool_with(game, paths, cache=False)
+    cs = card_set(game, paths)
+    pool = cs.pool(cache=False)
+    # the keyword files given, and the designer's macros in use found above the paths
+    macros = find_files(paths, KEYWORD_SUFFIX)
+    given = {real_path(f) for f in macros}
+    macros += [f for f in cs.designer_macros() if real_path(f) not in given]
     mine = {real_path(f) for f in cards}
     problems: list[Diagnostic] = [d for d in pool.diagnostics
                                   if real_path(d.pos.file) in mine]
@@ -33,28 +38,17 @@ def check(paths: list[str], game: str) -> int:
             pool.load_deck(f)
         except CardError as exc:
             problems.extend(exc.diagnostics)
-    registered = {real_path(e.meta["macro"])
-                  for e in pool.registry.entries["keyword"].values() if "macro" in e.meta}
-    for f in macros:
-        try:
-            loaded = load_macro(f)
-        except CardError as exc:
-            problems.extend(exc.diagnostics)
-            continue
-        if real_path(f) in registered or any(real_path(d.pos.file) == real_path(f)
-                                            for d in pool.spec.macro_diagnostics):
-            problems.extend(d for d in pool.spec.macro_diagnostics
-                            if real_path(d.pos.file) == real_path(f))
-        else:  # a macro outside the game's keywords folder: check what it would expand to
-            problems.extend(check_expansions(pool.registry, [loaded]))
+    reals = {real_path(f) for f in macros}
+    problems.extend(d for d in pool.spec.macro_diagnostics if real_path(d.pos.file) in reals)
     if scenarios:
         from cardscript.tools.scenarios import load_scenario, prepare
         for f in scenarios:
             try:
                 doc, model = load_scenario(f)
-                prepare(doc, model)
+                prepare(doc, model, cs if model.game == game else card_set(model.game, paths))
             except CardError as exc:
                 problems.extend(exc.diagnostics)
+    problems = list({str(d): d for d in problems}.values())  # a macro problem comes twice
     report(problems)
     n = len(cards) + len(decks) + len(scenarios) + len(macros)
     summary = (f"checked {len(cards)} card, {len(decks)} deck, {len(scenarios)} scenario and "

@@ -5,7 +5,7 @@ import os
 import sys
 from pathlib import Path
 
-from cardscript.cardpool import CardPool, bundled_decks, real_path
+from cardscript.cardpool import CardPool, bundled_decks
 from cardscript.errors import CardError
 from rich.console import Console
 
@@ -65,19 +65,10 @@ def report(diagnostics) -> None:
 
 
 def pool_with(game: str, paths=(), cache: bool = True) -> CardPool:
-    """The game's bundled cards plus the card files under ``paths`` (each file once)."""
-    pool = CardPool(game, cache=cache)
-    seen = set()
-    roots = [pool.spec.cards_dir, *paths]
-    from cardscript.cardpool import CARD_SUFFIX, find_files
-    for f in find_files(roots, CARD_SUFFIX):
-        r = real_path(f)
-        if r not in seen:
-            seen.add(r)
-            pool.load_file(f)
-    pool.cache.save()
-    pool.check_references()
-    return pool
+    """The game's bundled cards plus the card files under ``paths`` (each file once), compiled
+    with the keyword macros of both (:mod:`cardscript.cardset`)."""
+    from cardscript.cardset import card_set
+    return card_set(game, paths).pool(cache=cache)
 
 
 def load_decks(pool: CardPool, decks: list[str] | None) -> list[tuple[str, list]]:

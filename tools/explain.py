@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from cardscript.cardpool import CardPool
+from cardscript.cardset import card_set
 from cardscript.errors import CardError, Position
 from cardscript.loader import load_file
 from cardscript.state import CardDef
@@ -23,7 +24,7 @@ def load_card(ref: str, game: str) -> tuple[CardDef, str]:
     """A card by file path, or by id from the game's bundled set; and its file."""
     path = Path(ref)
     if os.path.lexists(path) and not path.is_dir():  # a FIFO or a broken link: CS002
-        pool = CardPool(game, cache=False)
+        pool = CardPool(game, cache=False, macros=card_set(game, [path]).macros)
         card = pool.load_file(path)
         if card is None:
             raise CardError(pool.diagnostics)
@@ -37,7 +38,7 @@ def _slots(obj: Any) -> list[str]:
     names: list[str] = []
     for klass in type(obj).__mro__:
         for s in getattr(klass, "__slots__", ()):
-            if s not in names and not s.startswith("__"):
+            if s not in names and not s.startswith("_"):  # private: not the program
                 names.append(s)
     return names
 

@@ -18,16 +18,19 @@ line and the step.
 from __future__ import annotations
 
 import dataclasses
+from collections import OrderedDict
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from cardscript.cardpool import SCENARIO_SUFFIX, CardPool, find_files
+from cardscript.cardpool import SCENARIO_SUFFIX, CardPool, find_files, real_path
+from cardscript.cardset import CardSet, card_set
 from cardscript.errors import CardError, Diagnostic, did_you_mean
 from cardscript.limits import LimitExceeded
 from cardscript.loader import Document, load_file
 from cardscript.model import validate_document
-from cardscript.plugins import games, load_game
+from cardscript.plugins import GameSpec, games, load_game
 from cardscript.procedure import GameOver
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
@@ -49,9 +52,25 @@ def scenario_model(game: str) -> type[BaseModel]:
     )
 
 
-@cache
-def bundled_pool(game: str) -> CardPool:
-    return CardPool.bundled(game)
+#: bundled pools by the spec (macros) and folder they were compiled with, most recent last
+_POOLS: OrderedDict[tuple[int, str], tuple[GameSpec, CardPool]] = OrderedDict()
+
+
+def bundled_pool(game: str, cards: CardSet | None = None) -> CardPool:
+    """The bundled cards a scenario plays with, compiled with the set's keyword macros
+    (default: the game's own), remembered while the macros are unchanged."""
+    cards = cards or card_set(game)
+    spec = cards.spec()
+    key = (id(spec), real_path(cards.bundled))
+    hit = _POOLS.get(key)
+    if hit is not None and hit[0] is spec:
+        _POOLS.move_to_end(key)
+        return hit[1]
+    pool = CardPool(game, macros=cards.macros).load([cards.bundled])
+    _POOLS[key] = (spec, pool)
+    while len(_POOLS) > 4:
+        _POOLS.popitem(last=False)
+    return pool
 
 
 class ScenarioPool:
@@ -108,17 +127,22 @@ def load_scenario(path: str | Path):
     return doc, model
 
 
-def prepare(doc: Document, model, *, with_pool: bool = True):
-    """Compile inline cards and check every card id; raise CardError listing problems."""
-    spec = load_game(model.game)
-    base = bundled_pool(model.game)
+def prepare(doc: Document, model, cards: CardSet | None = None):
+    """Compile inline cards and check every card id; raise CardError listing problems.
+    ``cards``: the set whose bundled cards and keyword macros the scenario uses (default: what
+    the scenario's own path brings, :func:`cardscript.cardset.card_set`)."""
+    cards = cards or card_set(model.game, [doc.path])
+    base = bundled_pool(model.game, cards)
+    spec = base.spec
     extra = {}
-    problems: list[Diagnostic] = []
+    # a broken or doubly declared macro of the designer's fails the scenario, never silently
+    problems: list[Diagnostic] = [d for d in spec.macro_diagnostics
+                                  if not cards.in_bundled(d.pos.file)]
     for i in range(len(model.cards)):
         sub = doc.sub(("cards", i))
         try:
             card = base.compiler.card(validate_document(sub, spec.card_model, "card"),
-                                      doc.pos(("cards", i)))
+                                      doc.pos(("cards", i)), sub.pos)
             extra[card.id] = card
         except CardError as exc:
             problems.extend(exc.diagnostics)
@@ -133,12 +157,14 @@ def prepare(doc: Document, model, *, with_pool: bool = True):
     return pool
 
 
-def run_scenario(path: str | Path) -> Result:
-    """Run one scenario file; never raises for bad scenario data (it becomes a failure)."""
+def run_scenario(path: str | Path, paths: Sequence[str | Path] | None = None) -> Result:
+    """Run one scenario file; never raises for bad scenario data (it becomes a failure).
+    ``paths``: those the command was given, whose keyword macros the scenario's cards use
+    (default: the scenario's own path)."""
     path = str(path)
     try:
         doc, model = load_scenario(path)
-        pool = prepare(doc, model)
+        pool = prepare(doc, model, card_set(model.game, paths or [path]))
     except CardError as exc:
         return Result(path, Path(path).name, "", [str(d) for d in exc.diagnostics])
     rule = model.rule if isinstance(model.rule, str) else ", ".join(model.rule)

@@ -6,6 +6,8 @@ built from a game's :class:`~cardscript.registry.Registry`, so plugins extend th
 """
 from __future__ import annotations
 
+import types
+import typing
 from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, create_model, model_validator
@@ -133,5 +135,49 @@ def build_types(registry: Registry, card_model: type[BaseModel]) -> dict[str, An
     ns["Card"] = card_model
     registry.types = ns
     registry.all_node = all_node
+    registry.frozen = True
+    return ns
+
+
+def _swap(tp: Any, old: Any, new: Any) -> Any:
+    """``tp`` with the type ``old`` replaced by ``new`` wherever it occurs in it."""
+    if tp is old:
+        return new
+    args = typing.get_args(tp)
+    if not args:
+        return tp
+    swapped = tuple(_swap(a, old, new) for a in args)
+    if all(a is b for a, b in zip(args, swapped, strict=True)):
+        return tp
+    origin = typing.get_origin(tp)
+    if origin is Annotated:
+        return Annotated[(swapped[0], *tp.__metadata__)]
+    if origin in (Union, types.UnionType):
+        return Union[swapped]
+    return tp.copy_with(swapped) if hasattr(tp, "copy_with") else origin[swapped]
+
+
+def with_keywords(registry: Registry, base: Registry) -> dict[str, Any]:
+    """Types for ``registry``: ``base``'s vocabulary plus more keyword entries (keyword
+    macros). Everything but the keyword union and the card model is ``base``'s own (the same
+    classes, already built); the card model is a subclass whose fields that held ``base``'s
+    keyword union hold the new one, so each set of macros has its own card model and any
+    number of them coexist in one process. (A game's parameter models don't name the keyword
+    union: one that did would keep accepting only ``base``'s keywords there.)"""
+    ns = dict(base.types)
+    registry.by_model.update(base.by_model)
+    ns["Keyword"] = _kind_type(registry, "keyword")
+    card = base.types["Card"]
+    fields = {}
+    for name, field in card.model_fields.items():
+        annotation = _swap(field.annotation, base.types["Keyword"], ns["Keyword"])
+        if annotation is not field.annotation:
+            fields[name] = (annotation, field)
+    if fields:
+        card = create_model(card.__name__, __base__=card, __module__=card.__module__,
+                            __doc__=card.__doc__, **fields)
+    ns["Card"] = card
+    registry.types = ns
+    registry.all_node = base.all_node
     registry.frozen = True
     return ns

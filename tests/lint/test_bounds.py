@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from cardscript.limits import AMOUNT_MAX, COUNT_MAX, STAT_MAX
+from cardscript.plugins import load_game
 from cardscript.tools.cli import main
 from cardscript.tools.schema import bundled_schemas
 
@@ -99,8 +100,11 @@ def test_a_macro_parameter_beyond_what_its_expansion_accepts_is_a_card_error(wri
         """)
     assert main(["check", str(f)]) == 1
     err = capsys.readouterr().err
-    assert "CS105 [rallied] keyword 'rally' with these parameters expands into an invalid " \
-           "ability: input should be less than or equal to 100; found 1000000 (at " \
+    # at the card's keyword entry, naming the field of the macro the value reached
+    assert f"{f}:8:12: CS105 [rallied] keyword 'rally' with these parameters (amount: " \
+           "1000000) expands into an invalid ability at " \
+           f"{load_game('wonders').cards_dir / 'keywords' / 'rally.keyword.yaml'}:12:17: " \
+           "input should be less than or equal to 100; found 1000000 (at " \
            "effect.power.amount)" in err
     assert "Traceback" not in err
     r = lint(".")

@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import json
 import os
+import textwrap
 import time
 from pathlib import Path
 
 import jsonschema
 import pytest
-from cardscript.macros import KeywordMacro, check_expansions, load_macro, macro_vocabulary
+from cardscript.macros import (
+    KeywordMacro,
+    check_expansions,
+    load_macro,
+    macro_vocabulary,
+    read_macros,
+    substitute,
+)
 from cardscript.plugins import load_game
 from cardscript.tools.cli import main
 from cardscript.tools.schema import bundled_schemas
+from pydantic import ValidationError
 
 RALLY = """\
 keyword: rally
@@ -27,7 +36,8 @@ abilities:
 def test_a_macro_becomes_a_keyword_entry_with_its_parameters(tmp_path):
     (tmp_path / "keywords").mkdir()
     (tmp_path / "keywords" / "rally.keyword.yaml").write_text(RALLY)
-    vocab, problems, loaded = macro_vocabulary("test-game", tmp_path)
+    vocab, problems, loaded = macro_vocabulary(
+        "test-game", read_macros([tmp_path / "keywords" / "rally.keyword.yaml"]))
     assert problems == []
     (entry,) = vocab.entries
     assert entry.kind == "keyword" and entry.name == "rally"
@@ -146,10 +156,81 @@ def test_a_card_using_a_runaway_macro_is_an_error_in_check_lint_text_and_render(
     assert "Traceback" not in out and "internal error" not in out, out
     for command in ("check", "lint", "text", "render"):
         assert f"== {command} exit 1" in r.stdout, out
-    at_card = f"{card}:1:1: CS201 [stormer] the rules text of keyword 'storm' can't be " \
+    at_card = f"{card}:8:12: CS201 [stormer] the rules text of keyword 'storm' can't be " \
               "generated: TemplateLimitError: the template ran more than 100,000 loop"
     assert at_card in r.stderr  # check, text and render refuse the card
-    assert f"{card}:1:1: CS201 the rules text of keyword 'storm'" in r.stdout  # lint
+    assert f"{card}:8:12: CS201 the rules text of keyword 'storm'" in r.stdout  # lint
     at_macro = "storm.keyword.yaml:2:7: CS201 keyword 'storm': its rules text can't be " \
                "generated with the default parameters"
     assert at_macro in r.stdout and at_macro in r.stderr
+
+
+# -- $name substitution (the rules of core/macros.py's docstring) ------------------------------
+
+def test_dollar_names_are_replaced_by_value_negated_in_text_and_doubled_for_a_dollar():
+    values = {"amount": 2, "flag": True, "who": "you"}
+    template = {"whole": "$amount", "negated": "-$amount", "flag": "$flag",
+                "text": "Rally $amount for $who ($flag)", "dollar": "costs $$3",
+                "nested": [{"deep": "$who"}], "$amount": "keys are not substituted",
+                "plain": "no dollar", "number": 7}
+    assert substitute(template, values) == {
+        "whole": 2, "negated": -2, "flag": True, "text": "Rally 2 for you (true)",
+        "dollar": "costs $3", "nested": [{"deep": "you"}],
+        "$amount": "keys are not substituted", "plain": "no dollar", "number": 7}
+    assert type(substitute("$amount", values)) is int  # a number stays a number
+
+
+@pytest.mark.parametrize("value, message", [
+    ("$amont", "unknown parameter '$amont' (did you mean 'amount'?); the macro's params "
+               "declare: $amount, $flag"),
+    ("Draw $amont cards", "unknown parameter '$amont' (did you mean 'amount'?)"),
+    ("-$flag", "'-$flag': only a number parameter can be negated; 'flag' is true/false"),
+    ("costs $3", "a '$' must start a parameter name ($amount) or be doubled ($$ for a "
+                 "literal '$'); found 'costs $3'"),
+])
+def test_a_misused_dollar_is_an_error_at_the_macro(tmp_path, value, message):
+    path = tmp_path / "storm.keyword.yaml"
+    path.write_text(textwrap.dedent(f"""\
+        keyword: storm
+        text: "Storm {{{{ amount }}}}"
+        params: {{amount: 1, flag: false}}
+        abilities:
+          - trigger: on_arrival
+            effect: {{draw: {json.dumps(value)}}}
+        """))
+    problems = check_expansions(load_game("wonders").registry, [load_macro(path)])
+    assert str(problems[0]).startswith(f"{path}:6:20: CS102 keyword 'storm': {message}"), \
+        [str(p) for p in problems]
+
+
+# -- each set of macros has its own registry and card model ----------------------------------
+
+def _bolster(folder: Path, params: str, effect: str) -> Path:
+    (folder / "keywords").mkdir(parents=True)
+    path = folder / "keywords" / "bolster.keyword.yaml"
+    path.write_text(f"keyword: bolster\ntext: Bolster\nparams: {params}\nabilities:\n"
+                    f"  - trigger: on_arrival\n    effect: {effect}\n")
+    return path
+
+
+def test_two_sets_of_macros_coexist_in_one_process(tmp_path):
+    a = _bolster(tmp_path / "a", "{amount: 1}", "{draw: $amount}")
+    b = _bolster(tmp_path / "b", "{count: 1}", "{discard: $count}")
+    spec_a = load_game("wonders", [a])
+    spec_b = load_game("wonders", [b])
+    bundled = load_game("wonders")
+    assert load_game("wonders", [a]) is spec_a  # built once per set of macros
+    card = {"id": "x", "name": "X", "type": "wonder", "orbital": "solfera", "tier": "primary",
+            "cost": 1, "power": 1, "keywords": [{"bolster": {"amount": 3}}]}
+    from cardscript.compiler import Compiler
+    compiled = Compiler(spec_a.registry).card(spec_a.card_model.model_validate(card))
+    assert compiled.keywords["bolster"].abilities()[0]["effect"] == {"draw": 3}
+    with pytest.raises(ValidationError, match="amount"):  # b's bolster takes a count
+        spec_b.card_model.model_validate(card)
+    with pytest.raises(ValidationError, match="bolster"):  # unknown to the bundled set
+        bundled.card_model.model_validate(card)
+    card["keywords"] = [{"bolster": {"count": 2}}]
+    compiled = Compiler(spec_b.registry).card(spec_b.card_model.model_validate(card))
+    assert compiled.keywords["bolster"].abilities()[0]["effect"] == {"discard": 2}
+    b.write_text(b.read_text().replace("{count: 1}", "{count: 4}"))
+    assert load_game("wonders", [b]) is not spec_b  # changed: built again

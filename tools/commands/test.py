@@ -20,7 +20,7 @@ def run(args) -> int:
         raise UsageError(f"no *.scenario.yaml files under {' '.join(args.paths)}")
     passed = failed = 0
     for f in files:
-        r = run_scenario(f)
+        r = run_scenario(f, args.paths)
         if r.passed:
             passed += 1
             if not args.quiet:

@@ -35,12 +35,12 @@ def _sentences(text: str) -> list[str]:
 
 def _select(target: str, game: str):
     """The pool (bundled set plus the given files) and the ids of the cards to show."""
-    from cardscript.cardpool import CARD_SUFFIX, CardPool, find_files, real_path
+    from cardscript.cardpool import CARD_SUFFIX, find_files, real_path
+    from cardscript.cardset import card_set
     from cardscript.errors import did_you_mean
 
     from ..common import UsageError
 
-    pool = CardPool(game, cache=False, keep_models=True)
     path = Path(target)
     wanted: list[Path] = []
     exists = os.path.lexists(path)  # a link that can't be read is still the file meant
@@ -48,18 +48,16 @@ def _select(target: str, game: str):
         wanted = find_files([path], CARD_SUFFIX)
         if not wanted:
             raise UsageError(f"no *{CARD_SUFFIX} files at {target}")
-    seen = set()
-    for f in [*find_files([pool.spec.cards_dir], CARD_SUFFIX), *wanted]:
-        if real_path(f) not in seen:  # a bundled file given by path loads once
-            seen.add(real_path(f))
-            pool.load_file(f)
-    pool.check_references()
+    # the bundled set and the files given, each once, with the macros both bring
+    cards = card_set(game, [target] if exists else [])
+    pool = cards.pool(cache=False, keep_models=True)
     if not exists:
         if target not in pool.cards:
             raise UsageError(f"no card file, folder or bundled card named '{target}'"
                              f"{did_you_mean(target, pool.cards)}")
         return pool, [target], []
-    mine = {real_path(f) for f in wanted}
+    # the files given, and the designer's keyword macros they use
+    mine = {real_path(f) for f in [*wanted, *cards.designer_macros()]}
     ids = [cid for cid, f in pool.files.items() if real_path(f) in mine]
     problems = [d for d in pool.diagnostics if real_path(d.pos.file) in mine]
     return pool, ids, problems

@@ -76,6 +76,8 @@ class LintCache:
         self.entries: dict[str, object] = {}
         self.used: set[str] = set()
         self.dirty = False
+        #: what else a file's findings depend on: the run's keyword macros (see key)
+        self.salt = ""
         if enabled:
             self._load()
 
@@ -85,8 +87,11 @@ class LintCache:
             self.entries = stored
 
     def key(self, kind: str, path: str, raw: bytes) -> str:
+        """By content, kind and path, and by :attr:`salt`: the keyword macros the file was
+        linted with (entries for other macros stay, for the runs that use them)."""
         h = hashlib.blake2b(raw, digest_size=16)
-        h.update(b"\0" + kind.encode() + b"\0" + os.fsencode(path))
+        h.update(b"\0" + kind.encode() + b"\0" + os.fsencode(path) + b"\0" +
+                 self.salt.encode())
         return h.hexdigest()
 
     def get(self, key: str):

@@ -16,9 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from cardscript.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX
+from cardscript.cardset import CardSet, card_set
 from cardscript.errors import CardError
 from cardscript.loader import Document, load_bytes, read_source
-from cardscript.macros import KEYWORD_SUFFIX, KeywordMacro, check_expansions
+from cardscript.macros import KEYWORD_SUFFIX
+from cardscript.plugins import macro_digest
 
 from . import suppression
 from .cache import LintCache, linter_version
@@ -118,20 +120,36 @@ class Linter:
                                directory=cache_dir)
         self.overlay: dict[str, bytes] = {}
         self._real_dirs: dict[str, str] = {}
-        self._compilers: dict[str, Any] = {}
+        self._compilers: dict[int, Any] = {}
         self.errors: list[str] = []
+        #: the paths of the run, its card sets (bundled folder, macros) and games by name
+        self.paths: list[str] = []
+        self._sets: dict[str, CardSet] = {}
+        self._specs: dict[str, Any] = {}
 
     # -- the game, built only when a file must be linted for real -----------------------
+    def card_set(self, game: str | None = None) -> CardSet:
+        """The run's set for ``game``: its bundled folder and the keyword macros of the
+        paths linted and the ``context`` folders (:mod:`cardscript.cardset`)."""
+        game = game or self.game
+        if game not in self._sets:
+            self._sets[game] = card_set(game, self.paths,
+                                        [self.config.root / c for c in self.config.context])
+        return self._sets[game]
+
     def spec_of(self, game: str | None = None):
-        from cardscript.plugins import load_game
-        return load_game(game or self.game)
+        game = game or self.game
+        if game not in self._specs:  # once a run: its macro files are read once
+            self._specs[game] = self.card_set(game).spec()
+        return self._specs[game]
 
     def compiler_of(self, game: str | None = None):
-        game = game or self.game
-        if game not in self._compilers:
+        spec = self.spec_of(game)
+        compiler = self._compilers.get(id(spec.registry))
+        if compiler is None or compiler.registry is not spec.registry:
             from cardscript.compiler import Compiler
-            self._compilers[game] = Compiler(self.spec_of(game).registry)
-        return self._compilers[game]
+            compiler = self._compilers[id(spec.registry)] = Compiler(spec.registry)
+        return compiler
 
     def internal(self, what: str, path: str, exc: BaseException) -> None:
         if os.environ.get("CARDSCRIPT_DEBUG"):
@@ -224,7 +242,7 @@ class Linter:
         model = card = None
         try:
             model = _validate(doc, spec.card_model)
-            card = self.compiler_of().card(model, doc.pos(()))
+            card = self.compiler_of().card(model, doc.pos(()), doc.pos)
         except CardError as exc:
             for f in self._diagnostics(path, exc):
                 fixer = self.engine_fixers.get(f.code)
@@ -298,24 +316,16 @@ class Linter:
         return FileResult("deck", self._diagnostics(path, CardError(diags))), raw
 
     def keyword_file(self, path: str) -> tuple[FileResult, bytes | None]:
-        """A keyword macro: its own schema, then what its abilities expand to (the same
-        checks as ``cardscript check``)."""
+        """A keyword macro of the run (every keyword file linted is one): what building the
+        game with it found — its schema, its ``$`` uses, a keyword declared twice, what its
+        abilities expand to (the same checks as ``cardscript check``)."""
         raw, problems = self._read_or_finding(path)
         if raw is None:
             return FileResult("keyword", problems), None
         try:
             spec = self.spec_of()  # built: a macro is checked against the game's vocabulary
-            doc = load_bytes(raw, path)
-            macro = _validate(doc, KeywordMacro, "keyword macro")
             real = os.path.realpath(path)
-            mine = [d for d in spec.macro_diagnostics if os.path.realpath(d.pos.file) == real]
-            registered = any(os.path.realpath(e.meta["macro"]) == real
-                             for e in spec.registry.entries["keyword"].values()
-                             if "macro" in e.meta)
-            diags = mine if registered or mine else check_expansions(spec.registry,
-                                                                     [(doc, macro)])
-        except CardError as exc:
-            return FileResult("keyword", self._diagnostics(path, exc)), raw
+            diags = [d for d in spec.macro_diagnostics if os.path.realpath(d.pos.file) == real]
         except Exception as exc:  # noqa: BLE001
             self.internal("keyword macro", path, exc)
             return FileResult("keyword", []), raw
@@ -361,7 +371,7 @@ class Linter:
             sub = _sub_document(doc, ("cards", i), data)
             try:
                 card = compiler.card(_validate(sub, spec.card_model, "card"),
-                                     doc.pos(("cards", i)))
+                                     doc.pos(("cards", i)), sub.pos)
                 inline.append(card.id)
             except CardError as exc:
                 findings.extend(self._diagnostics(path, exc))
@@ -391,6 +401,19 @@ class Linter:
         report = Report()
         self.errors = report.internal_errors
         targets, others = self.discover(paths)
+        self.paths, self._sets, self._specs = [os.fspath(p) for p in paths], {}, {}
+        cards = self.card_set()
+        # compiled findings depend on the macros: a changed macro is a miss, not a stale hit
+        self.cache.salt = macro_digest(cards.macros)
+        # the designer's macros in use are checked even when found above the paths given
+        linted = {self.real(p) for p, _ in targets}
+        exclude = self.config.exclude
+        for m in cards.designer_macros():
+            shown = _shown(os.fspath(m))
+            if self.real(shown) not in linted and not (
+                    exclude and match(self.config.relative(shown), exclude)):
+                linted.add(self.real(shown))
+                targets.append((shown, "keyword"))
         report.kinds = {k: sum(1 for _, kind in targets if kind == k)
                         for k in ("card", "deck", "scenario", "keyword")}
         card_targets = [p for p, k in targets if k == "card"]
@@ -398,10 +421,9 @@ class Linter:
         for p in card_targets:
             display.setdefault(self.real(p), p)
         # the bundled cards are always read: scenarios are run against them
-        roots = [self.base_spec.cards_dir] + [self.config.root / c for c in self.config.context]
+        roots = [cards.bundled] + [self.config.root / c for c in self.config.context]
         context = [_shown(f) for r in roots if os.path.isdir(r) for f in _walk(os.fspath(r))
                    if f.endswith(CARD_SUFFIX)]
-        bundled_dir = os.path.realpath(self.base_spec.cards_dir) + os.sep
         ordered: list[str] = []
         bundled: set[str] = set()
         seen: set[str] = set()
@@ -412,7 +434,7 @@ class Linter:
             seen.add(r)
             shown = display.get(r, p)
             ordered.append(shown)
-            if r.startswith(bundled_dir):
+            if r.startswith(cards.bundled_prefix):
                 bundled.add(shown)
         reported = set(display.values())
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardscript.cardpool import CARD_SUFFIX, CardPool, real_path, walk
+from cardscript.cardset import card_set
 from cardscript.errors import CardError
 
 from ..templates import render
@@ -28,9 +29,9 @@ class Rendered:
 
 
 def load_set(paths: list[str], game: str) -> tuple[CardPool, list[str]]:
-    """Compile the card files under ``paths``; bad cards raise :class:`CardError`."""
-    pool = CardPool(game, cache=False, keep_models=True)
-    pool.load(paths)
+    """Compile the card files under ``paths`` (each file once, with the keyword macros of the
+    bundled set and of the paths); bad cards raise :class:`CardError`."""
+    pool = card_set(game, paths).pool(cache=False, keep_models=True, with_bundled=False)
     hard = [d for d in pool.diagnostics if d.code not in SOFT_CODES]
     if hard:
         raise CardError(hard)
