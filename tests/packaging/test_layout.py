@@ -14,19 +14,23 @@ SETUPTOOLS = PYPROJECT["tool"]["setuptools"]
 
 
 def _package_folders() -> dict[str, Path]:
-    """Every package the folders hold, by the name it is installed under."""
+    """Every package the folders hold (a folder with Python files or bundled data files), by
+    the name it is installed under."""
     out = {}
     for name, folder in SETUPTOOLS["package-dir"].items():
         root = REPO / folder
-        for init in root.rglob("__init__.py"):
-            rel = init.parent.relative_to(root)
+        held = {f.parent for f in root.rglob("*") if f.is_file() and "__pycache__" not in
+                f.parts and f.suffix in (".py", ".yaml", ".json", ".j2", ".css", ".js")}
+        held |= {p for h in held for p in h.parents if root in p.parents}  # folders between
+        for init in sorted(held):
+            rel = init.relative_to(root)
             sub = ".".join(rel.parts)
             full = f"{name}.{sub}" if sub else name
             # a folder mapped on its own (cardscript.tools) is not also a subpackage of core
             owner = max((n for n in SETUPTOOLS["package-dir"] if full == n or
                          full.startswith(n + ".")), key=len)
             if owner == name:
-                out[full] = init.parent
+                out[full] = init
     return out
 
 
@@ -64,9 +68,8 @@ def test_no_code_imports_the_folders_by_their_own_names():
 
 
 def test_bundled_files_ship_as_package_data():
-    data = SETUPTOOLS["package-data"]
-    assert "cardscript.cardscripts" in data and "cardscript.schemas" in data
-    assert "cardscript.tools.templates" in data
-    suffixes = {p.suffix for p in (REPO / "tools" / "templates").rglob("*") if p.is_file()}
-    patterns = {pat.rsplit(".", 1)[-1] for pat in data["cardscript.tools.templates"]}
-    assert {s.lstrip(".") for s in suffixes} - {"py"} <= patterns
+    patterns = {pat.rsplit(".", 1)[-1] for pat in SETUPTOOLS["package-data"]["*"]}
+    for folder in ("cardscripts", "schemas", "tools/templates"):
+        suffixes = {p.suffix.lstrip(".") for p in (REPO / folder).rglob("*")
+                    if p.is_file() and "__pycache__" not in p.parts}
+        assert suffixes - {"py"} <= patterns, f"{folder}: {suffixes - {'py'} - patterns}"
