@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...compiler import Compiler
 from ...errors import did_you_mean
 from .card import WondersCard
-from .rules import ROUNDS, WondersGame
+from .rules import DECISION_KINDS, ROUNDS, VARIANTS, WondersGame
 
 FILLER = {"id": "filler", "name": "Filler", "type": "item", "orbital": "boundless",
           "tier": "secondary", "cost": 99,
@@ -39,6 +39,9 @@ CardSpec = Union[str, CardState]
 #: a realm by its number: bounded here, as the game indexes its realms by it (realm -6 must
 #: not quietly be realm 1 through Python's negative indexing)
 RealmNumber = Annotated[int, Field(ge=1, le=ROUNDS)]
+#: names the game knows, so a misspelt one is an error at its position, with "did you mean"
+Variant = Literal[tuple(VARIANTS)]  # type: ignore[valid-type]
+DecisionKind = Literal[DECISION_KINDS]  # type: ignore[valid-type]
 
 
 class PlayerState(_M):
@@ -66,7 +69,7 @@ class Setup(_M):
     first_player: Literal["A", "B"] = "A"
     round1_first: Optional[Literal["A", "B"]] = None
     last_seizer: Optional[Literal["A", "B"]] = None
-    variants: list[str] = Field(default_factory=list)
+    variants: list[Variant] = Field(default_factory=list)
     previous_loser: Optional[Literal["A", "B"]] = None
     players: dict[Literal["A", "B"], PlayerState] = Field(default_factory=dict)
     realms: dict[RealmNumber, RealmState] = Field(default_factory=dict)
@@ -105,7 +108,7 @@ class CardExpect(_M):
 
 class DecisionExpect(_M):
     player: Optional[Literal["A", "B"]] = None
-    kind: Optional[str] = None
+    kind: Optional[DecisionKind] = None
     options: Optional[list[str]] = None
     includes: Optional[list[str]] = None
     excludes: Optional[list[str]] = None
