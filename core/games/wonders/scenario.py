@@ -312,15 +312,34 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(base + ("zone",), ce.zone, c.zone.label())
         cmp(base + ("controller",), ce.controller, c.controller.name)
     lines = [format_log(entry) for entry in g.log]
-    for want in e.log:
-        if not any(want in line for line in lines):
-            bad.append((("log",), f"expected a log line containing {want!r}; log tail: "
-                                  f"{lines[-8:]}"))
-    for unwanted in e.log_excludes:
-        hits = [line for line in lines if unwanted in line]
+    words = [line.split() for line in lines]
+    for i, want in enumerate(e.log):
+        if not any(has_words(w, want) for w in words):
+            near = [line for line in lines if want in line]
+            seen = (f"lines with it only as part of a word: {near[:3]}" if near else
+                    f"log tail: {lines[-8:]}")
+            bad.append((("log", i), f"expected a log line with the words {want!r}; {seen}"))
+    for i, unwanted in enumerate(e.log_excludes):
+        hits = [line for line, w in zip(lines, words, strict=True) if has_words(w, unwanted)]
         if hits:
-            bad.append((("log_excludes",), f"log should not contain {unwanted!r}: {hits[:3]}"))
+            bad.append((("log_excludes", i), f"the log should have no line with the words "
+                                             f"{unwanted!r}: {hits[:3]}"))
     return bad
+
+
+def has_words(line_words: list[str], text: str) -> bool:
+    """Whether the words of ``text`` occur together, in order, in a log line's words: whole
+    words, so ``draw A 1`` is not found in ``draw A 12``; a card logged with its object
+    number (``squire#9``) is also found as its id (``squire``)."""
+    want = text.split()
+    n = len(want)
+    return any(all(_same_word(got, w) for got, w in zip(line_words[i:i + n], want,
+                                                       strict=True))
+               for i in range(len(line_words) - n + 1))
+
+
+def _same_word(got: str, want: str) -> bool:
+    return got == want or (got.startswith(want + "#") and got[len(want) + 1:].isdigit())
 
 
 def _all_cards(g):
