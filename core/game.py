@@ -38,6 +38,9 @@ class Game(Procedure):
     BLANK = "blank"
     #: named rule variants this game offers, with what each changes
     VARIANTS: dict[str, str] = {}
+    #: every kind of decision the game asks (``Decision.kind``), its own and the core's; what a
+    #: scenario's ``expect.decision.kind`` may name (empty: not declared)
+    DECISION_KINDS: tuple[str, ...] = ()
 
     def __init__(self, decks: list[list[CardDef]], seed: int = 0, *,
                  names: Iterable[str] = ("A", "B"), variants: Iterable[str] = (),

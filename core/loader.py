@@ -49,11 +49,28 @@ class Document:
 
     def pos(self, path: tuple = ()) -> Position:
         """Position of the node at ``path``, or of its nearest ancestor that has one."""
-        path = tuple(path)
+        path = self._as_loaded(path)
         while path not in self.positions and path:
             path = path[:-1]
         line, col = self.positions.get(path, (0, 0))
         return Position(self.path, line + 1, col + 1)
+
+    def _as_loaded(self, path) -> tuple:
+        """``path`` with each mapping key as the loader stored it: keys are strings in the
+        data (``'1'``), while a model may key the same mapping by number (``{1: ...}``)."""
+        out = []
+        node = self.data
+        for p in path:
+            if isinstance(node, dict):
+                if p not in node and not isinstance(p, str) and str(p) in node:
+                    p = str(p)
+                node = node.get(p)
+            elif isinstance(node, list) and isinstance(p, int) and 0 <= p < len(node):
+                node = node[p]
+            else:
+                node = None
+            out.append(p)
+        return tuple(out)
 
     def sub(self, path: tuple) -> "Document":
         """The node at ``path`` as a document of its own, positions kept (for validating a
@@ -72,7 +89,7 @@ class Document:
 
     def key_pos(self, path: tuple) -> Position:
         """Position of the key of a mapping entry (for unknown-key errors)."""
-        key = ("<key>",) + tuple(path)
+        key = ("<key>",) + self._as_loaded(path)
         if key in self.positions:
             line, col = self.positions[key]
             return Position(self.path, line + 1, col + 1)

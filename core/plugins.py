@@ -56,7 +56,9 @@ class GameSpec:
     cards_dir: Path
     deck_model: type
     validate_deck: Callable[..., list]
-    scenario: Any  # module with setup(game, data) and expectations
+    #: module with the scenario models and functions (Setup, Expect, card_ids, known_card,
+    #: setup_problems, build, check; docs/architecture.md)
+    scenario: Any
     registry: Registry | None = None
     #: problems in the game's keyword macro files (a broken macro is left out)
     macro_diagnostics: list = field(default_factory=list)

@@ -127,10 +127,57 @@ def load_scenario(path: str | Path):
     return doc, model
 
 
+def expect_blocks(model) -> list[tuple[tuple, Any]]:
+    """Each ``expect`` block of a scenario with its path: the steps', then the top-level one."""
+    out: list[tuple[tuple, Any]] = [(("steps", i, "expect"), st.expect)
+                                    for i, st in enumerate(model.steps)
+                                    if not isinstance(st, str)]
+    if model.expect is not None:
+        out.append((("expect",), model.expect))
+    return out
+
+
+def duplicate_cards(inline: list[tuple[str, tuple]]) -> list[tuple[tuple, str, str]]:
+    """CS503 for each inline card (id, path of its ``id``) whose id an earlier one has."""
+    first: dict[str, tuple] = {}
+    out = []
+    for cid, path in inline:
+        if cid in first:
+            out.append((path, "CS503", f"inline card '{cid}' is defined twice in this "
+                                       f"scenario (first as cards[{first[cid][1]}]); give it "
+                                       "another id or remove one"))
+        else:
+            first[cid] = path
+    return out
+
+
+def replaced_cards(inline: list[tuple[str, tuple]], bundled) -> list[tuple[tuple, str, str]]:
+    """CS504 (a warning, the linter's only) for each inline card replacing a bundled card."""
+    return [(path, "CS504", f"inline card '{cid}' replaces the bundled card '{cid}' in this "
+                            "scenario; if that is meant, say so with a suppression comment "
+                            "(# cardscript: disable=CS504), else give it another id")
+            for cid, path in inline if cid in bundled]
+
+
+def static_problems(doc: Document, model, pool) -> list[Diagnostic]:
+    """What a scenario's file shows wrong without running it, beyond its schema: card ids
+    that name no card (CS500, in ``setup`` and ``expect``) and the game's setup problems
+    (its own codes), each at the key or value it is about."""
+    sc = load_game(model.game).scenario
+    out = []
+    for path, cid in sc.card_ids(model.setup, expect_blocks(model)):
+        msg = sc.known_card(pool, cid)
+        if msg:
+            out.append(Diagnostic(doc.key_pos(path), msg, "CS500"))
+    for path, code, msg in sc.setup_problems(model.setup):
+        out.append(Diagnostic(doc.key_pos(path), msg, code))
+    return out
+
+
 def prepare(doc: Document, model, cards: CardSet | None = None):
-    """Compile inline cards and check every card id; raise CardError listing problems.
-    ``cards``: the set whose bundled cards and keyword macros the scenario uses (default: what
-    the scenario's own path brings, :func:`cardscript.cardset.card_set`)."""
+    """Compile inline cards and check every card id and the setup; raise CardError listing
+    problems. ``cards``: the set whose bundled cards and keyword macros the scenario uses
+    (default: what the scenario's own path brings, :func:`cardscript.cardset.card_set`)."""
     cards = cards or card_set(model.game, [doc.path])
     base = bundled_pool(model.game, cards)
     spec = base.spec
@@ -138,22 +185,22 @@ def prepare(doc: Document, model, cards: CardSet | None = None):
     # a broken or doubly declared macro of the designer's fails the scenario, never silently
     problems: list[Diagnostic] = [d for d in spec.macro_diagnostics
                                   if not cards.in_bundled(d.pos.file)]
+    inline: list[tuple[str, tuple]] = []
     for i in range(len(model.cards)):
         sub = doc.sub(("cards", i))
         try:
             card = base.compiler.card(validate_document(sub, spec.card_model, "card"),
                                       doc.pos(("cards", i)), sub.pos)
-            extra[card.id] = card
+            extra.setdefault(card.id, card)
+            inline.append((card.id, ("cards", i, "id")))
         except CardError as exc:
             problems.extend(exc.diagnostics)
+    problems.extend(Diagnostic(doc.pos(path), msg, code)
+                    for path, code, msg in duplicate_cards(inline))
     pool = ScenarioPool(base, extra)
-    sc = spec.scenario
-    for path, cid in sc.card_ids(model.setup, []):
-        msg = sc.known_card(pool, cid)
-        if msg:
-            problems.append(Diagnostic(doc.pos(path), msg, "CS500", None))
+    problems.extend(static_problems(doc, model, pool))
     if problems:
-        raise CardError(problems)
+        raise CardError(sorted(problems, key=lambda d: (d.pos.line, d.pos.col)))
     return pool
 
 

@@ -136,6 +136,13 @@ def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel]
              if e["type"] == "literal_error"}
     errors = [e for e in errors if not (e["type"].endswith("_type") and
                                         data_path(doc.data, tuple(e["loc"])) in named)]
+    # a value that one member of a union takes apart (a mapping read by a model) gets the
+    # errors found inside it, not one more for each member whose shape it does not have
+    paths = [data_path(doc.data, tuple(e["loc"])) for e in errors]
+    inner = {p[:k] for p in paths for k in range(len(p))}
+    errors = [e for e, p in zip(errors, paths, strict=True)
+              if not (p in inner and (e["type"].endswith("_type") or
+                                      e["type"] == "literal_error"))]
     for err in errors:
         loc = tuple(err["loc"])
         kind = err["type"]

@@ -205,6 +205,18 @@ def test_every_rule_variant_is_named():
     assert not missing, f"docs/scenarios.md does not name the variant(s) {missing}"
 
 
+def test_the_option_labels_table_lists_every_decision_kind():
+    """The table of decision kinds is the game's own list (``DECISION_KINDS``, which
+    ``expect.decision.kind`` is validated against): every kind, and nothing else."""
+    sections, _ = parse(page())
+    home = [s for s in sections if s.title == "Option labels"]
+    assert home, "docs/scenarios.md has no section headed 'Option labels'"
+    rows = [_cells(line) for line in home[0].lines if line.startswith("|")]
+    listed = [r[0].strip("`") for r in rows if re.fullmatch(r"`\w+`", r[0])]
+    assert listed == list(load_game(GAME).game_class.DECISION_KINDS), \
+        "the Option labels table should list the game's DECISION_KINDS, in their order"
+
+
 # -- the examples ------------------------------------------------------------------------
 
 def _examples() -> list[tuple[Block, Block | None]]:

@@ -303,6 +303,8 @@ def play(g: WondersGame, agent: Agent, check=None) -> int:
         if check:
             check(g)
         assert n < MAX_DECISIONS, "game did not end (rule 503: nothing may hang the engine)"
+        # the kinds scenarios may expect (expect.decision.kind) are every kind the game asks
+        assert d.kind in WondersGame.DECISION_KINDS, f"undeclared decision kind {d.kind!r}"
         i = agent.choose(d)
         assert 0 <= i < len(d.options)
         d = g.choose_index(i)

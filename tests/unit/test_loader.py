@@ -44,6 +44,17 @@ def test_good_file_loads_with_positions_of_every_node():
 
 # -- duplicate keys ------------------------------------------------------------------------
 
+def test_a_number_key_has_its_position_asked_by_number():
+    """Mapping keys are strings in the data ('1'); a model keys the same mapping by number
+    (a scenario's realms), and a path from it must find the node, not stop at its parent."""
+    doc = load_text("realms:\n  1:\n    A: [x, y]\n  2: {B: []}\nlist: [a, b]\n", "s.yaml")
+    assert doc.data["realms"].keys() == {"1", "2"}
+    assert str(doc.pos(("realms", 1, "A", 1))) == "s.yaml:3:12"
+    assert str(doc.key_pos(("realms", 2))) == "s.yaml:4:3"
+    assert str(doc.key_pos(("realms", 1, "A"))) == "s.yaml:3:5"
+    assert str(doc.pos(("list", 1))) == "s.yaml:5:11"  # list indices stay indices
+
+
 def test_duplicate_key_at_top_level_points_at_the_second_key():
     err = error_of("id: a\nname: b\nid: c\n")
     assert where(err) == ("bad.card.yaml", 3, 1)

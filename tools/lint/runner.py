@@ -351,9 +351,14 @@ class Linter:
         return result, raw
 
     def lint_scenario(self, path: str, raw: bytes) -> FileResult:
-        """The scenario's schema and inline cards; facts: the ids its setup names (checked
-        against the set afterwards, as they depend on other files)."""
-        from cardscript.tools.scenarios import game_of, scenario_model
+        """The scenario's schema, inline cards and setup; facts: the ids it names and its
+        inline cards' (checked against the set afterwards, as they depend on other files)."""
+        from cardscript.tools.scenarios import (
+            duplicate_cards,
+            expect_blocks,
+            game_of,
+            scenario_model,
+        )
         try:
             doc = load_bytes(raw, path)
             game = game_of(doc)
@@ -365,35 +370,48 @@ class Linter:
         except CardError as exc:
             return FileResult("scenario", self._diagnostics(path, exc))
         findings: list[Finding] = []
-        inline: list[str] = []
+        inline: list[tuple[str, tuple]] = []
         compiler = self.compiler_of(game)
         for i, data in enumerate(model.cards):
             sub = _sub_document(doc, ("cards", i), data)
             try:
                 card = compiler.card(_validate(sub, spec.card_model, "card"),
                                      doc.pos(("cards", i)), sub.pos)
-                inline.append(card.id)
+                inline.append((card.id, ("cards", i, "id")))
             except CardError as exc:
                 findings.extend(self._diagnostics(path, exc))
-        named = []
-        for where, cid in spec.scenario.card_ids(model.setup, []):
-            pos = doc.pos(where)
-            named.append((cid, pos.line, pos.col))
-        return FileResult("scenario", findings, {"game": game, "inline": inline,
-                                                 "named": named})
+        sc = spec.scenario
+        found = [(doc.pos(where), code, msg) for where, code, msg in duplicate_cards(inline)]
+        found += [(doc.key_pos(where), code, msg)
+                  for where, code, msg in sc.setup_problems(model.setup)]
+        findings += [Finding(code, msg, path, pos.line, pos.col) for pos, code, msg in found]
+
+        def at(pos):
+            return pos.line, pos.col
+        named = [(cid, *at(doc.key_pos(where)))
+                 for where, cid in sc.card_ids(model.setup, expect_blocks(model))]
+        return FileResult("scenario", findings, {
+            "game": game, "inline": [(cid, *at(doc.pos(where))) for cid, where in inline],
+            "named": named})
 
     def scenario_cards(self, result: FileResult, path: str, known: dict) -> list[Finding]:
+        """CS500 for the ids a scenario names that no card has; CS504 for its inline cards
+        that replace bundled ones (``known``: the bundled cards)."""
         facts = result.facts
         if not facts:
             return []
         from cardscript.plugins import games
+        from cardscript.tools.scenarios import replaced_cards
         spec = games().get(facts["game"]) or self.spec_of(facts["game"])
-        pool = _SetPool({**known, **{cid: True for cid in facts["inline"]}})
+        pool = _SetPool({**known, **{cid: True for cid, _, _ in facts["inline"]}})
         out = []
         for cid, line, col in facts["named"]:
             msg = spec.scenario.known_card(pool, cid)
             if msg:
                 out.append(Finding("CS500", msg, path, line, col))
+        inline = [(cid, (line, col)) for cid, line, col in facts["inline"]]
+        for (line, col), code, msg in replaced_cards(inline, known):
+            out.append(Finding(code, msg, path, line, col))
         return out
 
     # -- a whole run -----------------------------------------------------------------------

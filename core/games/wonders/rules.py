@@ -28,10 +28,17 @@ VARIANTS = {
                       "(the rulebook's summary) instead of the lowest single-controller realm",
 }
 
+#: the decisions the game asks, in the order a game meets them: 401-402, a turn and what it
+#: leads to (the core's ``target``, ``may`` and ``mode`` among them), batches (502, 503)
+DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "target",
+                  "order", "may", "mode", "discard", "stone", "seek", "harvest", "sacrifice",
+                  "prevent")
+
 
 class WondersGame(Primitives, Actions, Game):
     game_name = "wonders"
     VARIANTS = VARIANTS
+    DECISION_KINDS = DECISION_KINDS
     resolver_class = BatchResolver
     card_def_class = WondersCardDef
     card_class = WondersCard

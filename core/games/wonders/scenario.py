@@ -2,7 +2,9 @@
 
 The file format is shared by every game (see :mod:`cardscript.tools.scenarios`); this module
 knows what a Wonders state is: a round and step, the first player, each player's energy,
-actions and zones, each realm's sides and stones.
+actions and zones, each realm's sides and stones. What a setup cannot mean — a key its start
+mode ignores, a realm not open yet, a first player rule 403.2 contradicts — is found here
+before anything runs (:func:`setup_problems`), so the tools report it at the key.
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...compiler import Compiler
 from ...errors import did_you_mean
 from .card import WondersCard
-from .rules import ROUNDS, WondersGame
+from .rules import DECISION_KINDS, ROUNDS, VARIANTS, WondersGame
 
 FILLER = {"id": "filler", "name": "Filler", "type": "item", "orbital": "boundless",
           "tier": "secondary", "cost": 99,
@@ -39,6 +41,9 @@ CardSpec = Union[str, CardState]
 #: a realm by its number: bounded here, as the game indexes its realms by it (realm -6 must
 #: not quietly be realm 1 through Python's negative indexing)
 RealmNumber = Annotated[int, Field(ge=1, le=ROUNDS)]
+#: names the game knows, so a misspelt one is an error at its position, with "did you mean"
+Variant = Literal[tuple(VARIANTS)]  # type: ignore[valid-type]
+DecisionKind = Literal[DECISION_KINDS]  # type: ignore[valid-type]
 
 
 class PlayerState(_M):
@@ -66,7 +71,7 @@ class Setup(_M):
     first_player: Literal["A", "B"] = "A"
     round1_first: Optional[Literal["A", "B"]] = None
     last_seizer: Optional[Literal["A", "B"]] = None
-    variants: list[str] = Field(default_factory=list)
+    variants: list[Variant] = Field(default_factory=list)
     previous_loser: Optional[Literal["A", "B"]] = None
     players: dict[Literal["A", "B"], PlayerState] = Field(default_factory=dict)
     realms: dict[RealmNumber, RealmState] = Field(default_factory=dict)
@@ -105,7 +110,7 @@ class CardExpect(_M):
 
 class DecisionExpect(_M):
     player: Optional[Literal["A", "B"]] = None
-    kind: Optional[str] = None
+    kind: Optional[DecisionKind] = None
     options: Optional[list[str]] = None
     includes: Optional[list[str]] = None
     excludes: Optional[list[str]] = None
@@ -132,8 +137,10 @@ def filler_card(registry):
     return Compiler(registry).card(WondersCard.model_validate(FILLER))
 
 
-def card_ids(setup: Setup, expect_blocks: list[Expect]) -> list[tuple[tuple, str]]:
-    """Every card id a scenario names, with its path in the file (for unknown-id errors)."""
+def card_ids(setup: Setup, expects: list[tuple[tuple, Expect]]) -> list[tuple[tuple, str]]:
+    """Every card id a scenario names, with its path in the file (for unknown-id errors):
+    the setup's, and each ``(path, block)`` of ``expects``' (a card id that is a key of
+    ``expect.cards`` has the key's path)."""
     out = []
     for name, p in setup.players.items():
         for zone in ("hand", "deck", "abyss", "banishment"):
@@ -144,11 +151,100 @@ def card_ids(setup: Setup, expect_blocks: list[Expect]) -> list[tuple[tuple, str
             for i, spec in enumerate(getattr(r, side)):
                 cid = spec if isinstance(spec, str) else spec.card
                 out.append((("setup", "realms", num, side, i), cid))
+    for base, e in expects:
+        for name, pe in e.players.items():
+            for zone in ("hand", "deck_top", "deck_bottom", "abyss", "banishment"):
+                for i, cid in enumerate(getattr(pe, zone) or []):
+                    out.append((base + ("players", name, zone, i), cid))
+        for num, re_ in e.realms.items():
+            for side in ("A", "B", "centre"):
+                for i, cid in enumerate(getattr(re_, side) or []):
+                    out.append((base + ("realms", num, side, i), cid))
+        out.extend((base + ("cards", cid), cid) for cid in e.cards)
+    return out
+
+
+#: why each setup key means nothing when the game starts from rule 401 (``start: game``)
+_NOT_AT_GAME_START = {
+    "round": "the game starts before round 1 (rules 401-402) and plays from round 1; remove "
+             "it, or start in a later round with `start: beginning` or `start: turns`",
+    "first_player": "the coin winner (or `previous_loser`) chooses the first player during "
+                    "the game (rule 401); remove it and answer the `first_player` decision "
+                    "in `steps`",
+    "round1_first": "the first player of round 1 is chosen during the game (rule 401); "
+                    "remove it and answer the `first_player` decision in `steps`",
+    "last_seizer": "no stone has been seized before the game starts; remove it, or start in "
+                   "a later round with `start: beginning` or `start: turns`",
+    "realms": "every realm starts empty, with its stone in the centre; remove it, or put "
+              "cards in realms with `start: beginning` or `start: turns`",
+}
+
+
+def setup_problems(setup: Setup) -> list[tuple[tuple, str, str]]:
+    """What makes a setup one the game cannot start from, found before running it:
+    ``(path of the key, code, message)`` each. CS501: a key the start mode does not use;
+    CS502: a realm that is not open yet, a first player rule 403.2 contradicts."""
+    given = setup.model_fields_set
+    out: list[tuple[tuple, str, str]] = []
+    if setup.start == "game":
+        for key, why in _NOT_AT_GAME_START.items():
+            if key in given:
+                out.append((("setup", key), "CS501",
+                            f"`{key}` is not used with `start: game`: {why}"))
+        return out
+    if "previous_loser" in given:
+        mode = f"`start: {setup.start}`" + ("" if "start" in given else " (the default)")
+        out.append((("setup", "previous_loser"), "CS501",
+                    f"`previous_loser` is not used with {mode}: the loser of the previous "
+                    "game chooses the first player when a game starts (rule 401), and this "
+                    f"scenario starts in round {setup.round}, where `first_player`, "
+                    "`round1_first` and `last_seizer` say who goes first; remove it, or use "
+                    "`start: game`"))
+    beginning = setup.start == "beginning"
+    last_open = setup.round - 1 if beginning else setup.round
+    for num in setup.realms:
+        if num <= last_open:
+            continue
+        if beginning:
+            opened = (f"realms 1 to {last_open} are open" if last_open > 1 else
+                      "realm 1 is open" if last_open == 1 else "no realm is open yet")
+            later = (f"realm {num} opens, empty, as the game starts; use `start: turns` to "
+                     f"start with cards in it" if num == setup.round else
+                     f"realm {num} opens in round {num}; raise `round`")
+            msg = (f"realm {num} is not open at the beginning of round {setup.round}: with "
+                   f"`start: beginning` the game starts before the round's realm opens "
+                   f"(rule 403.1, step 1), so {opened}; {later}")
+        else:
+            msg = (f"realm {num} is not open in round {setup.round}: realm N opens in round N "
+                   f"(rule 403.1), so a game starting at round {setup.round}'s turns has "
+                   f"realms 1 to {setup.round} open; raise `round`, or use an open realm")
+        out.append((("setup", "realms", num), "CS502", msg))
+    if beginning and "first_player" in given:
+        # 403.2 decides who goes first when the round begins; first_player may only agree
+        first = setup.last_seizer or setup.round1_first or setup.first_player
+        if first != setup.first_player:
+            why = (f"`last_seizer: {first}`: the player who most recently seized a stone "
+                   "takes the first turn each round (rule 403.2); remove `first_player`, or "
+                   "`last_seizer` if no stone has been seized" if setup.last_seizer else
+                   f"`round1_first: {first}`: with no stone seized, the player who took the "
+                   "first turn of round 1 takes it again (rule 403.2); give only one of them")
+            out.append((("setup", "first_player"), "CS502",
+                        f"`first_player: {setup.first_player}` contradicts {why}"))
+    elif setup.round == 1 and {"first_player", "round1_first"} <= given \
+            and setup.first_player != setup.round1_first:
+        out.append((("setup", "round1_first"), "CS502",
+                    f"`round1_first: {setup.round1_first}` contradicts `first_player: "
+                    f"{setup.first_player}`: in round 1 they are the same player (the one "
+                    "who takes round 1's first turn); give only one of them"))
     return out
 
 
 def build(setup: Setup, pool) -> WondersGame:
-    """A game in the state the setup describes."""
+    """A game in the state the setup describes (one :func:`setup_problems` found nothing
+    in: the problems it finds are raised here as ValueError too)."""
+    problems = setup_problems(setup)
+    if problems:
+        raise ValueError(problems[0][2])
     filler = pool.cards.get("filler") or filler_card(pool.registry)
 
     def proto(cid):
@@ -169,16 +265,13 @@ def build(setup: Setup, pool) -> WondersGame:
     g.round = setup.round
     for r in g.realms[: setup.round - (1 if setup.start == "beginning" else 0)]:
         r.active = True
+    # at a round's beginning the first player is 403.2's: last_seizer, else round1_first
     g.round1_first = pa[setup.round1_first or setup.first_player]
     g.last_seizer = pa[setup.last_seizer] if setup.last_seizer else None
     g.first = g.active = pa[setup.first_player]
-    if setup.start == "beginning" and setup.last_seizer is None:
-        g.round1_first = pa[setup.first_player]
     _zones(g, setup, proto)
     for num, rs in setup.realms.items():
         realm = g.realms[num - 1]
-        if not realm.active:
-            raise ValueError(f"realm {num} is not open in round {setup.round}")
         realm.stones = [None if s == "centre" else pa[s].index for s in rs.stones]
         for side_name, zone in (("A", realm.sides[0]), ("B", realm.sides[1]),
                                 ("centre", realm.centre)):
@@ -309,15 +402,34 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(base + ("zone",), ce.zone, c.zone.label())
         cmp(base + ("controller",), ce.controller, c.controller.name)
     lines = [format_log(entry) for entry in g.log]
-    for want in e.log:
-        if not any(want in line for line in lines):
-            bad.append((("log",), f"expected a log line containing {want!r}; log tail: "
-                                  f"{lines[-8:]}"))
-    for unwanted in e.log_excludes:
-        hits = [line for line in lines if unwanted in line]
+    words = [line.split() for line in lines]
+    for i, want in enumerate(e.log):
+        if not any(has_words(w, want) for w in words):
+            near = [line for line in lines if want in line]
+            seen = (f"lines with it only as part of a word: {near[:3]}" if near else
+                    f"log tail: {lines[-8:]}")
+            bad.append((("log", i), f"expected a log line with the words {want!r}; {seen}"))
+    for i, unwanted in enumerate(e.log_excludes):
+        hits = [line for line, w in zip(lines, words, strict=True) if has_words(w, unwanted)]
         if hits:
-            bad.append((("log_excludes",), f"log should not contain {unwanted!r}: {hits[:3]}"))
+            bad.append((("log_excludes", i), f"the log should have no line with the words "
+                                             f"{unwanted!r}: {hits[:3]}"))
     return bad
+
+
+def has_words(line_words: list[str], text: str) -> bool:
+    """Whether the words of ``text`` occur together, in order, in a log line's words: whole
+    words, so ``draw A 1`` is not found in ``draw A 12``; a card logged with its object
+    number (``squire#9``) is also found as its id (``squire``)."""
+    want = text.split()
+    n = len(want)
+    return any(all(_same_word(got, w) for got, w in zip(line_words[i:i + n], want,
+                                                       strict=True))
+               for i in range(len(line_words) - n + 1))
+
+
+def _same_word(got: str, want: str) -> bool:
+    return got == want or (got.startswith(want + "#") and got[len(want) + 1:].isdigit())
 
 
 def _all_cards(g):
