@@ -7,13 +7,16 @@ those objects: no dicts, no pydantic models, no tree walking.
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from .errors import CardError, Diagnostic, Position, did_you_mean
-from .registry import Registry
+from .registry import Entry, Registry
 from .state import CardDef, slots_of
+
+if TYPE_CHECKING:
+    from .model import AbilityFields, CardBase
 
 
 class AbilityProgram:
@@ -68,6 +71,9 @@ class Compiler:
 
     # -- vocabulary nodes --------------------------------------------------------------
     def node(self, kind: str, node: Any) -> Any:
+        """The compiled object of a validated node of ``kind`` (None for None): an instance
+        of its entry's implementation."""
+        entry: Entry | None
         if node is None:
             return None
         if kind == "effect" and isinstance(node, list):
@@ -134,13 +140,14 @@ class Compiler:
                           f"ability: {'; '.join(errors)}", "CS105")
 
     # -- whole cards -------------------------------------------------------------------
-    def ability(self, index: int, model: BaseModel, keyword: str | None = None):
+    def ability(self, index: int, model: AbilityFields, keyword: str | None = None) \
+            -> AbilityProgram:
         trigger = self.trigger(model.trigger)
         target = self.selector(model.target) if model.target is not None else None
         effect = self.effect(model.effect)
         return AbilityProgram(index, trigger, target, effect, self.card_id, keyword)
 
-    def card(self, model: BaseModel, source: Position | None = None) -> CardDef:
+    def card(self, model: CardBase, source: Position | None = None) -> CardDef:
         self.card_id = model.id
         self.card_type = getattr(model, "type", "")
         self.source = source

@@ -344,11 +344,12 @@ def _attach(stack, value, size, ev, positions, file, start=None) -> None:
         top.value.append(value)
         return
     if top.key is _NOKEY:  # this node is a key
-        mark = ev.start_mark if ev is not None else None
         if ev is None or type(ev) is not ScalarEvent or not isinstance(value, (str, int)) \
                 or isinstance(value, bool):
+            mark = ev.start_mark if ev is not None else None
             line, col = (mark.line, mark.column) if mark else start or (0, 0)
             raise _error(file, line, col, "mapping keys must be plain names")
+        mark = ev.start_mark
         key = str(value)
         if key == "<<" and ev.style == "":
             raise _error(file, mark.line, mark.column,

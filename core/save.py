@@ -15,7 +15,6 @@ checksum, is refused with a :class:`SaveError` that says why.
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 import importlib
 import json
@@ -30,7 +29,7 @@ from typing import Any
 
 from .clone import GameRandom
 from .errors import CardError
-from .state import CardDef
+from .state import CardDef, per_class
 
 FORMAT = "cardscript-save"
 VERSION = 1
@@ -84,7 +83,7 @@ def _nodes(card: CardDef) -> list:
     return out
 
 
-@functools.cache
+@per_class
 def _slot_names(cls: type) -> list[str]:
     names: list[str] = []
     for k in cls.__mro__:
@@ -357,7 +356,8 @@ class _Decoder:
         if tag == "value":
             cls, _ = self._trusted(v[0])
             if not (isinstance(cls, type) and is_dataclass(cls)
-                    and cls.__dataclass_params__.frozen):
+                    # every dataclass has it; typeshed's DataclassInstance leaves it out
+                    and cls.__dataclass_params__.frozen):  # type: ignore[attr-defined]
                 raise SaveError(f"the save names {v[0]!r}, which is not a value class")
             return cls(**{k: self.value(i) for k, i in v[1].items()})
         if tag == "function":

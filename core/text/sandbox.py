@@ -24,7 +24,7 @@ import contextvars
 import functools
 import re
 import time
-from typing import Any
+from typing import Any, cast
 
 from jinja2 import nodes
 from jinja2.environment import Template
@@ -206,14 +206,14 @@ class _Bounder(NodeTransformer):
     """Counts every loop's items (and its body's literal text), and bounds every ``~``."""
 
     def visit_For(self, node: nodes.For) -> nodes.Node:
-        node = self.generic_visit(node)
+        node = cast(nodes.For, self.generic_visit(node))
         literal = sum(len(d.data) for d in node.find_all(nodes.TemplateData))
         node.iter = nodes.Filter(node.iter, _LOOP, [nodes.Const(literal)], [], None, None,
                                  lineno=node.lineno)
         return node
 
     def visit_Concat(self, node: nodes.Concat) -> nodes.Node:
-        node = self.generic_visit(node)
+        node = cast(nodes.Concat, self.generic_visit(node))
         return nodes.Filter(node, _SIZED, [], [], None, None, lineno=node.lineno)
 
 

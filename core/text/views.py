@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..registry import Entry, Registry
+from ..state import per_class
 from .english import _tidy
 from .vocabulary import GameText
 
@@ -32,6 +33,7 @@ class NodeView:
     ``.params``, or pass it to a filter. Its renderer is private (the sandbox hides ``_``)."""
 
     __slots__ = ("_r", "_raw", "_entry", "_text", "kind", "name", "params")
+    _text: str | None
 
     def __init__(self, r, kind: str, name: str, raw: Any = None, entry: Entry | None = None,
                  params: Mapping | None = None):
@@ -80,8 +82,9 @@ def _kind_of(registry: Registry, annotation: Any) -> str | None:
     return None
 
 
-@cache
-def _field_kinds(registry: Registry, params: type) -> dict[str, tuple[str | None, bool]]:
+@per_class
+def _field_kinds(registry: Registry, params: type[BaseModel]) \
+        -> dict[str, tuple[str | None, bool]]:
     """For each parameter: the kind of node it holds (None: plain data), and whether it is
     a list of them (``modes: list[Effect]``; an ``Effect`` may itself be a list of stages)."""
     import typing
@@ -122,6 +125,7 @@ class Renderer:
     # -- model -> views
     def view(self, kind: str, node: Any) -> Any:
         reg = self.registry
+        entry: Entry | None
         if node is None:
             return None
         if kind == "card":

@@ -7,6 +7,8 @@ seven rounds of beginning, turns and round end (403-404), and the winner (405). 
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ...bus import Event
 from ...game import Game
 from ...procedure import GameOver
@@ -29,7 +31,7 @@ VARIANTS = {
 }
 
 
-class WondersGame(Primitives, Actions, Game):
+class WondersGame(Primitives, Actions, Game[WondersPlayer]):
     game_name = "wonders"
     VARIANTS = VARIANTS
     resolver_class = BatchResolver
@@ -37,6 +39,7 @@ class WondersGame(Primitives, Actions, Game):
     card_class = WondersCard
     player_class = WondersPlayer
     BLANK = "nullified"  # an ability of a nullified card does not resolve (rulebook, Nullify)
+    resolver: BatchResolver
 
     def __init__(self, decks, seed: int = 0, *, tokens=None, previous_loser: int | None = None,
                  **kw):
@@ -49,12 +52,12 @@ class WondersGame(Primitives, Actions, Game):
         self.previous_loser = previous_loser
         self.realms = [Realm(n, self.players) for n in range(1, ROUNDS + 1)]
         self.round = 0
-        self.first = None  # who takes the first turn this round (403.2)
-        self.round1_first = None
-        self.last_seizer = None
-        self.realm1_side = None  # "left"/"right" of the second player (401)
-        self.last_turn_taker = None  # 404.5.2: passing is not taking a turn
-        self.last_to_pass = None
+        self.first: WondersPlayer | None = None  # who takes the first turn this round (403.2)
+        self.round1_first: WondersPlayer | None = None
+        self.last_seizer: WondersPlayer | None = None
+        self.realm1_side: str | None = None  # "left"/"right" of the second player (401)
+        self.last_turn_taker: WondersPlayer | None = None  # 404.5.2: passing is not a turn
+        self.last_to_pass: WondersPlayer | None = None
         self.turn_effects: list = []
         self.round_effects: list = []
         self.attack_bans: list = []
@@ -107,7 +110,8 @@ class WondersGame(Primitives, Actions, Game):
 
     def realm1_side_chosen(self, side: str) -> None:
         self.realm1_side = side
-        self.log.append(("first", self.first.name, side))
+        first = cast(WondersPlayer, self.first)  # chosen just before (first_player_chosen)
+        self.log.append(("first", first.name, side))
 
     def options(self) -> dict:
         return {"previous_loser": self.previous_loser}
@@ -156,7 +160,8 @@ class WondersGame(Primitives, Actions, Game):
             p.energy += r + self.stones_of(p)
             p.actions += ACTIONS_PER_ROUND
             p.passes = 0
-        self.first = self.last_seizer or self.round1_first  # 403.2
+        # 403.2; the first player of round 1 is chosen before it begins (401)
+        self.first = self.last_seizer or cast(WondersPlayer, self.round1_first)
         self.active = self.first
         self.publish(Event("round_start", data=r))
         self.then(self.round_draws)
