@@ -54,15 +54,16 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         self.round = 0
         self.first: WondersPlayer | None = None  # who takes the first turn this round (403.2)
         self.round1_first: WondersPlayer | None = None
-        self.last_seizer: WondersPlayer | None = None
+        self.last_seizer = None
         self.realm1_side: str | None = None  # "left"/"right" of the second player (401)
         self.last_turn_taker: WondersPlayer | None = None  # 404.5.2: passing is not a turn
         self.last_to_pass: WondersPlayer | None = None
-        self.turn_effects: list = []
-        self.round_effects: list = []
-        self.attack_bans: list = []
-        self.limbos: list = []
-        self.queued_attacks: list = []  # (player, realm) free attacks declared by effects
+        # (the types of the fields the mixins share are declared in mixin_base.py)
+        self.turn_effects = []
+        self.round_effects = []
+        self.attack_bans = []
+        self.limbos = []
+        self.queued_attacks = []  # (player, realm) free attacks declared by effects
         self.harvesting = None
         self.power_dirty = False
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.

@@ -39,6 +39,7 @@ class WondersCard(Card):
 
     __slots__ = ("tapped", "plus", "minus", "mods", "base", "face_down", "orbital",
                  "arrived_round", "attacked")
+    proto: WondersCardDef
 
     def __init__(self, oid: int, proto: Any, owner: Any, zone: Any = None):
         super().__init__(oid, proto, owner, zone)
