@@ -16,7 +16,9 @@ from .registry import Entry, Registry
 from .state import CardDef, slots_of
 
 if TYPE_CHECKING:
-    from .model import AbilityFields, CardBase
+    from . import entries
+    from .model import AbilityFields, CardBase, names
+    from .refs import CardRef, PlayerRef
 
 
 class AbilityProgram:
@@ -24,7 +26,12 @@ class AbilityProgram:
 
     __slots__ = ("index", "name", "trigger", "target", "effect", "card_id", "keyword")
 
-    def __init__(self, index, trigger, target, effect, card_id, keyword=None):
+    #: a :class:`~cardscript.entries.TriggerPattern`; a game's rules read its own fields on
+    #: its triggers too (an activation's cost, say), so it is typed loosely
+    trigger: Any
+
+    def __init__(self, index: int, trigger: Any, target: entries.Selector | None,
+                 effect: entries.Effect, card_id: str, keyword: str | None = None):
         self.index = index
         self.trigger = trigger
         self.target = target
@@ -93,33 +100,33 @@ class Compiler:
             raise TypeError(f"not a {kind} node: {node!r}")
         return entry.impl(getattr(node, entry.name), self)
 
-    def effect(self, node):
+    def effect(self, node: names.Effect) -> entries.Effect:
         return self.node("effect", node)
 
-    def trigger(self, node):
+    def trigger(self, node: names.Trigger) -> entries.TriggerPattern:
         return self.node("trigger", node)
 
-    def selector(self, node):
+    def selector(self, node: names.Selector) -> entries.Selector:
         return self.node("selector", node)
 
-    def condition(self, node):
+    def condition(self, node: names.Condition) -> entries.Condition:
         return self.node("condition", node)
 
-    def value(self, node):
+    def value(self, node: names.Value) -> entries.Value:
         return self.node("value", node)
 
-    def count(self, node):
+    def count(self, node: names.Value) -> entries.Value:
         """A value that counts something (cards, resources, times): never negative."""
         if isinstance(node, int) and node < 0:
             raise self.error(f"a count can't be negative (found {node}); to take away, use "
                              f"the lose_ or discard effects")
         return self.value(node)
 
-    def card_ref(self, node):
+    def card_ref(self, node: names.CardRef) -> CardRef:
         from .refs import compile_card_ref
         return compile_card_ref(node, self)
 
-    def player_ref(self, node):
+    def player_ref(self, node: names.PlayerRef) -> PlayerRef:
         from .refs import compile_player_ref
         return compile_player_ref(node)
 

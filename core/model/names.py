@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from typing import TypeAlias
+    from typing import Protocol, TypeAlias
 
     from pydantic import BaseModel
 
@@ -32,9 +32,14 @@ if TYPE_CHECKING:
     Effect: TypeAlias = "Node | list[Effect]"
     #: a number written as it is, or a value node that counts something
     Value: TypeAlias = Node | int
+    class AllNode(Protocol):
+        """The ``{all: selector}`` node (``Registry.all_node``)."""
+
+        all: Selector
+
     #: ``target``, ``this``, ``it`` (:data:`~cardscript.model.nodes.CARD_REFS`), or an
     #: ``{all: selector}`` node
-    CardRef: TypeAlias = str | BaseModel
+    CardRef: TypeAlias = str | AllNode
     #: one of :data:`~cardscript.model.nodes.PLAYER_REFS`
     PlayerRef: TypeAlias = str
     #: an ability: the game's model built on :class:`~cardscript.model.nodes.AbilityFields`
