@@ -9,15 +9,16 @@ import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from . import cachefile
 from .cachefile import cache_dir
 from .compiler import Compiler
-from .errors import CardError, Diagnostic, did_you_mean
+from .errors import CardError, Diagnostic, Position, did_you_mean
 from .loader import Document, load_bytes, load_file, read_source_stat
 from .model import validate_document
 from .plugins import GameSpec, load_game
+from .registry import Registry
 from .state import CardDef
 
 CARD_SUFFIX = ".card.yaml"
@@ -33,7 +34,7 @@ def walk(paths: Iterable[str | Path], suffix: str) -> list[str]:
     for p in paths:
         p = os.fspath(p)
         if os.path.isdir(p):
-            found = []
+            found: list[str] = []
             for root, dirs, files in os.walk(p):
                 dirs[:] = [d for d in dirs if not d.startswith(".")]
                 found.extend(os.path.join(root, f) for f in files if f.endswith(suffix))
@@ -149,10 +150,10 @@ class CardPool:
 
     def __init__(self, game: str, *, cache: bool = True, keep_models: bool = False):
         self.spec: GameSpec = load_game(game)
-        self.registry = self.spec.registry
+        self.registry = cast(Registry, self.spec.registry)  # load_game built it
         self.compiler = Compiler(self.registry)
         self.cards: dict[str, CardDef] = {}
-        self.files: dict[str, str] = {}
+        self.files: dict[str, str | Path] = {}
         self.diagnostics: list[Diagnostic] = []
         use_cache = cache and not keep_models
         self.cache = CompileCache(self.spec.name, enabled=use_cache,
@@ -220,17 +221,17 @@ class CardPool:
         return card
 
     def check_references(self) -> None:
-        for card in self.cards.values():
+        for card in self.cards.values():  # (a pool's cards come from files: they have a source)
             for kind, ref in card.references or ():
                 target = self.cards.get(ref)
                 if target is None:
                     self.diagnostics.append(Diagnostic(
-                        card.source, f"{kind} '{ref}' does not exist in the set"
+                        cast(Position, card.source), f"{kind} '{ref}' does not exist in the set"
                         f"{did_you_mean(ref, self.cards)}", "CS301", card.id))
                 elif kind == "token" and not target.token:
                     self.diagnostics.append(Diagnostic(
-                        card.source, f"'{ref}' is not a token (add `token: true` to it)",
-                        "CS301", card.id))
+                        cast(Position, card.source),
+                        f"'{ref}' is not a token (add `token: true` to it)", "CS301", card.id))
 
     @property
     def tokens(self) -> dict[str, CardDef]:
@@ -255,7 +256,7 @@ class CardPool:
         return model.name, cards
 
 
-def _pos(path: Path):
+def _pos(path: str | Path):
     from .errors import Position
     return Position(str(path), 1, 1)
 

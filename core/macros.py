@@ -96,7 +96,8 @@ def _entry_impl(game: str, macro: KeywordMacro):
 def _params_model(macro: KeywordMacro) -> type[Params] | None:
     if not macro.params:
         return None
-    fields = {name: (type(default), default) for name, default in macro.params.items()}
+    fields: dict[str, Any] = {name: (type(default), default)
+                              for name, default in macro.params.items()}
     model = create_model(f"{macro.keyword.title().replace('_', '')}Params", __base__=Params,
                          **fields)
     if len(fields) == 1:
@@ -116,7 +117,8 @@ def load_macro(path: str | Path) -> tuple[Document, KeywordMacro]:
     return doc, validate_document(doc, KeywordMacro, "keyword macro")
 
 
-def macro_vocabulary(game: str, cards_dir: Path) -> tuple[Vocabulary, list]:
+def macro_vocabulary(game: str, cards_dir: Path) \
+        -> tuple[Vocabulary, list[Diagnostic], list[tuple[Document, KeywordMacro]]]:
     """Keyword entries for the game's macro files, every diagnostic met reading them (a
     broken macro is left out, not fatal), and the loaded macros (document, model)."""
     vocab = Vocabulary(game)
