@@ -28,8 +28,9 @@ from typing import Any, cast
 
 from jinja2 import nodes
 from jinja2.environment import Template
+from jinja2.exceptions import SecurityError
 from jinja2.runtime import Macro
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.visitor import NodeTransformer
 
 #: loop iterations and calls in one text generation
