@@ -49,7 +49,7 @@ class CardProgram:
 
     __slots__ = ("self_triggers", "zone_handlers", "activated", "abilities")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.self_triggers: dict[str, list[AbilityProgram]] = {}
         self.zone_handlers: dict[str, list[AbilityProgram]] = {}
         self.activated: list[AbilityProgram] = []

@@ -11,18 +11,21 @@ cards say; ``error`` then says which card reached which limit.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Generic, TypeVar, cast
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from .bus import Bus, Event
 from .clone import GameRandom, copy_value
-from .decisions import Decision
+from .decisions import Agent, Decision
 from .errors import RulesError
 from .limits import DEFAULT, LimitExceeded, Limits
 from .procedure import Frame, Procedure
 from .resolve import Resolver
 from .save import dumps
 from .state import Card, CardDef, Player
+
+if TYPE_CHECKING:
+    from .zones import Zone
 
 #: a game's class of players
 PlayerT = TypeVar("PlayerT", bound=Player)
@@ -135,7 +138,7 @@ class Game(Procedure, Generic[PlayerT]):
         self.choices.append(index)
         return self.answer(self.decision.options[index])  # type: ignore[union-attr]
 
-    def play(self, agents) -> "Game":
+    def play(self, agents: Sequence[Agent]) -> "Game":
         """Run to the end, each decision answered by the agent of the deciding player."""
         d = self.advance()
         while d is not None:
@@ -209,7 +212,8 @@ class Game(Procedure, Generic[PlayerT]):
         """Card objects created so far in this game (limits.objects)."""
         return self._next_oid - 1
 
-    def new_card(self, proto: CardDef, owner: Player, zone, top: bool = True) -> Card:
+    def new_card(self, proto: CardDef, owner: Player, zone: Zone | None,
+                 top: bool = True) -> Card:
         oid = self._next_oid
         if oid > self.limits.objects:
             raise LimitExceeded("objects", self.limits.objects,
@@ -227,7 +231,7 @@ class Game(Procedure, Generic[PlayerT]):
                 self.bus.register(card, zone.kind)
         return card
 
-    def move(self, card: Card, dest, *, top: bool = True, cause: str | None = None,
+    def move(self, card: Card, dest: Zone, *, top: bool = True, cause: str | None = None,
              publish: bool = True) -> Card | None:
         """Move ``card`` to zone ``dest``; return the object it becomes there.
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -238,10 +239,10 @@ _STD = {_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
 class _Frame:
     __slots__ = ("value", "path", "key", "key_mark", "size", "anchor")
 
-    def __init__(self, value, path, anchor):
+    def __init__(self, value: dict | list, path: tuple, anchor: str | None):
         self.value = value
         self.path = path
-        self.key = _NOKEY
+        self.key: Any = _NOKEY  # the pending key of a mapping, or _NOKEY
         self.key_mark = None
         self.size = 1
         self.anchor = anchor
@@ -250,9 +251,10 @@ class _Frame:
 _NOKEY = object()
 
 
-def _build(events, positions: dict, file: str) -> Any:
+def _build(events: Iterable[Any], positions: dict, file: str) -> Any:
     """Build plain data from parse events, iteratively: no recursion however deep the
-    input, nesting bounded by MAX_DEPTH, aliases counted at their expanded size."""
+    input, nesting bounded by MAX_DEPTH, aliases counted at their expanded size. (The
+    events are ruamel's, told apart by their exact class: typed loosely.)"""
     stack: list[_Frame] = []
     anchors: dict[str, tuple[Any, int]] = {}
     budget = MAX_NODES
@@ -332,7 +334,8 @@ def _child_path(stack: list) -> tuple:
     return top.path + (top.key,)
 
 
-def _attach(stack, value, size, ev, positions, file, start=None) -> None:
+def _attach(stack: list[_Frame], value: Any, size: int, ev: Any, positions: dict, file: str,
+            start: tuple[int, int] | None = None) -> None:
     """Put a finished node into the collection on top of the stack."""
     if not stack:
         return
@@ -366,7 +369,7 @@ def _attach(stack, value, size, ev, positions, file, start=None) -> None:
     top.key = _NOKEY
 
 
-def _scalar(ev, file: str) -> Any:
+def _scalar(ev: ScalarEvent, file: str) -> Any:
     value, tag = ev.value, ev.tag
     mark = ev.start_mark
     if tag is not None and tag != "!":

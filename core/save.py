@@ -25,11 +25,14 @@ from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 from types import FunctionType, MethodType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .clone import GameRandom
 from .errors import CardError
 from .state import CardDef, per_class
+
+if TYPE_CHECKING:
+    from .game import Game
 
 FORMAT = "cardscript-save"
 VERSION = 1
@@ -118,7 +121,7 @@ _NODES: dict[int, tuple[CardDef, list]] = {}
 
 
 # -- saving --------------------------------------------------------------------------------
-def dumps(game) -> str:
+def dumps(game: Game) -> str:
     """The game as a save document (a JSON string)."""
     enc = _Encoder(game)
     state = enc.run()
@@ -135,7 +138,7 @@ _HEAD = re.compile(r'\{"format":"([^"]*)","version":(\d+),"checksum":"([0-9a-f]{
 
 
 class _Encoder:
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         self.addresses = _Addresses()
         for deck in game.decks:
@@ -156,7 +159,7 @@ class _Encoder:
             self.objects[n] = self.fields(obj)
         return {"root": root, "classes": self.classes, "objects": self.objects}
 
-    def ref(self, obj) -> dict:
+    def ref(self, obj: Any) -> dict:
         n = self.index.get(id(obj))
         if n is None:
             n = self.index[id(obj)] = len(self.objects)
@@ -173,7 +176,7 @@ class _Encoder:
             self.classes.append([f"{cls.__module__}:{cls.__qualname__}", names])
         return n
 
-    def fields(self, obj) -> list:
+    def fields(self, obj: Any) -> list:
         """An object as its shape and its field values, in the shape's order."""
         cls = type(obj)
         value = self.value
@@ -186,7 +189,7 @@ class _Encoder:
                   for k, v in d.items()]  # the log is plain data, the bulk of a save
         return [self.shape(cls, names), values]
 
-    def value(self, x) -> Any:
+    def value(self, x: Any) -> Any:
         if isinstance(x, _ATOMS):
             return x
         t = type(x)
@@ -225,7 +228,7 @@ class _Encoder:
 
 # -- loading -------------------------------------------------------------------------------
 def loads(text: str, cards: Mapping[str, CardDef], game: str | None = None, *,
-          modules: tuple[str, ...] = ()):
+          modules: tuple[str, ...] = ()) -> Game:
     """The game a save document holds, its card definitions taken from ``cards`` (by id; a
     :class:`~cardscript.cardpool.CardPool`'s ``cards``); ``game`` names the game it must be.
 
@@ -306,7 +309,7 @@ class _Decoder:
                                 f"{', '.join(map(str, wrong))}")
         return cls, names
 
-    def run(self):
+    def run(self) -> Any:
         value = self.value
         for obj, (shape, values) in zip(self.objects, self.specs, strict=True):
             names = self.shapes[shape][1]
@@ -317,7 +320,7 @@ class _Decoder:
                 setattr(obj, k, value(v))
         return value(self.root)
 
-    def value(self, x) -> Any:
+    def value(self, x: Any) -> Any:
         if isinstance(x, _ATOMS):
             return x
         if isinstance(x, list):
@@ -368,12 +371,12 @@ class _Decoder:
         raise SaveError(f"the save holds an unknown value {tag!r}")
 
 
-def save(game, path: str | Path) -> None:
+def save(game: Game, path: str | Path) -> None:
     Path(path).write_text(dumps(game), encoding="utf-8")
 
 
 def load(path: str | Path, cards: Mapping[str, CardDef], game: str | None = None, *,
-         modules: tuple[str, ...] = ()):
+         modules: tuple[str, ...] = ()) -> Game:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

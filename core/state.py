@@ -17,6 +17,7 @@ from .clone import copy_slots, copy_value
 if TYPE_CHECKING:
     from .compiler import CardProgram
     from .errors import Position
+    from .zones import Zone
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -174,7 +175,8 @@ class Player:
     def label(self) -> str:
         return self.name
 
-    def zone(self, kind: str):
+    def zone(self, kind: str) -> Zone:
+        """The player's own zone of that kind (one of ``ZONES``)."""
         return getattr(self, kind)
 
 
