@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from ...game import Game
-    from ...state import CardDef
+    from ...state import Card, CardDef, Player
     from ...zones import Zone
     from .batches import BatchResolver
     from .state import WondersCard, WondersPlayer
@@ -39,6 +39,13 @@ if TYPE_CHECKING:
         queued_attacks: list[tuple[WondersPlayer, Realm]]
         harvesting: WondersPlayer | None
         power_dirty: bool
+
+        # the core's methods, making Wonders' cards (card_class)
+        def new_card(self, proto: CardDef, owner: Player, zone: Zone | None,
+                     top: bool = True) -> WondersCard: ...
+
+        def move(self, card: Card, dest: Zone, *, top: bool = True, cause: str | None = None,
+                 publish: bool = True) -> WondersCard | None: ...
 
         # each mixin's methods the other one uses
         def draw(self, player: WondersPlayer, n: int = 1) -> int: ...

@@ -2,7 +2,7 @@
 durations, tokens, realms. Each returns whether it happened (for rule 508.4)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from ...bus import Event
 from .zones import ABYSS, BANISHMENT, HAND, WORLD
@@ -28,7 +28,7 @@ class Primitives(MixinBase):
         return _ZONE_EVENTS.get((src, dst))
 
     def new_card(self, proto, owner, zone, top: bool = True) -> WondersCard:
-        card = cast("WondersCard", super().new_card(proto, owner, zone, top))  # card_class
+        card = super().new_card(proto, owner, zone, top)
         if zone is not None and zone.kind == WORLD:
             card.arrived_round = self.round
             if proto.is_wonder and (proto.power or 0) < 0:
