@@ -15,11 +15,12 @@ from typing_extensions import TypeAliasType
 from ..limits import COUNT_MAX
 from ..registry import KINDS, Registry
 
-if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+if TYPE_CHECKING:
     from pydantic import GetJsonSchemaHandler
     from pydantic.json_schema import JsonSchemaValue
     from pydantic_core import CoreSchema
 
+    # the game's unions, which build_types resolves (model/names.py)
     from .names import Effect, Target, Trigger
 
 FORBID = ConfigDict(extra="forbid", frozen=True, strict=True)
