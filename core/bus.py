@@ -6,9 +6,13 @@ itself (on play, on arrival, on death) are found from the event's subject, not t
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .clone import copy_slots, copy_value
+
+if TYPE_CHECKING:
+    from .compiler import AbilityProgram
+    from .state import Card, Player
 
 
 class Event:
@@ -16,8 +20,9 @@ class Event:
 
     __slots__ = ("kind", "card", "player", "area", "source", "cause", "data")
 
-    def __init__(self, kind: str, card=None, player=None, area=None, source=None,
-                 cause: str | None = None, data: Any = None):
+    def __init__(self, kind: str, card: Card | None = None, player: Player | None = None,
+                 area: Any = None, source: str | None = None, cause: str | None = None,
+                 data: Any = None):
         self.kind = kind
         self.card = card
         self.player = player
@@ -39,7 +44,7 @@ class Handler:
 
     __slots__ = ("card", "ability")
 
-    def __init__(self, card, ability):
+    def __init__(self, card: Card, ability: AbilityProgram):
         self.card = card
         self.ability = ability
 
@@ -47,7 +52,7 @@ class Handler:
 class Bus:
     __slots__ = ("handlers",)
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.handlers: dict[str, list[Handler]] = {}
 
     def _clone(self, memo: dict) -> "Bus":
@@ -63,7 +68,7 @@ class Bus:
             n.handlers[kind] = copies
         return n
 
-    def register(self, card, zone_kind: str) -> None:
+    def register(self, card: Card, zone_kind: str) -> None:
         mine = []
         for ability in card.proto.program.zone_handlers.get(zone_kind, ()):
             h = Handler(card, ability)
@@ -71,7 +76,7 @@ class Bus:
             mine.append(h)
         card.handlers = mine
 
-    def unregister(self, card) -> None:
+    def unregister(self, card: Card) -> None:
         for h in card.handlers:
             self.handlers[h.ability.trigger.event].remove(h)
         card.handlers = ()

@@ -216,7 +216,9 @@ def write(path: str | os.PathLike[str], version: str, value: Any,
     only lose speed by that, so it is never an error."""
     path = Path(path)
     folder = private_dir(path.parent)
-    key = cache_key() if folder is not None else None
+    if folder is None:
+        return False
+    key = cache_key()
     if key is None:
         return False
     try:

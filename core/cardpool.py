@@ -9,15 +9,16 @@ import sys
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from . import cachefile
 from .cachefile import cache_dir
 from .compiler import Compiler
-from .errors import CardError, Diagnostic, did_you_mean
+from .errors import CardError, Diagnostic, Position, did_you_mean
 from .loader import Document, load_bytes, load_file, read_source_stat
 from .model import validate_document
 from .plugins import GameSpec, load_game
+from .registry import Registry
 from .state import CardDef
 
 CARD_SUFFIX = ".card.yaml"
@@ -33,7 +34,7 @@ def walk(paths: Iterable[str | Path], suffix: str) -> list[str]:
     for p in paths:
         p = os.fspath(p)
         if os.path.isdir(p):
-            found = []
+            found: list[str] = []
             for root, dirs, files in os.walk(p):
                 dirs[:] = [d for d in dirs if not d.startswith(".")]
                 found.extend(os.path.join(root, f) for f in files if f.endswith(suffix))
@@ -54,27 +55,33 @@ def find_files(paths: Iterable[str | Path], suffix: str) -> list[Path]:
     return [Path(f) for f in walk(paths, suffix)]
 
 
-def code_fingerprint(registry) -> str:
-    """What compiled cards depend on besides their files: the engine's and the game's code and
-    every module that declared vocabulary (sizes and modification times), and the keyword
-    macro files, bundled and the designer's (resolved paths and content: they are code the
-    cards compile with), so that a cache made by other code or other macros is never used."""
-    modules = {"core"} | {e.impl.__module__ for table in registry.entries.values()
-                          for e in table.values()}
+def fingerprint_files(registry: Any) -> list[str]:
+    """The source files compiled cards depend on: every file of the engine (this package,
+    its games included) and each module that declared vocabulary (a plugin's)."""
+    modules = {__package__} | {e.impl.__module__ for table in registry.entries.values()
+                               for e in table.values()}
+    roots = set()
+    for name in modules:
+        path = getattr(sys.modules.get(name), "__file__", None)
+        if path:
+            roots.add(os.path.dirname(path) if name == __package__ else path)
+    out: set[str] = set()
+    for f in roots:
+        out.update([os.path.join(r, n) for r, _, ns in os.walk(f) for n in ns
+                    if n.endswith(".py")] if os.path.isdir(f) else [f])
+    return sorted(out)
+
+
+def code_fingerprint(registry: Any) -> str:
+    """What compiled cards depend on besides their files: the code (:func:`fingerprint_files`,
+    by size and modification time) and the keyword macro files, bundled and the designer's
+    (resolved paths and content: they are code the cards compile with), so that a cache made
+    by other code or other macros is never used."""
     h = hashlib.blake2b(f"{CACHE_VERSION}|{sys.version}|{registry.macro_digest}".encode(),
                         digest_size=16)
-    files = set()
-    for name in modules:
-        mod = sys.modules.get(name)
-        path = getattr(mod, "__file__", None)
-        if path:
-            files.add(os.path.dirname(path) if name == "core" else path)
-    for f in sorted(files):
-        paths = [os.path.join(r, n) for r, _, ns in os.walk(f) for n in ns if n.endswith(".py")] \
-            if os.path.isdir(f) else [f]
-        for p in sorted(paths):
-            st = os.stat(p)
-            h.update(f"{p}|{st.st_size}|{st.st_mtime_ns}".encode())
+    for p in fingerprint_files(registry):
+        st = os.stat(p)
+        h.update(f"{p}|{st.st_size}|{st.st_mtime_ns}".encode())
     return h.hexdigest()
 
 
@@ -153,10 +160,10 @@ class CardPool:
         """``macros``: the keyword macro files to compile with (default: the game's bundled
         ones; :func:`cardscript.cardset.card_set` finds those a command's paths bring)."""
         self.spec: GameSpec = load_game(game, macros)
-        self.registry = self.spec.registry
+        self.registry = cast(Registry, self.spec.registry)  # load_game built it
         self.compiler = Compiler(self.registry)
         self.cards: dict[str, CardDef] = {}
-        self.files: dict[str, str] = {}
+        self.files: dict[str, str | Path] = {}
         #: problems of the set: its keyword macros' first (a broken or doubly declared macro
         #: makes the set wrong even when no card of it uses that keyword yet)
         self.diagnostics: list[Diagnostic] = list(self.spec.macro_diagnostics)
@@ -226,17 +233,17 @@ class CardPool:
         return card
 
     def check_references(self) -> None:
-        for card in self.cards.values():
+        for card in self.cards.values():  # (a pool's cards come from files: they have a source)
             for kind, ref in card.references or ():
                 target = self.cards.get(ref)
                 if target is None:
                     self.diagnostics.append(Diagnostic(
-                        card.source, f"{kind} '{ref}' does not exist in the set"
+                        cast(Position, card.source), f"{kind} '{ref}' does not exist in the set"
                         f"{did_you_mean(ref, self.cards)}", "CS301", card.id))
                 elif kind == "token" and not target.token:
                     self.diagnostics.append(Diagnostic(
-                        card.source, f"'{ref}' is not a token (add `token: true` to it)",
-                        "CS301", card.id))
+                        cast(Position, card.source),
+                        f"'{ref}' is not a token (add `token: true` to it)", "CS301", card.id))
 
     @property
     def tokens(self) -> dict[str, CardDef]:
@@ -261,7 +268,7 @@ class CardPool:
         return model.name, cards
 
 
-def _pos(path: Path):
+def _pos(path: str | Path):
     from .errors import Position
     return Position(str(path), 1, 1)
 

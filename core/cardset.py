@@ -95,7 +95,7 @@ class CardSet:
 
     game: str
     bundled: Path
-    paths: tuple[str, ...]
+    paths: tuple[str | Path, ...]
     macros: tuple[Path, ...]
 
     def spec(self) -> GameSpec:
@@ -148,7 +148,7 @@ def card_set(game: str, paths: Iterable[str | Path] = (),
     belong to the set although the command does not report on them)."""
     spec = games().get(game)
     if spec is None:
-        load_game(game)  # the error naming the installed games
+        spec = load_game(game)  # raises the error naming the installed games
     paths = tuple(os.fspath(p) for p in paths)
     context = tuple(os.fspath(p) for p in context)
     bundled = bundled_folder(spec, (*paths, *context))

@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
 from .errors import CardError, Diagnostic, Position, did_you_mean
-from .registry import Registry
+from .registry import Entry, Registry
 from .state import CardDef, slots_of
+
+if TYPE_CHECKING:
+    from . import entries
+    from .model import AbilityFields, CardBase, names
+    from .refs import CardRef, PlayerRef
 
 
 class AbilityProgram:
@@ -22,7 +27,12 @@ class AbilityProgram:
 
     __slots__ = ("index", "name", "trigger", "target", "effect", "card_id", "keyword")
 
-    def __init__(self, index, trigger, target, effect, card_id, keyword=None):
+    #: a :class:`~cardscript.entries.TriggerPattern`; a game's rules read its own fields on
+    #: its triggers too (an activation's cost, say), so it is typed loosely
+    trigger: Any
+
+    def __init__(self, index: int, trigger: Any, target: entries.Selector | None,
+                 effect: entries.Effect, card_id: str, keyword: str | None = None):
         self.index = index
         self.trigger = trigger
         self.target = target
@@ -40,7 +50,7 @@ class CardProgram:
 
     __slots__ = ("self_triggers", "zone_handlers", "activated", "abilities")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.self_triggers: dict[str, list[AbilityProgram]] = {}
         self.zone_handlers: dict[str, list[AbilityProgram]] = {}
         self.activated: list[AbilityProgram] = []
@@ -73,6 +83,9 @@ class Compiler:
 
     # -- vocabulary nodes --------------------------------------------------------------
     def node(self, kind: str, node: Any) -> Any:
+        """The compiled object of a validated node of ``kind`` (None for None): an instance
+        of its entry's implementation."""
+        entry: Entry | None
         if node is None:
             return None
         if kind == "effect" and isinstance(node, list):
@@ -92,33 +105,33 @@ class Compiler:
             raise TypeError(f"not a {kind} node: {node!r}")
         return entry.impl(getattr(node, entry.name), self)
 
-    def effect(self, node):
+    def effect(self, node: names.Effect) -> entries.Effect:
         return self.node("effect", node)
 
-    def trigger(self, node):
+    def trigger(self, node: names.Trigger) -> entries.TriggerPattern:
         return self.node("trigger", node)
 
-    def selector(self, node):
+    def selector(self, node: names.Selector) -> entries.Selector:
         return self.node("selector", node)
 
-    def condition(self, node):
+    def condition(self, node: names.Condition) -> entries.Condition:
         return self.node("condition", node)
 
-    def value(self, node):
+    def value(self, node: names.Value) -> entries.Value:
         return self.node("value", node)
 
-    def count(self, node):
+    def count(self, node: names.Value) -> entries.Value:
         """A value that counts something (cards, resources, times): never negative."""
         if isinstance(node, int) and node < 0:
             raise self.error(f"a count can't be negative (found {node}); to take away, use "
                              f"the lose_ or discard effects")
         return self.value(node)
 
-    def card_ref(self, node):
+    def card_ref(self, node: names.CardRef) -> CardRef:
         from .refs import compile_card_ref
         return compile_card_ref(node, self)
 
-    def player_ref(self, node):
+    def player_ref(self, node: names.PlayerRef) -> PlayerRef:
         from .refs import compile_player_ref
         return compile_player_ref(node)
 
@@ -141,13 +154,14 @@ class Compiler:
                           f"ability: {'; '.join(errors)}", "CS105")
 
     # -- whole cards -------------------------------------------------------------------
-    def ability(self, index: int, model: BaseModel, keyword: str | None = None):
+    def ability(self, index: int, model: AbilityFields, keyword: str | None = None) \
+            -> AbilityProgram:
         trigger = self.trigger(model.trigger)
         target = self.selector(model.target) if model.target is not None else None
         effect = self.effect(model.effect)
         return AbilityProgram(index, trigger, target, effect, self.card_id, keyword)
 
-    def card(self, model: BaseModel, source: Position | None = None,
+    def card(self, model: CardBase, source: Position | None = None,
              where: Callable[[tuple], Position] | None = None) -> CardDef:
         """Compile one card; ``where`` (its document's ``pos``) places errors in a keyword at
         that keyword's entry."""

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .clone import copy_value
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Player
 
 
 def describe(option: Any) -> str:
@@ -27,7 +31,7 @@ def describe(option: Any) -> str:
 class Decision:
     __slots__ = ("player", "kind", "options", "prompt", "_labels")
 
-    def __init__(self, player, kind: str, options: list, prompt: str = ""):
+    def __init__(self, player: Player, kind: str, options: list, prompt: str = ""):
         self.player = player
         self.kind = kind
         self.options = options
@@ -65,7 +69,7 @@ class Decision:
 
 
 class Agent:
-    def choose(self, game, decision: Decision) -> int:  # pragma: no cover - interface
+    def choose(self, game: Game, decision: Decision) -> int:  # pragma: no cover - interface
         raise NotImplementedError
 
 
@@ -75,12 +79,12 @@ class RandomAgent(Agent):
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def choose(self, game, decision):
+    def choose(self, game: Game, decision: Decision) -> int:
         return int(self.rng.random() * len(decision.options))
 
 
 class FirstLegalAgent(Agent):
-    def choose(self, game, decision):
+    def choose(self, game: Game, decision: Decision) -> int:
         return 0
 
 
@@ -91,7 +95,7 @@ class ScriptedAgent(Agent):
         self.answers = list(answers)
         self.fallback = fallback
 
-    def choose(self, game, decision):
+    def choose(self, game: Game, decision: Decision) -> int:
         if not self.answers:
             if self.fallback is not None:
                 return self.fallback.choose(game, decision)
@@ -117,7 +121,7 @@ class HumanAgent(Agent):
         self.show = show
         self.max_tries = max_tries
 
-    def choose(self, game, decision):
+    def choose(self, game: Game, decision: Decision) -> int:
         self.show(f"\n{decision.player.name}, {decision.prompt or decision.kind}:")
         for i, label in enumerate(decision.labels, 1):
             self.show(f"  {i:>2}. {label}")

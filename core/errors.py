@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -43,6 +44,6 @@ class RulesError(Exception):
     """The engine met a rule it does not implement, or a misuse of its API."""
 
 
-def did_you_mean(word: str, choices) -> str:
+def did_you_mean(word: object, choices: Iterable[str]) -> str:
     close = difflib.get_close_matches(str(word), list(choices), n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""

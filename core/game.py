@@ -11,12 +11,12 @@ cards say; ``error`` then says which card reached which limit.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from .bus import Bus, Event
 from .clone import GameRandom, copy_value
-from .decisions import Decision
+from .decisions import Agent, Decision
 from .errors import RulesError
 from .limits import DEFAULT, LimitExceeded, Limits
 from .procedure import Frame, Procedure
@@ -24,15 +24,23 @@ from .resolve import Resolver
 from .save import dumps
 from .state import Card, CardDef, Player
 
+if TYPE_CHECKING:
+    from .zones import Zone
 
-class Game(Procedure):
+#: a game's class of players
+PlayerT = TypeVar("PlayerT", bound=Player)
+
+
+class Game(Procedure, Generic[PlayerT]):
     """A game in progress. A game subclasses it with its rules (the steps from :meth:`start`),
-    its card and player classes, and the resolver its resolution model needs."""
+    its card and player classes, and the resolver its resolution model needs. It is generic
+    in its class of players, for the type checker (``Game[MyPlayer]``)."""
 
     game_name = "generic"
     resolver_class: type[Resolver]
     card_def_class: type[CardDef] = CardDef
     card_class: type[Card] = Card
+    #: the class of its players: ``PlayerT``, which the type checker cannot tie to it
     player_class: type[Player] = Player
     #: the reason logged when an ability does not resolve because its card's text is blank
     BLANK = "blank"
@@ -55,7 +63,8 @@ class Game(Procedure):
         #: why the game ended in an error (a limit reached), or None
         self.error: str | None = None
         self.rng = GameRandom(seed)
-        self.players = [self.player_class(i, n) for i, n in enumerate(names)]
+        self.players = cast("list[PlayerT]",
+                            [self.player_class(i, n) for i, n in enumerate(names)])
         for p, dn in zip(self.players, deck_names or (), strict=False):
             p.deck_name = dn
         self.variants = frozenset(variants)
@@ -64,9 +73,9 @@ class Game(Procedure):
         self.pending: list = []
         self.log: list[tuple] = []
         self.choices: list[int] = []
-        self.active: Player = self.players[0]
+        self.active: PlayerT = self.players[0]
         self.over = False
-        self.winner: Player | None = None
+        self.winner: PlayerT | None = None
         self.decision: Decision | None = None
         self._next_oid = 1
         self.decks = decks
@@ -132,7 +141,7 @@ class Game(Procedure):
         self.choices.append(index)
         return self.answer(self.decision.options[index])  # type: ignore[union-attr]
 
-    def play(self, agents) -> "Game":
+    def play(self, agents: Sequence[Agent]) -> "Game":
         """Run to the end, each decision answered by the agent of the deciding player."""
         d = self.advance()
         while d is not None:
@@ -187,7 +196,7 @@ class Game(Procedure):
         """Name of the event a move from zone kind ``src`` to ``dst`` publishes."""
         return None
 
-    def turn_order(self) -> list[Player]:
+    def turn_order(self) -> list[PlayerT]:
         i = self.active.index
         return self.players[i:] + self.players[:i]
 
@@ -197,7 +206,7 @@ class Game(Procedure):
         return card.controller if card.zone is not None and card.zone.in_play \
             else card.owner
 
-    def opponents(self, player: Player) -> list[Player]:
+    def opponents(self, player: Player) -> list[PlayerT]:
         return [p for p in self.players if p is not player]
 
     # -- objects and zones -------------------------------------------------------------
@@ -206,7 +215,8 @@ class Game(Procedure):
         """Card objects created so far in this game (limits.objects)."""
         return self._next_oid - 1
 
-    def new_card(self, proto: CardDef, owner: Player, zone, top: bool = True) -> Card:
+    def new_card(self, proto: CardDef, owner: Player, zone: Zone | None,
+                 top: bool = True) -> Card:
         oid = self._next_oid
         if oid > self.limits.objects:
             raise LimitExceeded("objects", self.limits.objects,
@@ -224,7 +234,7 @@ class Game(Procedure):
                 self.bus.register(card, zone.kind)
         return card
 
-    def move(self, card: Card, dest, *, top: bool = True, cause: str | None = None,
+    def move(self, card: Card, dest: Zone, *, top: bool = True, cause: str | None = None,
              publish: bool = True) -> Card | None:
         """Move ``card`` to zone ``dest``; return the object it becomes there.
 

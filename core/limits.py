@@ -41,7 +41,7 @@ class Limits:
     #: selection affects (so each ``for_each`` iteration over one)
     effect_steps: int = 100_000
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:

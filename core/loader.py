@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,7 @@ class Document:
         line, col = self.positions.get(path, (0, 0))
         return Position(self.path, line + 1, col + 1)
 
-    def _as_loaded(self, path) -> tuple:
+    def _as_loaded(self, path: tuple) -> tuple:
         """``path`` with each mapping key as the loader stored it: keys are strings in the
         data (``'1'``), while a model may key the same mapping by number (``{1: ...}``)."""
         out = []
@@ -255,10 +256,10 @@ _STD = {_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
 class _Frame:
     __slots__ = ("value", "path", "key", "key_mark", "size", "anchor")
 
-    def __init__(self, value, path, anchor):
+    def __init__(self, value: dict | list, path: tuple, anchor: str | None):
         self.value = value
         self.path = path
-        self.key = _NOKEY
+        self.key: Any = _NOKEY  # the pending key of a mapping, or _NOKEY
         self.key_mark = None
         self.size = 1
         self.anchor = anchor
@@ -267,9 +268,10 @@ class _Frame:
 _NOKEY = object()
 
 
-def _build(events, positions: dict, file: str) -> Any:
+def _build(events: Iterable[Any], positions: dict, file: str) -> Any:
     """Build plain data from parse events, iteratively: no recursion however deep the
-    input, nesting bounded by MAX_DEPTH, aliases counted at their expanded size."""
+    input, nesting bounded by MAX_DEPTH, aliases counted at their expanded size. (The
+    events are ruamel's, told apart by their exact class: typed loosely.)"""
     stack: list[_Frame] = []
     anchors: dict[str, tuple[Any, int]] = {}
     budget = MAX_NODES
@@ -349,7 +351,8 @@ def _child_path(stack: list) -> tuple:
     return top.path + (top.key,)
 
 
-def _attach(stack, value, size, ev, positions, file, start=None) -> None:
+def _attach(stack: list[_Frame], value: Any, size: int, ev: Any, positions: dict, file: str,
+            start: tuple[int, int] | None = None) -> None:
     """Put a finished node into the collection on top of the stack."""
     if not stack:
         return
@@ -361,11 +364,12 @@ def _attach(stack, value, size, ev, positions, file, start=None) -> None:
         top.value.append(value)
         return
     if top.key is _NOKEY:  # this node is a key
-        mark = ev.start_mark if ev is not None else None
         if ev is None or type(ev) is not ScalarEvent or not isinstance(value, (str, int)) \
                 or isinstance(value, bool):
+            mark = ev.start_mark if ev is not None else None
             line, col = (mark.line, mark.column) if mark else start or (0, 0)
             raise _error(file, line, col, "mapping keys must be plain names")
+        mark = ev.start_mark
         key = str(value)
         if key == "<<" and ev.style == "":
             raise _error(file, mark.line, mark.column,
@@ -382,7 +386,7 @@ def _attach(stack, value, size, ev, positions, file, start=None) -> None:
     top.key = _NOKEY
 
 
-def _scalar(ev, file: str) -> Any:
+def _scalar(ev: ScalarEvent, file: str) -> Any:
     value, tag = ev.value, ev.tag
     mark = ev.start_mark
     if tag is not None and tag != "!":

@@ -272,7 +272,8 @@ def _broken_entry(name: str, where: Diagnostic):
 def _params_model(macro: KeywordMacro) -> type[Params] | None:
     if not macro.params:
         return None
-    fields = {name: (type(default), default) for name, default in macro.params.items()}
+    fields: dict[str, Any] = {name: (type(default), default)
+                              for name, default in macro.params.items()}
     model = create_model(f"{macro.keyword.title().replace('_', '')}Params", __base__=Params,
                          **fields)
     if len(fields) == 1:
@@ -295,7 +296,8 @@ def _declared_name(doc: Document | None) -> str | None:
 
 
 def macro_vocabulary(game: str, sources: Iterable[tuple[str, bytes | CardError]],
-                     reserved: Iterable[str] = ()) -> tuple[Vocabulary, list[Diagnostic], list]:
+                     reserved: Iterable[str] = ()) \
+        -> tuple[Vocabulary, list[Diagnostic], list[_Macro]]:
     """Keyword entries for macro files given as (path, bytes or the error reading them), in
     order; every diagnostic met reading them; and the loaded macros.
 
@@ -334,7 +336,7 @@ def macro_vocabulary(game: str, sources: Iterable[tuple[str, bytes | CardError]]
         except CardError as exc:
             problems.extend(exc.diagnostics)
             name = _declared_name(doc)
-            if name and claim(name, doc):
+            if name and doc is not None and claim(name, doc):
                 vocab.keyword(name, BrokenParams, text=name, macro=str(path),
                               broken=True)(_broken_entry(name, exc.diagnostics[0]))
             continue

@@ -20,6 +20,7 @@ import pluggy
 from .registry import Registry, Vocabulary
 
 if TYPE_CHECKING:
+    from .game import Game
     from .text import TextVocabulary
 
 hookspec = pluggy.HookspecMarker("cardscript")
@@ -27,21 +28,23 @@ hookimpl = pluggy.HookimplMarker("cardscript")
 
 
 class Hooks:
+    # specifications: pluggy reads their signatures and never runs their bodies (hence the
+    # empty-body ignores)
     @hookspec
-    def cardscript_games(self) -> list["GameSpec"]:
+    def cardscript_games(self) -> list["GameSpec"]:  # type: ignore[empty-body]
         """Return the games this plugin provides."""
 
     @hookspec
-    def cardscript_vocabulary(self, game: str) -> list[Vocabulary]:
+    def cardscript_vocabulary(self, game: str) -> list[Vocabulary]:  # type: ignore[empty-body]
         """Return vocabularies to add to ``game``."""
 
     @hookspec
-    def cardscript_text(self, game: str) -> list[TextVocabulary]:
+    def cardscript_text(self, game: str) -> list[TextVocabulary]:  # type: ignore[empty-body]
         """Return what ``game``'s rules text adds to the core's: template filters and
         functions, nouns, resources, durations (:class:`cardscript.text.TextVocabulary`)."""
 
     @hookspec
-    def cardscript_lint_rules(self) -> list[type]:
+    def cardscript_lint_rules(self) -> list[type]:  # type: ignore[empty-body]
         """Return linter rule classes (see :mod:`cardscript.tools.lint`)."""
 
 
@@ -51,7 +54,7 @@ class GameSpec:
 
     name: str
     title: str
-    game_class: type
+    game_class: type[Game]
     card_model: type
     cards_dir: Path
     deck_model: type
@@ -110,7 +113,7 @@ def bundled_macros(name: str) -> tuple[Path, ...]:
     return tuple(Path(f) for f in walk([games()[name].cards_dir], KEYWORD_SUFFIX))
 
 
-def _digest(sources) -> str:
+def _digest(sources: Iterable[tuple[Any, Any]]) -> str:
     h = hashlib.blake2b(digest_size=16)
     for path, raw in sources:  # resolved and by content: what compiled cards depend on
         h.update(os.fsencode(os.path.realpath(path)) + b"\0")

@@ -7,14 +7,30 @@ the target card.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Protocol
+
 from .limits import LimitExceeded
+
+if TYPE_CHECKING:
+    from .compiler import Compiler
+    from .entries import Selector
+    from .game import Game
+    from .model import names
+    from .resolve import Trigger
+    from .state import Card
+
+
+class CardRef(Protocol):
+    """A compiled card reference: the card objects it means when an effect runs."""
+
+    def cards(self, g: Game, ctx: Trigger) -> list[Card]: ...
 
 
 class TargetRef:
     __slots__ = ()
     entry_name = "target"
 
-    def cards(self, g, ctx):
+    def cards(self, g: Game, ctx: Trigger) -> list[Card]:
         t = ctx.target
         return [t] if t is not None and getattr(t, "zone", None) is not None else []
 
@@ -23,7 +39,7 @@ class ThisRef:
     __slots__ = ()
     entry_name = "this"
 
-    def cards(self, g, ctx):
+    def cards(self, g: Game, ctx: Trigger) -> list[Card]:
         s = ctx.source
         return [s] if s.zone is not None else []
 
@@ -32,7 +48,7 @@ class ItRef:
     __slots__ = ()
     entry_name = "it"
 
-    def cards(self, g, ctx):
+    def cards(self, g: Game, ctx: Trigger) -> list[Card]:
         c = ctx.it
         if c is not None and c.zone is None:  # it moved since: follow it to its new zone
             c = c.moved_to
@@ -43,10 +59,10 @@ class AllRef:
     __slots__ = ("selector",)
     entry_name = "all"
 
-    def __init__(self, selector):
+    def __init__(self, selector: Selector):
         self.selector = selector
 
-    def cards(self, g, ctx):
+    def cards(self, g: Game, ctx: Trigger) -> list[Card]:
         cards = self.selector.candidates(g, ctx)
         # each card affected is an effect step: an effect on every card of a huge selection,
         # repeated, can't run for ever or fill memory with its durations
@@ -58,10 +74,10 @@ class AllRef:
         return cards
 
 
-_CARD_REFS = {"target": TargetRef(), "this": ThisRef(), "it": ItRef()}
+_CARD_REFS: dict[str, CardRef] = {"target": TargetRef(), "this": ThisRef(), "it": ItRef()}
 
 
-def compile_card_ref(node, compiler):
+def compile_card_ref(node: names.CardRef, compiler: Compiler) -> CardRef:
     if isinstance(node, str):
         return _CARD_REFS[node]
     return AllRef(compiler.selector(node.all))
@@ -73,7 +89,7 @@ class PlayerRef:
     def __init__(self, who: str):
         self.who = who
 
-    def players(self, g, ctx) -> list:
+    def players(self, g: Game, ctx: Trigger) -> list[Any]:
         who = self.who
         if who == "you":
             return [ctx.controller]

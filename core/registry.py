@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from .state import CardDef
+
+if TYPE_CHECKING:
+    from pydantic import GetJsonSchemaHandler
+    from pydantic.json_schema import JsonSchemaValue
+    from pydantic_core import CoreSchema
 
 KINDS = ("trigger", "selector", "effect", "condition", "value", "keyword")
 
@@ -48,7 +53,8 @@ class Params(BaseModel):
         return [alt]
 
     @classmethod
-    def __get_pydantic_json_schema__(cls, core_schema, handler):
+    def __get_pydantic_json_schema__(cls, core_schema: CoreSchema,
+                                     handler: GetJsonSchemaHandler) -> JsonSchemaValue:
         js = handler(core_schema)
         alternatives = cls.schema_alternatives(handler.resolve_ref_schema(js))
         return {"anyOf": [js, *alternatives]} if alternatives else js
@@ -75,30 +81,37 @@ class Vocabulary:
         self.entries: list[Entry] = []
         self.reserved: dict[tuple[str, str], str] = {}
 
-    def _decorator(self, kind: str, name: str, params=None, text=None, **meta) -> Callable:
-        def wrap(impl):
+    def _decorator(self, kind: str, name: str, params: type[Params] | None = None,
+                   text: str | None = None, **meta: Any) -> Callable[[Any], Any]:
+        def wrap(impl: Any) -> Any:
             doc = (impl.__doc__ or "").strip()
             self.entries.append(Entry(kind, name, impl, params, text, doc, self.game, meta))
             impl.entry_name = name
             return impl
         return wrap
 
-    def trigger(self, name, params=None, text=None, **meta):
+    def trigger(self, name: str, params: type[Params] | None = None, text: str | None = None,
+                **meta: Any) -> Callable[[Any], Any]:
         return self._decorator("trigger", name, params, text, **meta)
 
-    def selector(self, name, params=None, text=None, **meta):
+    def selector(self, name: str, params: type[Params] | None = None, text: str | None = None,
+                 **meta: Any) -> Callable[[Any], Any]:
         return self._decorator("selector", name, params, text, **meta)
 
-    def effect(self, name, params=None, text=None, **meta):
+    def effect(self, name: str, params: type[Params] | None = None, text: str | None = None,
+               **meta: Any) -> Callable[[Any], Any]:
         return self._decorator("effect", name, params, text, **meta)
 
-    def condition(self, name, params=None, text=None, **meta):
+    def condition(self, name: str, params: type[Params] | None = None, text: str | None = None,
+                  **meta: Any) -> Callable[[Any], Any]:
         return self._decorator("condition", name, params, text, **meta)
 
-    def value(self, name, params=None, text=None, **meta):
+    def value(self, name: str, params: type[Params] | None = None, text: str | None = None,
+              **meta: Any) -> Callable[[Any], Any]:
         return self._decorator("value", name, params, text, **meta)
 
-    def keyword(self, name, params=None, text=None, **meta):
+    def keyword(self, name: str, params: type[Params] | None = None, text: str | None = None,
+                **meta: Any) -> Callable[[Any], Any]:
         return self._decorator("keyword", name, params, text, **meta)
 
     def planned(self, kind: str, name: str, why: str) -> None:
@@ -114,10 +127,14 @@ class DuplicateEntry(Exception):
 class Registry:
     """The frozen vocabulary of one game."""
 
+    #: the model of ``{all: selector}`` card references (made by
+    #: :func:`~cardscript.model.nodes.build_types`)
+    all_node: type[BaseModel]
+
     def __init__(self, game: str, card_def_class: type[CardDef] = CardDef):
         self.game = game
         self.entries: dict[str, dict[str, Entry]] = {k: {} for k in KINDS}
-        self.by_model: dict[type, Entry] = {}
+        self.by_model: dict[type[BaseModel], Entry] = {}
         self.types: dict[str, Any] = {}
         #: (kind, name) reserved for rules not implemented yet, with why (see
         #: :meth:`Vocabulary.planned`)

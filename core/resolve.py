@@ -9,12 +9,16 @@ abilities they activate.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .clone import copy_slots
 
 if TYPE_CHECKING:  # the game imports its resolver: typing only, no import at run time
+    from .bus import Event
+    from .compiler import AbilityProgram
+    from .entries import Selector
     from .game import Game
+    from .state import Card, Player
 
 from .limits import LimitExceeded
 
@@ -25,17 +29,19 @@ class Trigger:
     __slots__ = ("ability", "source", "controller", "event", "target", "area", "done",
                  "it", "no_target", "seq")
 
-    def __init__(self, ability, source, controller, event=None, area=None):
+    def __init__(self, ability: AbilityProgram, source: Card, controller: Player,
+                 event: Event | None = None, area: Any = None):
         self.ability = ability
         self.source = source
         self.controller = controller
         self.event = event
-        self.target = None
+        #: the chosen target: a card, a player or (on a chain) another trigger
+        self.target: Any = None
         self.no_target = False
         #: where it happens: its source's area of the table
         self.area = area if area is not None else source.area
         self.done = True  # did the last "you may"/action happen (rule 508.4, "if you do")
-        self.it = event.card if event is not None else None
+        self.it: Card | None = event.card if event is not None else None
         self.seq = 0
 
     def _clone(self, memo: dict) -> "Trigger":
@@ -114,7 +120,7 @@ def named(exc: LimitExceeded, t: Trigger) -> LimitExceeded:
     return exc
 
 
-def ref(obj):
+def ref(obj: Any) -> str | None:
     """How the log names a card object, a player or a chain item."""
     if obj is None:
         return None
@@ -123,7 +129,7 @@ def ref(obj):
     return f"{obj.proto.id}#{obj.oid}" if hasattr(obj, "proto") else obj.name
 
 
-def resolve(g, t: Trigger) -> None:
+def resolve(g: Game, t: Trigger) -> None:
     """Resolve one trigger: a target that is no longer valid makes it fail, and a source whose
     text became blank before it resolves does nothing (the game names that reason in
     ``Game.BLANK``)."""
@@ -131,7 +137,8 @@ def resolve(g, t: Trigger) -> None:
     if t.source.blank:
         g.log.append(("fizzle", t.source.proto.id, a.name, g.BLANK))
         return
-    if t.target is not None and not a.target.still_valid(g, t, t.target):
+    # a trigger has a target only if its ability has a selector
+    if t.target is not None and not cast("Selector", a.target).still_valid(g, t, t.target):
         g.log.append(("fizzle", t.source.proto.id, a.name, "invalid target"))
         return
     g.log.append(("resolve", t.source.proto.id, a.name))

@@ -27,11 +27,14 @@ from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 from types import FunctionType, MethodType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .clone import GameRandom
 from .errors import CardError
-from .state import CardDef
+from .state import CardDef, per_class
+
+if TYPE_CHECKING:
+    from .game import Game
 
 FORMAT = "cardscript-save"
 VERSION = 1
@@ -88,7 +91,7 @@ def _nodes(card: CardDef) -> list:
 _ATOM_TYPES = frozenset(_ATOMS)
 
 
-@functools.cache
+@per_class
 def _getter(cls: type) -> Any:
     """Reads every slot of a ``cls`` object at once (a tuple, in slot order)."""
     names = _slot_names(cls)
@@ -97,7 +100,7 @@ def _getter(cls: type) -> Any:
     return operator.attrgetter(*names)
 
 
-@functools.cache
+@per_class
 def _slot_names(cls: type) -> list[str]:
     names: list[str] = []
     for k in cls.__mro__:
@@ -141,7 +144,7 @@ _NODES: dict[int, tuple[CardDef, list]] = {}
 
 
 # -- saving --------------------------------------------------------------------------------
-def dumps(game) -> str:
+def dumps(game: Game) -> str:
     """The game as a save document (a JSON string)."""
     enc = _Encoder(game)
     state = enc.run()
@@ -159,7 +162,7 @@ _HEAD = re.compile(r'\{"format":"([^"]*)","version":(\d+),"checksum":"([0-9a-f]{
 
 
 class _Encoder:
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         self.game = game
         self.addresses = _addresses_of(
             tuple(c for deck in game.decks for c in deck) +
@@ -178,7 +181,7 @@ class _Encoder:
             self.objects[n] = self.fields(obj)
         return {"root": root, "classes": self.classes, "objects": self.objects}
 
-    def ref(self, obj) -> dict:
+    def ref(self, obj: Any) -> dict:
         n = self.index.get(id(obj))
         if n is None:
             n = self.index[id(obj)] = len(self.objects)
@@ -195,7 +198,7 @@ class _Encoder:
             self.classes.append([f"{cls.__module__}:{cls.__qualname__}", names])
         return n
 
-    def fields(self, obj) -> list:
+    def fields(self, obj: Any) -> list:
         """An object as its shape and its field values, in the shape's order."""
         cls = type(obj)
         value = self.value
@@ -213,7 +216,7 @@ class _Encoder:
                   for k, v in d.items()]  # the log is plain data, the bulk of a save
         return [self.shape(cls, names), values]
 
-    def value(self, x) -> Any:
+    def value(self, x: Any) -> Any:
         t = type(x)
         if t in _ATOM_TYPES:
             return x
@@ -256,7 +259,7 @@ class _Encoder:
 
 # -- loading -------------------------------------------------------------------------------
 def loads(text: str, cards: Mapping[str, CardDef], game: str | None = None, *,
-          modules: tuple[str, ...] = ()):
+          modules: tuple[str, ...] = ()) -> Game:
     """The game a save document holds, its card definitions taken from ``cards`` (by id; a
     :class:`~cardscript.cardpool.CardPool`'s ``cards``); ``game`` names the game it must be.
 
@@ -337,7 +340,7 @@ class _Decoder:
                                 f"{', '.join(map(str, wrong))}")
         return cls, names
 
-    def run(self):
+    def run(self) -> Any:
         value = self.value
         for obj, (shape, values) in zip(self.objects, self.specs, strict=True):
             names = self.shapes[shape][1]
@@ -348,7 +351,7 @@ class _Decoder:
                 setattr(obj, k, v if type(v) in _ATOM_TYPES else value(v))
         return value(self.root)
 
-    def value(self, x) -> Any:
+    def value(self, x: Any) -> Any:
         t = type(x)
         if t in _ATOM_TYPES:
             return x
@@ -389,7 +392,8 @@ class _Decoder:
         if tag == "value":
             cls, _ = self._trusted(v[0])
             if not (isinstance(cls, type) and is_dataclass(cls)
-                    and cls.__dataclass_params__.frozen):
+                    # every dataclass has it; typeshed's DataclassInstance leaves it out
+                    and cls.__dataclass_params__.frozen):  # type: ignore[attr-defined]
                 raise SaveError(f"the save names {v[0]!r}, which is not a value class")
             return cls(**{k: self.value(i) for k, i in v[1].items()})
         if tag == "function":
@@ -400,12 +404,12 @@ class _Decoder:
         raise SaveError(f"the save holds an unknown value {tag!r}")
 
 
-def save(game, path: str | Path) -> None:
+def save(game: Game, path: str | Path) -> None:
     Path(path).write_text(dumps(game), encoding="utf-8")
 
 
 def load(path: str | Path, cards: Mapping[str, CardDef], game: str | None = None, *,
-         modules: tuple[str, ...] = ()):
+         modules: tuple[str, ...] = ()) -> Game:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:

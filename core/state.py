@@ -8,13 +8,30 @@ object (a new ``oid``), except between zones in play, and keeps its last known i
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, ParamSpec, Self, TypeVar, cast
 
 from .clone import copy_slots, copy_value
 
+if TYPE_CHECKING:
+    from .compiler import CardProgram
+    from .errors import Position
+    from .zones import Zone
 
-@cache
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+def per_class(f: Callable[_P, _T]) -> Callable[_P, _T]:
+    """:func:`functools.cache` for a function of classes (the same wrapper at run time). Only
+    the type checker needs it: mypy does not see that a class object such as ``type(self)``
+    is hashable, so calling a plain ``@cache`` function with one is an error to it
+    (python/mypy#11470)."""
+    return cast("Callable[_P, _T]", cache(f))
+
+
+@per_class
 def slots_of(cls: type) -> tuple[str, ...]:
     """Every slot of ``cls`` and its bases, bases first."""
     names: list[str] = []
@@ -32,6 +49,20 @@ class CardDef:
 
     __slots__ = ("id", "name", "type", "cost", "token", "keywords", "program", "text",
                  "source", "references", "digest")
+    id: str
+    name: str
+    # what a game's cards may print (None when its cards don't)
+    type: str | None
+    cost: int | None
+    token: bool | None
+    #: the card's keywords by name: each a compiled keyword (:class:`~cardscript.entries.Keyword`)
+    keywords: dict[str, Any]
+    program: CardProgram
+    text: str | None
+    source: Position | None
+    #: (kind, id) of the cards it names (tokens it creates, say)
+    references: tuple[tuple[str, str], ...]
+    digest: str
 
     def __init__(self, **kw: Any):
         for k in slots_of(type(self)):
@@ -58,7 +89,7 @@ class Card:
         self.token = bool(proto.token)
         self.blank = 0
         self.last_zone = zone  # where it was when it left (last known information)
-        self.moved_to = None  # the object it became in its new zone
+        self.moved_to: Card | None = None  # the object it became in its new zone
 
     #: a game's own card fields that hold state objects (a card, a player): copied through
     #: the memo; every other field a game adds is a plain value, copied as it is
@@ -125,12 +156,13 @@ class Player:
     def label(self) -> str:
         return self.name
 
-    def zone(self, kind: str):
+    def zone(self, kind: str) -> Zone:
+        """The player's own zone of that kind (one of ``ZONES``)."""
         return getattr(self, kind)
 
 
-@cache
-def _player_plain(cls: type) -> tuple[str, ...]:
+@per_class
+def _player_plain(cls: type[Player]) -> tuple[str, ...]:
     return tuple(n for n in slots_of(cls) if n not in cls.ZONES)
 
 
@@ -176,7 +208,7 @@ def _card_copier(cls: type[Card]) -> Any:
         lines.append(f"    n.{name} = {value}")
     namespace = {"copy_value": copy_value, "new": object.__new__, "cls": cls}
     exec(_COPIER.format(fields="\n".join(lines)), namespace)  # our own source, see above
-    fn = namespace["_clone"]
+    fn: Any = namespace["_clone"]
     fn.__qualname__ = f"{cls.__qualname__}._clone"
     fn.__doc__ = _card_copier.__doc__
     return fn

@@ -6,12 +6,15 @@ these; their parameter models are made fresh per game because they nest the game
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from pydantic import Field
 
 from .limits import LimitExceeded
 from .registry import Params, Vocabulary
+
+if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from .model.names import CardRef, Condition, Effect, Value
 
 
 class Stages:

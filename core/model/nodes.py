@@ -8,13 +8,22 @@ from __future__ import annotations
 
 import types
 import typing
-from typing import Annotated, Any, Literal, Optional, Union
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, Union, cast
 
 from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, create_model, model_validator
 from typing_extensions import TypeAliasType
 
 from ..limits import COUNT_MAX
 from ..registry import KINDS, Registry
+
+if TYPE_CHECKING:
+    from pydantic import GetJsonSchemaHandler
+    from pydantic.json_schema import JsonSchemaValue
+    from pydantic_core import CoreSchema
+
+    # the game's unions, which build_types resolves (model/names.py)
+    from .names import Effect, Target, Trigger
 
 FORBID = ConfigDict(extra="forbid", frozen=True, strict=True)
 
@@ -59,15 +68,17 @@ class _Node(BaseModel):
         return value
 
     @classmethod
-    def __get_pydantic_json_schema__(cls, core_schema, handler):
+    def __get_pydantic_json_schema__(cls, core_schema: CoreSchema,
+                                     handler: GetJsonSchemaHandler) -> JsonSchemaValue:
         js = handler(core_schema)
-        params = cls.model_fields[cls.__entry_name__].annotation
+        # the node's one field holds the entry's parameter model (see _kind_type)
+        params = cast("type[BaseModel]", cls.model_fields[cls.__entry_name__].annotation)
         if all(not f.is_required() for f in params.model_fields.values()):
             return {"anyOf": [js, {"const": cls.__entry_name__}]}
         return js
 
 
-def _tag(kind: str):
+def _tag(kind: str) -> Callable[[Any], str | None]:
     def disc(v: Any) -> str | None:
         if isinstance(v, str):
             return v
@@ -84,16 +95,18 @@ def _tag(kind: str):
     return disc
 
 
-def _kind_type(registry: Registry, kind: str):
-    members = []
+def _kind_type(registry: Registry, kind: str) -> TypeAliasType:
+    # the union is made at run time from the registry: its members are type forms built
+    # here, which only pydantic reads
+    members: list[Any] = []
     for name, entry in sorted(registry.entries[kind].items()):
         if entry.meta.get("internal"):
             continue
         if entry.params is None:
             members.append(Annotated[Literal[name], Tag(name)])
         else:
-            node = create_model(f"{kind}.{name}", __base__=_Node,
-                                **{name: (entry.params, Field(description=entry.doc))})
+            field: dict[str, Any] = {name: (entry.params, Field(description=entry.doc))}
+            node = create_model(f"{kind}.{name}", __base__=_Node, **field)
             node.__entry_name__ = name
             node.__doc__ = entry.doc or None
             registry.by_model[node] = entry
@@ -115,9 +128,10 @@ def build_types(registry: Registry, card_model: type[BaseModel]) -> dict[str, An
     for kind in KINDS:
         ns[kind.capitalize()] = _kind_type(registry, kind)
     ns["Target"] = ns["Selector"]
-    all_node = create_model("all", __config__=FORBID, all=(ns["Selector"], ...))
+    selector = ns["Selector"]
+    all_node = create_model("all", __config__=FORBID, all=(selector, ...))
     all_node.__doc__ = "Every card the selector matches (untargeted)."
-    ns["CardRef"] = Union[Literal[CARD_REFS], all_node]  # type: ignore[valid-type]
+    ns["CardRef"] = Union[Literal[CARD_REFS], all_node]
     ns["PlayerRef"] = Literal[PLAYER_REFS]
     ns["Optional"] = Optional
     ability = create_model("Ability", __base__=AbilityFields)
@@ -175,7 +189,7 @@ def with_keywords(registry: Registry, base: Registry) -> dict[str, Any]:
             fields[name] = (annotation, field)
     if fields:
         card = create_model(card.__name__, __base__=card, __module__=card.__module__,
-                            __doc__=card.__doc__, **fields)
+                            __doc__=card.__doc__, **cast(dict[str, Any], fields))
     ns["Card"] = card
     registry.types = ns
     registry.all_node = base.all_node

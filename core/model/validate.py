@@ -167,7 +167,7 @@ def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel]
                 tag = tag[:37] + "..."
             expected = [t.strip(" '") for t in str(ctx.get("expected_tags", "")).split(",")]
             expected = [t for t in expected if not t.startswith("<")]
-            planned = reserved_names(model).get((what, tag))
+            planned = reserved_names(model).get((what, tag)) if isinstance(tag, str) else None
             if planned:
                 msg = f"{what} '{tag}': {planned}"
             else:

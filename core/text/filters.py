@@ -8,6 +8,9 @@ phrase builder) live in its package and are added through the ``cardscript_text`
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, cast
+
 from .english import (
     _MODALS,
     article,
@@ -20,6 +23,9 @@ from .english import (
 from .views import Clause, NodeView, current
 from .vocabulary import TextVocabulary
 
+if TYPE_CHECKING:
+    from ..registry import Entry
+
 #: template options every game has, with their defaults: a selection's form, the filters its
 #: verb implies and how many it selects; a condition's negative form; a value's "for each X"
 CORE = TextVocabulary("core", options={
@@ -31,7 +37,8 @@ _DESCRIBE_ARGS = ("form", "implied", "how_many")
 
 
 @CORE.filter("describe")
-def describe(node, form=None, implied=None, how_many=1, **options) -> str:
+def describe(node: Any, form: str | None = None, implied: dict | None = None,
+             how_many: int = 1, **options: Any) -> str:
     """A selection in a given form: ``describe('each')``, ``describe(implied={...})``; the
     game's selector options pass on by name (``describe(with_range=false)``)."""
     r = current()
@@ -47,7 +54,7 @@ def describe(node, form=None, implied=None, how_many=1, **options) -> str:
 
 
 @CORE.filter("does")
-def does(node, verb: str, plural: bool = False) -> str:
+def does(node: NodeView | str, verb: str, plural: bool = False) -> str:
     """Subject and agreeing verb: "draw" (you, an imperative), "target opponent discards",
     "all tapped units get", "opponents can't attack"."""
     r = current()
@@ -73,13 +80,13 @@ def does(node, verb: str, plural: bool = False) -> str:
 
 
 @CORE.filter("is_mass")
-def is_mass(node) -> bool:
+def is_mass(node: Any) -> bool:
     """Whether a card reference is every card a selector matches (``{all: ...}``)."""
     return isinstance(node, NodeView) and node.kind == "card" and node.name == "all"
 
 
 @CORE.filter("quantity")
-def quantity(count, noun: str) -> str:
+def quantity(count: int | NodeView, noun: str) -> str:
     """"a card", "2 cards", "1 gold" (a resource); a value: "a card for each item you
     control", "gold equal to the turn number"."""
     r = current()
@@ -91,7 +98,7 @@ def quantity(count, noun: str) -> str:
 
 
 @CORE.filter("repetitions")
-def repetitions(times) -> str:
+def repetitions(times: int | NodeView) -> str:
     """"once", "twice", "3 times"; a value: "for each X" or "a number of times equal to X"."""
     if isinstance(times, int):
         return {0: "no times", 1: "once", 2: "twice"}.get(times, f"{times} times")
@@ -101,16 +108,17 @@ def repetitions(times) -> str:
 
 
 @CORE.filter("negate")
-def negate(node) -> Clause:
+def negate(node: NodeView) -> Clause:
     """A condition's negative form, if its template has one (it reads ``negated``)."""
     r = current()
-    if r.text.supports(node._entry.text, "negated"):
+    entry = cast("Entry", node._entry)  # a condition's view has its entry
+    if r.text.supports(entry.text, "negated"):
         return r.render(node, negated=True)
     return Clause(f"it is not true that {r.render(node)}")
 
 
 @CORE.function("count_range")
-def count_range(lo, hi, noun: str, negated: bool = False) -> str:
+def count_range(lo: int | None, hi: int | None, noun: str, negated: bool = False) -> str:
     """Range conditions: "2 or more items", "3 or fewer cards", negated "fewer than 2"."""
     many = current().text.plural(noun)
     if negated:
@@ -132,7 +140,7 @@ def count_range(lo, hi, noun: str, negated: bool = False) -> str:
 
 
 @CORE.filter("join_stages")
-def join_stages(stages) -> str:
+def join_stages(stages: Iterable[NodeView]) -> str:
     """Stages as sentences (see the house style): "X and Y", "X. If you do, Y"."""
     r = current()
     clauses = [c for c in (r.render(s) for s in stages) if c]
@@ -148,7 +156,7 @@ def join_stages(stages) -> str:
 
 
 @CORE.filter("join_clauses")
-def join_clauses(items, conj: str = "and", negated: bool = False) -> str:
+def join_clauses(items: Iterable[NodeView], conj: str = "and", negated: bool = False) -> str:
     """Conditions (or clauses) as one list: "A, B and C", sharing a repeated subject."""
     r = current()
     return join_words(_share([negate(i) if negated else r.render(i) for i in items]), conj)

@@ -24,12 +24,14 @@ import contextvars
 import functools
 import re
 import time
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, cast
 
 from jinja2 import nodes
 from jinja2.environment import Template
-from jinja2.runtime import Macro
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2.exceptions import SecurityError
+from jinja2.runtime import Context, Macro
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 from jinja2.visitor import NodeTransformer
 
 #: loop iterations and calls in one text generation
@@ -62,7 +64,7 @@ class Budget:
 
     __slots__ = ("steps", "output", "deadline")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.steps = MAX_STEPS
         self.output = MAX_OUTPUT
         self.deadline = time.monotonic() + MAX_SECONDS
@@ -128,7 +130,7 @@ def _widths(fmt: str, spec: re.Pattern) -> None:
                 raise _too_big(f"a formatted value of width {digits}")
 
 
-def _ints(args, kwargs) -> None:
+def _ints(args: Iterable[Any], kwargs: Mapping[str, Any]) -> None:
     for v in (*args, *kwargs.values()):
         if _is_int(v) and abs(v) > MAX_SIZE:
             raise _too_big(f"a result sized by {v:,}")
@@ -162,7 +164,7 @@ def _bounded_range(*args: int) -> range:
     return r
 
 
-def _loop(iterable: Any, literal: int = 0):
+def _loop(iterable: Any, literal: int = 0) -> Iterator[Any]:
     """A ``for`` loop's items, each one a step (and its body's literal text printed)."""
     for item in iterable:
         _step()
@@ -176,12 +178,12 @@ def _finalize(value: Any) -> Any:
     return value
 
 
-def _guarded_filter(name: str, f):
+def _guarded_filter(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
     """A built-in filter whose size arguments and result are bounded."""
     value_at = 1 if getattr(f, "jinja_pass_arg", None) is not None else 0
 
     @functools.wraps(f)
-    def guarded(*args, **kwargs):
+    def guarded(*args: Any, **kwargs: Any) -> Any:
         rest = args[value_at + 1:]
         _ints(rest, kwargs)
         value = args[value_at] if len(args) > value_at else None
@@ -206,14 +208,14 @@ class _Bounder(NodeTransformer):
     """Counts every loop's items (and its body's literal text), and bounds every ``~``."""
 
     def visit_For(self, node: nodes.For) -> nodes.Node:
-        node = self.generic_visit(node)
+        node = cast(nodes.For, self.generic_visit(node))
         literal = sum(len(d.data) for d in node.find_all(nodes.TemplateData))
         node.iter = nodes.Filter(node.iter, _LOOP, [nodes.Const(literal)], [], None, None,
                                  lineno=node.lineno)
         return node
 
     def visit_Concat(self, node: nodes.Concat) -> nodes.Node:
-        node = self.generic_visit(node)
+        node = cast(nodes.Concat, self.generic_visit(node))
         return nodes.Filter(node, _SIZED, [], [], None, None, lineno=node.lineno)
 
 
@@ -249,14 +251,14 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
         #: callables of the sandbox itself, whose arguments are not size checked
         self.trusted: set[int] = set()
 
-    def trust(self, *functions) -> None:
+    def trust(self, *functions: Callable[..., Any]) -> None:
         """Globals the application provides (their int arguments may be large numbers)."""
         self.trusted.update(id(f) for f in functions)
 
-    def _parse(self, source, name, filename):
+    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
         return _Bounder().visit(super()._parse(source, name, filename))
 
-    def call_binop(self, context, operator: str, left: Any, right: Any) -> Any:
+    def call_binop(self, context: Context, operator: str, left: Any, right: Any) -> Any:
         _step()
         if operator == "*":
             for seq, n in ((left, right), (right, left)):
@@ -274,13 +276,14 @@ class BoundedSandbox(ImmutableSandboxedEnvironment):
             _ints(right if isinstance(right, tuple) else (right,), {})
         return checked(self.binop_table[operator](left, right))
 
-    def wrap_str_format(self, value: Any):
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
         wrapper = super().wrap_str_format(value)
         if wrapper is not None:
             _widths(value.__self__, _BRACE_SPEC)
         return wrapper
 
-    def call(__self, __context, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+    def call(__self, __context: Context, __obj: Any, *args: Any,  # noqa: N805
+             **kwargs: Any) -> Any:
         _step()
         if isinstance(__obj, Macro):  # what a macro makes is output (a call block prints it)
             result = checked(super().call(__context, __obj, *args, **kwargs))

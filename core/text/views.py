@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..registry import Entry, Registry
+from ..state import per_class
 from .english import _tidy
 from .vocabulary import GameText
 
@@ -32,9 +33,10 @@ class NodeView:
     ``.params``, or pass it to a filter. Its renderer is private (the sandbox hides ``_``)."""
 
     __slots__ = ("_r", "_raw", "_entry", "_text", "kind", "name", "params")
+    _text: str | None
 
-    def __init__(self, r, kind: str, name: str, raw: Any = None, entry: Entry | None = None,
-                 params: Mapping | None = None):
+    def __init__(self, r: Renderer, kind: str, name: str, raw: Any = None,
+                 entry: Entry | None = None, params: Mapping | None = None):
         self._r, self._raw, self._entry, self._text = r, raw, entry, None
         self.kind, self.name, self.params = kind, name, dict(params or {})
 
@@ -60,8 +62,11 @@ class Clause(str):
 class _Frame:
     __slots__ = ("view", "subject", "ref", "verb")
 
-    def __init__(self, view):
-        self.view, self.subject, self.ref, self.verb = view, None, None, None
+    def __init__(self, view: NodeView) -> None:
+        self.view = view
+        self.subject: str | None = None
+        self.ref: str | None = None
+        self.verb: str | None = None
 
 
 _CURRENT: contextvars.ContextVar = contextvars.ContextVar("cardscript_text_renderer")
@@ -80,8 +85,9 @@ def _kind_of(registry: Registry, annotation: Any) -> str | None:
     return None
 
 
-@cache
-def _field_kinds(registry: Registry, params: type) -> dict[str, tuple[str | None, bool]]:
+@per_class
+def _field_kinds(registry: Registry, params: type[BaseModel]) \
+        -> dict[str, tuple[str | None, bool]]:
     """For each parameter: the kind of node it holds (None: plain data), and whether it is
     a list of them (``modes: list[Effect]``; an ``Effect`` may itself be a list of stages)."""
     import typing
@@ -122,6 +128,7 @@ class Renderer:
     # -- model -> views
     def view(self, kind: str, node: Any) -> Any:
         reg = self.registry
+        entry: Entry | None
         if node is None:
             return None
         if kind == "card":
@@ -156,7 +163,7 @@ class Renderer:
         return NodeView(self, kind, entry.name, params, entry, fields)
 
     # -- rendering
-    def render(self, view: Any, **opts) -> Clause:
+    def render(self, view: Any, **opts: Any) -> Clause:
         if isinstance(view, int):
             return Clause(str(view))
         if view.kind == "card":
@@ -187,7 +194,9 @@ class Renderer:
             self.stack.pop()
         return self.clause(view, frame, _tidy(text), opts)
 
-    def clause(self, view, frame: _Frame, text: str, opts: dict) -> Clause:
+    def clause(self, view: Any, frame: _Frame, text: str, opts: dict) -> Clause:
+        """``text`` rendered from ``view``'s template, as a clause (``view`` as in
+        :meth:`render`, whose template it has)."""
         c = Clause(text)
         c.leaf = view.kind in _STRUCTURAL and view.name not in _STRUCTURAL[view.kind]
         c.subject, c.ref, c.verb = frame.subject or "", frame.ref, frame.verb
@@ -204,7 +213,8 @@ class Renderer:
                 opts.get("how_many", 1) > 1
         return c
 
-    def card_ref(self, view: NodeView, form: str | None = None, implied=None, **_) -> Clause:
+    def card_ref(self, view: NodeView, form: str | None = None, implied: dict | None = None,
+                 **_: Any) -> Clause:
         if view.name == "all":
             return self.render(view.params["selector"], form=form or "all",
                                implied=implied or {})

@@ -84,11 +84,12 @@ class GameText:
         self.parts = list(parts)
         owners: dict[tuple[str, str], str] = {}
         for part in self.parts:
-            tables = [("filter", self.filters, part.filters),
-                      ("template function", self.globals, part.globals),
-                      ("resource", self.resources, part.resources),
-                      ("noun", self.nouns, part.nouns),
-                      ("duration", self.durations, part.durations)]
+            tables: list[tuple[str, dict[str, Any], Mapping[str, Any]]] = [
+                ("filter", self.filters, part.filters),
+                ("template function", self.globals, part.globals),
+                ("resource", self.resources, part.resources),
+                ("noun", self.nouns, part.nouns),
+                ("duration", self.durations, part.durations)]
             tables += [(f"{kind} option", self.options.setdefault(kind, {}), values)
                         for kind, values in part.options.items()]
             for what, merged, own in tables:

@@ -2,6 +2,8 @@
 (another version of the engine, a changed plugin) is a miss, never silently reused."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import cardscript.cardpool as cardpool
 from cardscript.cardpool import CardPool
 
@@ -65,3 +67,14 @@ def test_an_edited_file_is_compiled_again_despite_the_stat_shortcut(tmp_path, mo
     assert str(card) not in reads  # unchanged: not read again
     card.write_text(CARD.replace("power: 1", "power: 7"))  # same size, new time
     assert CardPool("wonders").load([tmp_path]).cards["scout"].power == 7
+
+
+def test_the_engines_own_files_are_part_of_the_fingerprint():
+    """A change to any engine file (the core, a game) makes the compile cache a miss: the
+    fingerprint covers the engine package by its installed name, whatever its folder is."""
+    import cardscript
+    from cardscript.cardpool import CardPool, fingerprint_files
+    files = set(fingerprint_files(CardPool("wonders", cache=False).registry))
+    engine = Path(cardscript.__file__).parent
+    for module in ("game.py", "procedure.py", "bus.py", "games/wonders/rules.py"):
+        assert str(engine / module) in files, module

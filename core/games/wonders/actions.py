@@ -2,11 +2,20 @@
 harvest, pass; and battle in its six steps (rule 404.3.2)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from ...bus import Event
 from ...clone import copy_value
 from ...resolve import Trigger
 from ...zones import Zone
 from .zones import LIMBO
+
+if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
+    from .mixin_base import MixinBase
+    from .state import WondersCard, WondersPlayer
+    from .zones import Realm
+else:
+    MixinBase = object
 
 
 class TurnOption:
@@ -62,7 +71,7 @@ class StoneOption:
         return self.name
 
 
-class Actions:
+class Actions(MixinBase):
     """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`."""
 
     def turn_options(self, p) -> list:
@@ -161,13 +170,14 @@ class Actions:
                 return
             self.log.append(("no_attack", p.name, realm.number))
 
-    def play_card(self, p, card, realm, free: bool = False) -> None:
+    def play_card(self, p: WondersPlayer, card: WondersCard, realm: Realm | None,
+                  free: bool = False) -> None:
         """Rule 404.2 and rulebook, On Play: the card is played (On Play resolves before it
         enters The World); then a spell goes to The Abyss and other cards enter ``realm``."""
         limbo = Zone(LIMBO, p, realm)
         self.limbos.append(limbo)
         source = card.zone.kind
-        played = self.move(card, limbo)
+        played = cast("WondersCard", self.move(card, limbo))  # it is in a zone: it moves
         self.log.append(("play", p.name, card.proto.id, played.oid,
                          realm.number if realm is not None else None))
         self.publish(Event("played", played, p, realm, source))

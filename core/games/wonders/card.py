@@ -1,12 +1,15 @@
 """The Wonders card model (rulebook, "Card Breakdown") and the deck file model."""
 from __future__ import annotations
 
-from typing import ClassVar, Literal, Optional
+from typing import TYPE_CHECKING, ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from ...limits import STAT_MAX
 from ...model import CardBase
+
+if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...model.names import Ability, Keyword
 
 ORBITALS = ("petraia", "thalwind", "solfera", "umbrathene", "heliosynth", "boundless")
 CARD_TYPES = ("wonder", "land", "item", "spell")

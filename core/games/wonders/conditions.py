@@ -1,8 +1,13 @@
 """Conditions and values: what ``if`` tests and what counts count."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...registry import Params, Vocabulary
 from .selectors import Range
+
+if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...model.names import Selector
 
 vocab = Vocabulary("wonders")
 

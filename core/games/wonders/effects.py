@@ -3,12 +3,15 @@ class that runs it. Effects set ``ctx.done`` to whether they happened (rule 508.
 much as they can when only part is possible (rule 508.2)."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
 from ...limits import AMOUNT_MAX, COUNT_MAX, LimitExceeded
 from ...registry import Params, Vocabulary
+
+if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...model.names import CardRef, PlayerRef, Selector, Value
 
 vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)

@@ -5,10 +5,15 @@ keywords (guardian, attuned) have no abilities of their own and are read by the 
 they apply (battle, playing a card)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pydantic import Field
 
 from ...limits import COUNT_MAX
 from ...registry import Params, Vocabulary
+
+if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...model.names import Selector
 
 vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)

@@ -2,14 +2,22 @@
 durations, tokens, realms. Each returns whether it happened (for rule 508.4)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...bus import Event
 from .zones import ABYSS, BANISHMENT, HAND, WORLD
+
+if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
+    from .mixin_base import MixinBase
+    from .state import WondersCard, WondersPlayer
+else:
+    MixinBase = object
 
 #: zone changes and the events they are in Wonders' words (rulebook, Game Terms)
 _ZONE_EVENTS = {(WORLD, ABYSS): "died", (HAND, ABYSS): "discarded"}
 
 
-class Primitives:
+class Primitives(MixinBase):
     """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`."""
 
     def zone_event(self, src: str, dst: str):
@@ -19,7 +27,7 @@ class Primitives:
             return "banished"
         return _ZONE_EVENTS.get((src, dst))
 
-    def new_card(self, proto, owner, zone, top: bool = True):
+    def new_card(self, proto, owner, zone, top: bool = True) -> WondersCard:
         card = super().new_card(proto, owner, zone, top)
         if zone is not None and zone.kind == WORLD:
             card.arrived_round = self.round
@@ -28,7 +36,7 @@ class Primitives:
         return card
 
     # -- cards between zones -----------------------------------------------------------
-    def draw(self, player, n: int = 1) -> int:
+    def draw(self, player: WondersPlayer, n: int = 1) -> int:
         drawn = 0
         for _ in range(n):
             if not player.deck.cards:
@@ -48,7 +56,7 @@ class Primitives:
             self.log.append(("deny", player.name, len(cards)))
         return len(cards)
 
-    def destroy(self, card) -> bool:
+    def destroy(self, card: WondersCard) -> bool:
         if card.zone is None or card.zone.kind != WORLD:
             return False
         self.log.append(("dies", card.proto.id, card.oid))
@@ -215,13 +223,14 @@ class Primitives:
         i = player.index
         return sum(1 for r in self.realms for s in r.stones if s == i)
 
-    def links(self, player) -> set:
+    def links(self, player: WondersPlayer) -> set[str]:
         """Orbitals of the lands the player controls: each land has orbital link (rulebook,
         Link); a nullified land's ability text is blank."""
         return {c.orbital for c in self.controlled(player)
                 if c.proto.type == "land" and not c.blank}
 
-    def cost_of(self, player, card, links=None) -> int:
+    def cost_of(self, player: WondersPlayer, card: WondersCard,
+                links: set[str] | None = None) -> int:
         """Rule 404.2: cards can't cost less than 0; a link makes its orbital cost 1 less,
         not stacking (rulebook, Link). Tokens cost 0."""
         if card.token:

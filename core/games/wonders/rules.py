@@ -7,6 +7,8 @@ seven rounds of beginning, turns and round end (403-404), and the winner (405). 
 """
 from __future__ import annotations
 
+from typing import cast
+
 from ...bus import Event
 from ...game import Game
 from ...procedure import GameOver
@@ -35,7 +37,7 @@ DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "t
                   "prevent")
 
 
-class WondersGame(Primitives, Actions, Game):
+class WondersGame(Primitives, Actions, Game[WondersPlayer]):
     game_name = "wonders"
     VARIANTS = VARIANTS
     DECISION_KINDS = DECISION_KINDS
@@ -44,6 +46,7 @@ class WondersGame(Primitives, Actions, Game):
     card_class = WondersCard
     player_class = WondersPlayer
     BLANK = "nullified"  # an ability of a nullified card does not resolve (rulebook, Nullify)
+    resolver: BatchResolver
 
     def __init__(self, decks, seed: int = 0, *, tokens=None, previous_loser: int | None = None,
                  **kw):
@@ -56,17 +59,18 @@ class WondersGame(Primitives, Actions, Game):
         self.previous_loser = previous_loser
         self.realms = [Realm(n, self.players) for n in range(1, ROUNDS + 1)]
         self.round = 0
-        self.first = None  # who takes the first turn this round (403.2)
-        self.round1_first = None
+        self.first: WondersPlayer | None = None  # who takes the first turn this round (403.2)
+        self.round1_first: WondersPlayer | None = None
         self.last_seizer = None
-        self.realm1_side = None  # "left"/"right" of the second player (401)
-        self.last_turn_taker = None  # 404.5.2: passing is not taking a turn
-        self.last_to_pass = None
-        self.turn_effects: list = []
-        self.round_effects: list = []
-        self.attack_bans: list = []
-        self.limbos: list = []
-        self.queued_attacks: list = []  # (player, realm) free attacks declared by effects
+        self.realm1_side: str | None = None  # "left"/"right" of the second player (401)
+        self.last_turn_taker: WondersPlayer | None = None  # 404.5.2: passing is not a turn
+        self.last_to_pass: WondersPlayer | None = None
+        # (the types of the fields the mixins share are declared in mixin_base.py)
+        self.turn_effects = []
+        self.round_effects = []
+        self.attack_bans = []
+        self.limbos = []
+        self.queued_attacks = []  # (player, realm) free attacks declared by effects
         self.harvesting = None
         self.power_dirty = False
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
@@ -114,7 +118,8 @@ class WondersGame(Primitives, Actions, Game):
 
     def realm1_side_chosen(self, side: str) -> None:
         self.realm1_side = side
-        self.log.append(("first", self.first.name, side))
+        first = cast(WondersPlayer, self.first)  # chosen just before (first_player_chosen)
+        self.log.append(("first", first.name, side))
 
     def options(self) -> dict:
         return {"previous_loser": self.previous_loser}
@@ -163,7 +168,8 @@ class WondersGame(Primitives, Actions, Game):
             p.energy += r + self.stones_of(p)
             p.actions += ACTIONS_PER_ROUND
             p.passes = 0
-        self.first = self.last_seizer or self.round1_first  # 403.2
+        # 403.2; the first player of round 1 is chosen before it begins (401)
+        self.first = self.last_seizer or cast(WondersPlayer, self.round1_first)
         self.active = self.first
         self.publish(Event("round_start", data=r))
         self.then(self.round_draws)

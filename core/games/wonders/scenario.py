@@ -8,7 +8,7 @@ before anything runs (:func:`setup_problems`), so the tools report it at the key
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional, Union
+from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -21,6 +21,8 @@ FILLER = {"id": "filler", "name": "Filler", "type": "item", "orbital": "boundles
           "tier": "secondary", "cost": 99,
           "text": "(A blank card scenarios fill decks with; it costs too much to play.)"}
 DEFAULT_DECK = 20
+#: the players' names, in seat order
+NAMES: tuple[Literal["A", "B"], ...] = ("A", "B")
 
 
 class _M(BaseModel):
@@ -42,7 +44,10 @@ CardSpec = Union[str, CardState]
 #: not quietly be realm 1 through Python's negative indexing)
 RealmNumber = Annotated[int, Field(ge=1, le=ROUNDS)]
 #: names the game knows, so a misspelt one is an error at its position, with "did you mean"
-Variant = Literal[tuple(VARIANTS)]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # a Literal of the game's variant names, made at run time
+    Variant = str
+else:
+    Variant = Literal[tuple(VARIANTS)]
 DecisionKind = Literal[DECISION_KINDS]  # type: ignore[valid-type]
 
 
@@ -55,11 +60,15 @@ class PlayerState(_M):
     banishment: list[str] = Field(default_factory=list)
 
 
+def _centre_stone() -> list[Literal["A", "B", "centre"]]:
+    return ["centre"]
+
+
 class RealmState(_M):
     A: list[CardSpec] = Field(default_factory=list)
     B: list[CardSpec] = Field(default_factory=list)
     centre: list[CardSpec] = Field(default_factory=list)
-    stones: list[Literal["A", "B", "centre"]] = Field(default_factory=lambda: ["centre"])
+    stones: list[Literal["A", "B", "centre"]] = Field(default_factory=_centre_stone)
 
 
 class Setup(_M):
@@ -141,7 +150,7 @@ def card_ids(setup: Setup, expects: list[tuple[tuple, Expect]]) -> list[tuple[tu
     """Every card id a scenario names, with its path in the file (for unknown-id errors):
     the setup's, and each ``(path, block)`` of ``expects``' (a card id that is a key of
     ``expect.cards`` has the key's path)."""
-    out = []
+    out: list[tuple[tuple, str]] = []
     for name, p in setup.players.items():
         for zone in ("hand", "deck", "abyss", "banishment"):
             for i, cid in enumerate(getattr(p, zone) or []):
@@ -251,7 +260,7 @@ def build(setup: Setup, pool) -> WondersGame:
         return filler if cid == "filler" else pool.get(cid)
 
     decks = []
-    for name in ("A", "B"):
+    for name in NAMES:
         ps = setup.players.get(name, PlayerState())
         ids = ps.deck if ps.deck is not None else ["filler"] * DEFAULT_DECK
         decks.append([proto(c) for c in reversed(ids)])  # top card first in the file
@@ -293,7 +302,7 @@ def build(setup: Setup, pool) -> WondersGame:
 
 
 def _zones(g, setup: Setup, proto) -> None:
-    for name, p in zip(("A", "B"), g.players, strict=True):
+    for name, p in zip(NAMES, g.players, strict=True):
         ps = setup.players.get(name, PlayerState())
         p.energy = ps.energy
         p.actions = ps.actions
@@ -353,7 +362,7 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
                                 f"legal; options: {d.labels}"))
     for name, pe in e.players.items():
         p = names[name]
-        base = ("players", name)
+        base: tuple[str | int, ...] = ("players", name)
         cmp(base + ("energy",), pe.energy, p.energy)
         cmp(base + ("actions",), pe.actions, p.actions)
         cmp(base + ("hand",), sorted(pe.hand) if pe.hand is not None else None,

@@ -14,6 +14,18 @@ from .zones import ABYSS, BANISHMENT, DECK, HAND, PLAYER_ZONES
 class WondersCardDef(CardDef):
     __slots__ = ("power", "orbital", "classes", "tier", "core", "faction", "lineage",
                  "is_wonder")
+    # every Wonders card prints its type, cost and whether it is a token
+    type: str
+    cost: int
+    token: bool
+    power: int | None
+    orbital: str
+    classes: tuple[str, ...]
+    tier: str
+    core: bool
+    faction: str | None
+    lineage: str | None
+    is_wonder: bool
 
     def __init__(self, **kw: Any):
         super().__init__(**kw)
@@ -27,6 +39,7 @@ class WondersCard(Card):
 
     __slots__ = ("tapped", "plus", "minus", "mods", "base", "face_down", "orbital",
                  "arrived_round", "attacked")
+    proto: WondersCardDef
 
     def __init__(self, oid: int, proto: Any, owner: Any, zone: Any = None):
         super().__init__(oid, proto, owner, zone)

@@ -6,12 +6,15 @@ bus while the card is in The World; ``activated`` ones are offered as turn optio
 """
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import TYPE_CHECKING, Literal, Optional
 
 from pydantic import Field, model_validator
 
 from ...registry import Params, Vocabulary
 from .zones import WORLD
+
+if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...model.names import Selector
 
 vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)

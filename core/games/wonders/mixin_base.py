@@ -1,0 +1,61 @@
+"""What Wonders' rules mixins see of the game: their base for the type checker only.
+
+:class:`~cardscript.games.wonders.rules.WondersGame` is assembled from mixins: ``Primitives``
+(the game actions effects and rules share), ``Actions`` (the uses of a turn) and the core's
+``Game``. A mixin's methods use the game's fields and each other's methods, which a type
+checker sees only through the mixin's bases; so under ``TYPE_CHECKING`` each mixin derives
+from :class:`MixinBase`, which declares what they share. At run time the mixins derive from
+``object`` (this module defines nothing then), so the game's method order is unchanged.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
+
+    from ...game import Game
+    from ...state import Card, CardDef, Player
+    from ...zones import Zone
+    from .batches import BatchResolver
+    from .state import WondersCard, WondersPlayer
+    from .zones import Realm
+
+    class MixinBase(Game[WondersPlayer]):
+        resolver: BatchResolver
+        # WondersGame's fields the mixins use (rules.py sets them)
+        tokens: Mapping[str, CardDef]
+        realms: list[Realm]
+        round: int
+        last_seizer: WondersPlayer | None
+        #: (undo, args) of "this turn" and "this round" effects (rule 403.5)
+        turn_effects: list[tuple[Callable[..., Any], tuple]]
+        round_effects: list[tuple[Callable[..., Any], tuple]]
+        #: (player, realm or None for every realm) that can't be attacked
+        attack_bans: list[tuple[WondersPlayer, Realm | None]]
+        limbos: list[Zone]
+        #: (player, realm) free attacks declared by effects
+        queued_attacks: list[tuple[WondersPlayer, Realm]]
+        harvesting: WondersPlayer | None
+        power_dirty: bool
+
+        # the core's methods, making Wonders' cards (card_class)
+        def new_card(self, proto: CardDef, owner: Player, zone: Zone | None,
+                     top: bool = True) -> WondersCard: ...
+
+        def move(self, card: Card, dest: Zone, *, top: bool = True, cause: str | None = None,
+                 publish: bool = True) -> WondersCard | None: ...
+
+        # each mixin's methods the other one uses
+        def draw(self, player: WondersPlayer, n: int = 1) -> int: ...
+
+        def destroy(self, card: WondersCard) -> bool: ...
+
+        def links(self, player: WondersPlayer) -> set[str]: ...
+
+        def cost_of(self, player: WondersPlayer, card: WondersCard,
+                    links: set[str] | None = None) -> int: ...
+
+        def play_card(self, p: WondersPlayer, card: WondersCard, realm: Realm | None,
+                      free: bool = False) -> None: ...
