@@ -11,7 +11,7 @@ cards say; ``error`` then says which card reached which limit.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from .bus import Bus, Event
@@ -52,8 +52,11 @@ class Game(Procedure, Generic[PlayerT]):
 
     def __init__(self, decks: list[list[CardDef]], seed: int = 0, *,
                  names: Iterable[str] = ("A", "B"), variants: Iterable[str] = (),
-                 deck_names: Iterable[str] | None = None, limits: Limits | None = None):
+                 deck_names: Iterable[str] | None = None, limits: Limits | None = None,
+                 tokens: Mapping[str, CardDef] | None = None):
         self.seed = seed
+        #: the token cards effects can make, by id (token definitions of the card set)
+        self.tokens: Mapping[str, CardDef] = dict(tokens or {})
         self.limits = limits if limits is not None else DEFAULT
         if self.limits.objects < sum(len(d) for d in decks):
             raise ValueError(f"limit 'objects' ({self.limits.objects}) is below the "

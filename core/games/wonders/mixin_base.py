@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Callable
     from typing import Any
 
     from ...game import Game
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     class MixinBase(Game[WondersPlayer]):
         resolver: BatchResolver
         # WondersGame's fields the mixins use (rules.py sets them)
-        tokens: Mapping[str, CardDef]
         realms: list[Realm]
         round: int
         last_seizer: WondersPlayer | None

@@ -48,14 +48,13 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
     BLANK = "nullified"  # an ability of a nullified card does not resolve (rulebook, Nullify)
     resolver: BatchResolver
 
-    def __init__(self, decks, seed: int = 0, *, tokens=None, previous_loser: int | None = None,
+    def __init__(self, decks, seed: int = 0, *, previous_loser: int | None = None,
                  **kw):
         super().__init__(decks, seed, **kw)
         unknown = set(self.variants) - set(self.VARIANTS)
         if unknown:
             raise ValueError(f"unknown variant(s) {sorted(unknown)}; known: "
                              f"{sorted(self.VARIANTS)}")
-        self.tokens = tokens or {}
         self.previous_loser = previous_loser
         self.realms = [Realm(n, self.players) for n in range(1, ROUNDS + 1)]
         self.round = 0
