@@ -1,0 +1,89 @@
+"""Inputs the fuzz test (test_fuzz_inputs.py) found breaking a command, each exactly as it was
+generated, with what the user must see now."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from harness import check_run, run_in_process, write
+
+# -- 1. a control character in a key or value printed raw inside a message -------------------
+# A key "\x1e" (renamed from "id"), "\r" (renamed from "scenario") or a selector "\u2028" was
+# echoed raw: "\r" sent the terminal back to the line's start, so the rest of the message
+# overwrote file:line:col; "\x1b" let a file drive the terminal; "\x1e" and "\u2028" cut the
+# message in two for any reader that splits lines as Python does.
+
+CONTROL_KEY_CARD = textwrap.dedent("""\
+    "\\u001e": fz-aetherforge-titan
+    name: Aetherforge Titan
+    type: wonder
+    orbital: heliosynth
+    tier: primary
+    cost: 5
+    power: 5
+    classes:
+      - Construct
+    text: "TAP ACTION: Put +3 counters on this."
+    abilities:
+      -
+        trigger: tap_action
+        effect:
+          counters:
+            card: this
+            amount: 3
+    """)
+
+CONTROL_KEY_SCENARIO = textwrap.dedent("""\
+    "\\u000d": "The coin winner chooses who plays first; the second player chooses realm 1's side"
+    rule: "401"
+    setup:
+      start: game
+      seed: 0
+    steps:
+      - B
+    """)
+
+CONTROL_SELECTOR_MACRO = textwrap.dedent("""\
+    keyword: rally
+    text: "Rally {{ amount }}"
+    reminder: "When this arrives, your other Wonders in this realm get +N power this round."
+    params:
+      amount: 1
+    abilities:
+      -
+        trigger: on_arrival
+        effect:
+          power:
+            card:
+              all: "\\u2028"
+            amount: "$amount"
+    """)
+
+CASES = [
+    ("card", CONTROL_KEY_CARD, ("check",), "fz-aetherforge-titan",
+     ":1:1: CS101 unknown key '\\x1e'; expected one of: abilities,"),
+    ("card", CONTROL_KEY_CARD, ("lint", "--no-cache", "--isolated"), "fz-aetherforge-titan",
+     ":1:1: CS101 unknown key '\\x1e'; expected one of: abilities,"),
+    ("scenario", CONTROL_KEY_SCENARIO, ("lint", "--no-cache", "--isolated"), "s",
+     ":1:1: CS101 unknown key '\\x0d'; expected one of: cards,"),
+    ("scenario", CONTROL_KEY_SCENARIO, ("test",), "s",
+     ":1:1: CS101 unknown key '\\x0d'; expected one of: cards,"),
+    ("keyword", CONTROL_SELECTOR_MACRO, ("check",), "rally",
+     ":12:16: CS102 keyword 'rally': unknown selector '\\u2028'; expected one of: card,"),
+    ("keyword", CONTROL_SELECTOR_MACRO, ("lint", "--no-cache", "--isolated"), "rally",
+     ":12:16: CS102 keyword 'rally': unknown selector '\\u2028'; expected one of: card,"),
+]
+
+
+@pytest.mark.parametrize(("kind", "text", "command", "stem", "expected"), CASES,
+                         ids=[f"{c[0]}-{c[2][0]}" for c in CASES])
+def test_a_control_character_in_the_input_is_shown_escaped(tmp_path, kind, text, command,
+                                                           stem, expected):
+    raw = text.encode()
+    target, given_path = write(tmp_path, kind, raw, stem)
+    run = run_in_process([*command, given_path])
+    assert run.rc == 1
+    shown = [line for line in (run.out + run.err).split("\n") if expected in line]
+    assert len(shown) == 1, run
+    assert shown[0].lstrip().startswith(f"{target}{expected}")
+    check_run(run, target, raw)
