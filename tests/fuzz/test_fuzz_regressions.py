@@ -6,6 +6,7 @@ import textwrap
 
 import pytest
 from harness import check_run, run_in_process, write
+from yamlfuzz import corpus, dump, fresh_copy
 
 # -- 1. a control character in a key or value printed raw inside a message -------------------
 # A key "\x1e" (renamed from "id"), "\r" (renamed from "scenario") or a selector "\u2028" was
@@ -87,3 +88,34 @@ def test_a_control_character_in_the_input_is_shown_escaped(tmp_path, kind, text,
     assert len(shown) == 1, run
     assert shown[0].lstrip().startswith(f"{target}{expected}")
     check_run(run, target, raw)
+
+
+# -- 2. a position on line 100 printed as an emoji ---------------------------------------------
+# The console read ":100:" in "file.yaml:100:5:" as an emoji code and printed "file.yaml💯5:".
+# Found with the bundled scenario 502-... whose 8th inline card has its key 'type' renamed to
+# '' (an unknown key on line 100).
+
+def _scenario_with_a_bad_key_on_line_100() -> bytes:
+    name = "502-new-batches-wait-in-creation-order.scenario.yaml"
+    tree = fresh_copy(dict(corpus()["scenario"])[name])
+    card = tree["cards"][7]
+    tree["cards"][7] = {("" if k == "type" else k): v for k, v in card.items()}
+    return dump(tree).encode()
+
+
+@pytest.mark.parametrize("command", [("check",), ("test",)])
+def test_a_problem_on_line_100_keeps_its_position(tmp_path, command):
+    raw = _scenario_with_a_bad_key_on_line_100()
+    target, given_path = write(tmp_path, "scenario", raw, "line-100")
+    run = run_in_process([*command, given_path])
+    assert run.rc == 1
+    assert f"{target}:100:5: CS101 [grave-bell] unknown key ''" in run.out + run.err
+    assert "\U0001f4af" not in run.out + run.err
+    check_run(run, target, raw)
+
+
+def test_a_designers_colon_word_is_not_an_emoji(tmp_path):
+    raw = b"id: x\nname: X\ntype: wonder\ncost: 1\n':smile:': 1\n"
+    target, given_path = write(tmp_path, "card", raw, "x")
+    run = run_in_process(["check", given_path])
+    assert f"{target}:5:1: CS101 [x] unknown key ':smile:'" in run.err
