@@ -22,26 +22,40 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Union
+from typing import Annotated, Any, Union
 
-from pydantic import BaseModel, ConfigDict, Field, create_model
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, create_model
 
 from .errors import CardError, Diagnostic
 from .loader import Document, load_file  # noqa: F401 (Document: the type of loaded)
 from .registry import Params, Vocabulary
 
 KEYWORD_SUFFIX = ".keyword.yaml"
+_NAME = r"^[a-z][a-z0-9_]*$"
 _PARAM = re.compile(r"^\$([a-z][a-z0-9_]*)$")
+
+
+def _not_reserved(name: str) -> str:
+    """A parameter becomes a field of a pydantic model (:func:`_params_model`): a name the
+    model keeps for itself would break the game's build or shadow the model's own."""
+    if name.startswith("model_") or hasattr(Params, name):
+        raise ValueError(f"'{name}' is a name the parameter model keeps for itself; choose "
+                         "another")
+    return name
+
+
+#: what ``$name`` can stand for in the abilities, and a card can set
+ParamName = Annotated[str, Field(pattern=_NAME), AfterValidator(_not_reserved)]
 
 
 class KeywordMacro(BaseModel):
     """A keyword written in YAML: its parameters, rules text and the abilities it adds."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-    keyword: str = Field(pattern=r"^[a-z][a-z0-9_]*$", description="The keyword's name.")
+    keyword: str = Field(pattern=_NAME, description="The keyword's name.")
     text: str = Field(description="Rules text template, e.g. 'Rally {{ amount }}'.")
     reminder: str = Field("", description="Reminder text: what the keyword does.")
-    params: dict[str, Union[bool, int, str]] = Field(
+    params: dict[ParamName, Union[bool, int, str]] = Field(
         default_factory=dict, description="Parameter names and their default values.")
     abilities: list[dict[str, Any]] = Field(
         min_length=1, description="Abilities (trigger, target, effect) the keyword adds; "

@@ -119,3 +119,67 @@ def test_a_designers_colon_word_is_not_an_emoji(tmp_path):
     target, given_path = write(tmp_path, "card", raw, "x")
     run = run_in_process(["check", given_path])
     assert f"{target}:5:1: CS101 [x] unknown key ':smile:'" in run.err
+
+
+# -- 3. a keyword macro parameter named like the parameter model's own attributes -------------
+# The game's keyword macros become pydantic models; a parameter 'model_config' made building
+# the game raise TypeError, so every command ended in a traceback. Found by fuzzing the game's
+# keywords folder (test_fuzz_inputs.test_a_games_keyword_macros) with the input below;
+# 'schema' and 'copy' printed pydantic warnings, and '_x' or 'x y' were taken though no
+# '$name' could stand for them.
+
+RESERVED_PARAM_MACRO = textwrap.dedent("""\
+    keyword: rally
+    text: "Rally {{ amount }}"
+    reminder: "When this arrives, your other Wonders in this realm get +N power this round."
+    params:
+      model_config: true
+    abilities:
+      -
+        trigger: on_arrival
+        effect:
+          power:
+            card:
+              all:
+                wonder:
+                  controller: you
+                  realm: this
+                  other: true
+            amount: "$amount"
+    """)
+
+
+def test_a_macro_parameter_the_model_keeps_is_refused_not_a_crash(tmp_path):
+    from core.macros import macro_vocabulary
+    f = tmp_path / "keywords" / "rally.keyword.yaml"
+    f.parent.mkdir()
+    f.write_text(RESERVED_PARAM_MACRO)
+    _, problems, loaded = macro_vocabulary("wonders-fuzz", tmp_path)
+    assert loaded == []  # left out of the game, which builds without it
+    assert [str(d) for d in problems] == [
+        f"{f}:5:3: CS105 value error, 'model_config' is a name the parameter model keeps for "
+        "itself; choose another; found 'model_config' (at params.model_config)"]
+
+
+MACRO = textwrap.dedent("""\
+    keyword: zz
+    text: "Zz"
+    params: {{{name}: 1}}
+    abilities:
+      - trigger: on_arrival
+        effect: {{draw: 1}}
+    """)
+
+
+@pytest.mark.parametrize(("name", "why"), [
+    ("schema", "value error, 'schema' is a name the parameter model keeps for itself"),
+    ("'x y'", "string should match pattern '^[a-z][a-z0-9_]*$'; found 'x y'"),
+    ("_x", "string should match pattern '^[a-z][a-z0-9_]*$'; found '_x'"),
+])
+def test_a_macro_parameter_name_no_card_could_use_is_an_error(tmp_path, name, why):
+    raw = MACRO.format(name=name).encode()
+    target, given_path = write(tmp_path, "keyword", raw, "zz")
+    run = run_in_process(["check", given_path])
+    assert run.rc == 1
+    assert f"{target}:3:10: CS105 {why}" in run.err
+    check_run(run, target, raw)
