@@ -22,7 +22,7 @@ import pytest
 from harness import COMMANDS, check_run, fuzz, run_in_process, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from yamlfuzz import KINDS, SUFFIX, corpus, documents, dump, fresh_copy, mutate, raw_bytes
+from yamlfuzz import KINDS, SUFFIX, corpus, documents, dump, fresh_copy, mutate, names, raw_bytes
 
 #: examples per test: CI's figure, or the hunt's from the environment
 HUNT = int(os.environ.get("CARDSCRIPT_FUZZ_EXAMPLES") or 0)
@@ -69,6 +69,30 @@ def test_mutated_bundled_files(kind, data):
         tree["id"] = stem = f"fz-{tree['id']}"
     tree = mutate(tree, data.draw, data.draw(st.integers(1, 4)))
     fuzz(kind, dump(tree).encode("utf-8", "surrogatepass"), stem)
+
+
+@FUZZ
+@given(data=st.data())
+def test_a_games_keyword_macros(data):
+    """Macros in a game's own keywords folder, read as the game is built (the commands can't
+    be pointed at another game folder; a user folder's macros are checked, not registered):
+    a bad one is a positioned problem and is left out, never an exception."""
+    from core.macros import macro_vocabulary
+    _, original = data.draw(st.sampled_from(corpus()["keyword"]))
+    tree = fresh_copy(original)
+    if data.draw(st.booleans()):  # parameters become a model's fields: fuzz their names
+        tree["params"] = data.draw(st.dictionaries(names(), st.one_of(
+            st.booleans(), st.integers(), st.text(max_size=8)), max_size=4))
+    tree = mutate(tree, data.draw, data.draw(st.integers(0, 3)))
+    raw = data.draw(st.one_of(st.just(dump(tree)), documents("keyword"))).encode(
+        "utf-8", "surrogatepass")
+    with tempfile.TemporaryDirectory() as tmp:
+        target = Path(tmp) / "keywords" / "rally.keyword.yaml"
+        target.parent.mkdir()
+        target.write_bytes(raw)
+        _, problems, _ = macro_vocabulary("wonders-fuzz", Path(tmp))
+        for d in problems:
+            assert d.pos.file == str(target) and 1 <= d.pos.line <= raw.count(b"\n") + 1, d
 
 
 # -- the harness itself ------------------------------------------------------------------------

@@ -188,8 +188,7 @@ def vocabulary() -> tuple[str, ...]:
         names.update(model.model_fields)
     names.update(["scenario", "rule", "setup", "steps", "expect", "keyword", "params",
                   "reminder", "count", "card", "target", "trigger", "effect", "amount",
-                  "drawx", "on_arival", "teleport", "model_config", "__class__", "self",
-                  "mro", "items", "1", "-", ""])
+                  "drawx", "on_arival", "teleport", "1", "-", ""])
     return tuple(sorted(names))
 
 
@@ -218,8 +217,16 @@ INTS = (0, -1, 1, 2**31, -(2**31) - 1, 2**63, -(2**63) - 1, 10**20, 10**999, -(1
 FLOATS = (0.0, -0.0, 0.5, 1e308, -1e308, 5e-324, float("inf"), float("-inf"), float("nan"))
 
 
+#: names Python and pydantic keep for themselves: a key or parameter named so must not reach
+#: an attribute
+PYTHONIC = ("model_config", "model_fields", "model_dump", "schema", "copy", "json", "dict",
+            "validate", "construct", "fields", "__class__", "__init__", "__dict__", "_private",
+            "self", "mro", "items", "keys", "get", "x y")
+
+
 def names() -> st.SearchStrategy[str]:
-    return st.one_of(st.sampled_from(vocabulary()), st.text(max_size=12))
+    return st.one_of(st.sampled_from(vocabulary()), st.sampled_from(PYTHONIC),
+                     st.text(max_size=12))
 
 
 def leaves() -> st.SearchStrategy[Any]:
