@@ -183,3 +183,21 @@ def test_a_macro_parameter_name_no_card_could_use_is_an_error(tmp_path, name, wh
     assert run.rc == 1
     assert f"{target}:3:10: CS105 {why}" in run.err
     check_run(run, target, raw)
+
+
+# -- 4. the key-order rule on a card whose abilities are a number ------------------------------
+# Found with the bundled aetherforge-titan (as 'fz-aetherforge-titan') whose 'cost' and
+# 'abilities' were swapped: `lint` ended with "internal error in rule CS120 (key-order) ...
+# TypeError: 'int' object is not iterable" and exit 2.
+
+def test_key_order_on_abilities_that_are_a_number(tmp_path):
+    tree = fresh_copy(dict(corpus()["card"])["aetherforge-titan.card.yaml"])
+    tree["id"] = "fz-aetherforge-titan"
+    tree["cost"], tree["abilities"] = tree["abilities"], tree["cost"]
+    raw = dump(tree).encode()
+    target, given_path = write(tmp_path, "card", raw, "fz-aetherforge-titan")
+    run = run_in_process(["lint", "--no-cache", "--isolated", "--select", "ALL", given_path])
+    assert (run.rc, run.err) == (1, "")
+    assert f"{target}:17:12: CS105 input should be a valid list; found 5 (at abilities)" \
+        in run.out
+    check_run(run, target, raw)
