@@ -385,7 +385,7 @@ def mutate(data: Any, draw, steps: int) -> Any:
             other = draw(st.one_of(st.just(value), leaves(), donor()))
             data = _put(data, path[:-1], Pairs((*parent.items(), (path[-1], other))))
         elif op == "duplicate" and path and isinstance(parent, list):
-            parent.insert(path[-1], value)
+            parent.insert(path[-1], fresh_copy(value))  # shared, a later change would cycle
         elif op == "swap":
             other = draw(st.sampled_from(where))
             if other[:len(path)] != path and path[:len(other)] != other:
