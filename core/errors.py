@@ -2,8 +2,27 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+#: characters that would break a one-line message on a terminal or change what it shows:
+#: C0 and C1 controls but the tab (a line break, a carriage return, an escape sequence),
+#: DEL, the Unicode line and paragraph separators, bidirectional overrides and the BOM
+_UNPRINTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e"
+                          "\u2066-\u2069\ufeff]")
+
+
+def printable(text: str) -> str:
+    """``text`` (a message quoting what the designer wrote) safe to show on one line: each
+    character that would break the line or drive the terminal is shown escaped, as Python
+    writes it (``\\x1b``, ``\\u2028``)."""
+    return _UNPRINTABLE.sub(lambda m: _escape(m.group()), text)
+
+
+def _escape(ch: str) -> str:
+    o = ord(ch)
+    return f"\\x{o:02x}" if o < 0x100 else f"\\u{o:04x}"
 
 
 @dataclass(frozen=True)
@@ -27,7 +46,7 @@ class Diagnostic:
 
     def __str__(self) -> str:
         who = f" [{self.card}]" if self.card else ""
-        return f"{self.pos}: {self.code}{who} {self.message}"
+        return f"{self.pos}: {self.code}{who} {printable(self.message)}"
 
 
 @dataclass

@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Annotated, Any, Union
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -67,6 +68,20 @@ _WHOLE = re.compile(rf"^(-?)\$({_NAME})$")
 _TOKEN = re.compile(rf"\$(?:(\$)|({_NAME}))?")
 
 
+def _not_reserved(name: str) -> str:
+    """A parameter becomes a field of a pydantic model (:func:`_params_model`): a name the
+    model keeps for itself would break the game's build or shadow the model's own."""
+    if name.startswith("model_") or hasattr(Params, name):
+        raise ValueError(f"'{name}' is a name the parameter model keeps for itself; choose "
+                         "another")
+    return name
+
+
+#: what ``$name`` can stand for in the abilities, and a card can set
+ParamName = Annotated[str, StringConstraints(pattern=rf"^{_NAME}$"),
+                      AfterValidator(_not_reserved)]
+
+
 class KeywordMacro(BaseModel):
     """A keyword written in YAML: its parameters, rules text and the abilities it adds."""
 
@@ -74,8 +89,7 @@ class KeywordMacro(BaseModel):
     keyword: str = Field(pattern=rf"^{_NAME}$", description="The keyword's name.")
     text: str = Field(description="Rules text template, e.g. 'Surge {{ amount }}'.")
     reminder: str = Field("", description="Reminder text: what the keyword does.")
-    params: dict[Annotated[str, StringConstraints(pattern=rf"^{_NAME}$")],
-                 Union[bool, int, str]] = Field(
+    params: dict[ParamName, Union[bool, int, str]] = Field(
         default_factory=dict, description="Parameter names (lower case, as written after "
         "'$') and their default values.")
     abilities: list[dict[str, Any]] = Field(

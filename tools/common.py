@@ -11,8 +11,10 @@ from rich.console import Console
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 
-out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+# emoji=False: a position such as "card.yaml:100:5" or a designer's ":smile:" is text, not
+# an emoji code (":100:" would print as one)
+out = Console(highlight=False, soft_wrap=True, emoji=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 class UsageError(Exception):

@@ -16,5 +16,5 @@ def run(args) -> int:
     from ..explain import explain, load_card
     card, file = load_card(args.card, args.game)
     # wrapped, not cropped: a tree line may be long (the shared console soft-wraps)
-    Console(highlight=False).print(explain(card, file))
+    Console(highlight=False, emoji=False).print(explain(card, file))
     return 0

@@ -8,6 +8,8 @@ import os
 from pathlib import Path
 from urllib.parse import quote
 
+from cardscript.errors import printable
+
 from .findings import Finding
 
 FORMATS = ("text", "json", "github", "sarif")
@@ -33,7 +35,7 @@ def text(findings: list[Finding], colour: bool = False) -> str:
         where = _paint(f"{f.path}:{f.line}:{f.col}:", "bold", colour)
         code = _paint(f.code, f"bold {_LEVEL_COLOUR.get(f.severity, 'red')}", colour)
         star = " " + _paint("[*]", "cyan", colour) if f.fix else ""
-        out.append(f"{where} {code}{star} {f.message}")
+        out.append(f"{where} {code}{star} {printable(f.message)}")
         if f.detail:
             for line in f.detail.splitlines():
                 style = "green" if line.startswith("+") else "red" if line.startswith("-") \

@@ -69,7 +69,9 @@ class KeyOrder(Rule):
         if not isinstance(data, dict):
             return
         places = [((), list(data), card_key_order(ctx.spec))]
-        for i, ab in enumerate(data.get("abilities") or ()):
+        abilities = data.get("abilities")
+        # anything but a list (a number, a mapping) is the schema's to report (CS105)
+        for i, ab in enumerate(abilities if isinstance(abilities, list) else ()):
             if isinstance(ab, dict):
                 places.append((("abilities", i), list(ab), ABILITY_KEY_ORDER))
         for path, keys, order in places:
