@@ -24,10 +24,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from yamlfuzz import KINDS, SUFFIX, corpus, documents, dump, fresh_copy, mutate, names, raw_bytes
 
-#: examples per test: CI's figure, or the hunt's from the environment
+#: examples per test: CI's figure (14 x 14 fuzz tests), or the hunt's from the environment
 HUNT = int(os.environ.get("CARDSCRIPT_FUZZ_EXAMPLES") or 0)
 
-FUZZ = settings(max_examples=HUNT or 12, derandomize=not HUNT, deadline=None, database=None,
+FUZZ = settings(max_examples=HUNT or 14, derandomize=not HUNT, deadline=None, database=None,
                 print_blob=True, suppress_health_check=list(HealthCheck))
 
 
@@ -69,6 +69,34 @@ def test_mutated_bundled_files(kind, data):
         tree["id"] = stem = f"fz-{tree['id']}"
     tree = mutate(tree, data.draw, data.draw(st.integers(1, 4)))
     fuzz(kind, dump(tree).encode("utf-8", "surrogatepass"), stem)
+
+
+#: answers a scenario may give: the common decisions' labels and the cards on the table
+ANSWERS = ("pass", "draw", "done", "yes", "no", "realm 1", "realm 2", "realm 3",
+           "attack realm 1", "attack realm 2", "left", "right", "A", "B", "banner-squire",
+           "bonepicker-ghoul", "bastion-warden", "ayu-goss")
+
+
+@FUZZ
+@given(data=st.data())
+def test_mutated_cards_in_play(data):
+    """A mutated card that still compiles, played in a scenario: its abilities run in the
+    engine (``cardscript test``), not only through the loader and the compiler."""
+    _, original = data.draw(st.sampled_from(corpus()["card"]))
+    card = fresh_copy(original)
+    cid = card["id"] = f"fz-{card['id']}"
+    card = mutate(card, data.draw, data.draw(st.integers(0, 3)))
+    scenario = {
+        "scenario": "a mutated card in play", "rule": "0", "cards": [card],
+        "setup": {"round": 2,
+                  "players": {"A": {"actions": 3, "energy": 10, "hand": [cid, cid]},
+                              "B": {"actions": 3, "energy": 10, "hand": ["ayu-goss"]}},
+                  "realms": {"1": {"A": ["banner-squire"], "B": ["bonepicker-ghoul"]},
+                             "2": {"A": ["ayu-goss"], "B": ["bastion-warden"]}}},
+        "steps": [f"play {cid}", *data.draw(st.lists(st.sampled_from(ANSWERS + (
+            f"play {cid}", cid)), max_size=10))],
+    }
+    fuzz("scenario", dump(scenario).encode("utf-8", "surrogatepass"), "in-play")
 
 
 @FUZZ
