@@ -45,7 +45,7 @@ class Diagnostic:
     card: str | None = None
 
     def __str__(self) -> str:
-        who = f" [{self.card}]" if self.card else ""
+        who = f" [{printable(self.card)}]" if self.card else ""  # the file's id, as written
         return f"{self.pos}: {self.code}{who} {printable(self.message)}"
 
 

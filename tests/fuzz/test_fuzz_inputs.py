@@ -22,7 +22,19 @@ import pytest
 from harness import COMMANDS, check_run, fuzz, run_in_process, write
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from yamlfuzz import KINDS, SUFFIX, corpus, documents, dump, fresh_copy, mutate, names, raw_bytes
+from yamlfuzz import (
+    ANSWERS,
+    KINDS,
+    SUFFIX,
+    corpus,
+    documents,
+    dump,
+    fresh_copy,
+    in_play,
+    mutate,
+    names,
+    raw_bytes,
+)
 
 #: examples per test: CI's figure (14 x 14 fuzz tests), or the hunt's from the environment
 HUNT = int(os.environ.get("CARDSCRIPT_FUZZ_EXAMPLES") or 0)
@@ -71,12 +83,6 @@ def test_mutated_bundled_files(kind, data):
     fuzz(kind, dump(tree).encode("utf-8", "surrogatepass"), stem)
 
 
-#: answers a scenario may give: the common decisions' labels and the cards on the table
-ANSWERS = ("pass", "draw", "done", "yes", "no", "realm 1", "realm 2", "realm 3",
-           "attack realm 1", "attack realm 2", "left", "right", "A", "B", "banner-squire",
-           "bonepicker-ghoul", "bastion-warden", "ayu-goss")
-
-
 @FUZZ
 @given(data=st.data())
 def test_mutated_cards_in_play(data):
@@ -86,17 +92,9 @@ def test_mutated_cards_in_play(data):
     card = fresh_copy(original)
     cid = card["id"] = f"fz-{card['id']}"
     card = mutate(card, data.draw, data.draw(st.integers(0, 3)))
-    scenario = {
-        "scenario": "a mutated card in play", "rule": "0", "cards": [card],
-        "setup": {"round": 2,
-                  "players": {"A": {"actions": 3, "energy": 10, "hand": [cid, cid]},
-                              "B": {"actions": 3, "energy": 10, "hand": ["ayu-goss"]}},
-                  "realms": {"1": {"A": ["banner-squire"], "B": ["bonepicker-ghoul"]},
-                             "2": {"A": ["ayu-goss"], "B": ["bastion-warden"]}}},
-        "steps": [f"play {cid}", *data.draw(st.lists(st.sampled_from(ANSWERS + (
-            f"play {cid}", cid)), max_size=10))],
-    }
-    fuzz("scenario", dump(scenario).encode("utf-8", "surrogatepass"), "in-play")
+    answers = data.draw(st.lists(st.sampled_from(ANSWERS + (f"play {cid}", cid)), max_size=10))
+    fuzz("scenario", dump(in_play(card, cid, answers)).encode("utf-8", "surrogatepass"),
+         "in-play")
 
 
 @FUZZ

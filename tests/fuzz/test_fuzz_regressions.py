@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 from harness import check_run, run_in_process, write
-from yamlfuzz import corpus, dump, fresh_copy
+from yamlfuzz import corpus, dump, fresh_copy, in_play
 
 # -- 1. a control character in a key or value printed raw inside a message -------------------
 # A key "\x1e" (renamed from "id"), "\r" (renamed from "scenario") or a selector "\u2028" was
@@ -201,3 +201,19 @@ def test_key_order_on_abilities_that_are_a_number(tmp_path):
     assert f"{target}:17:12: CS105 input should be a valid list; found 5 (at abilities)" \
         in run.out
     check_run(run, target, raw)
+
+
+# -- 5. a control character in a card's id, shown beside the message --------------------------
+# Found with the bundled aetherforge-titan, inline in a scenario that plays it, its id
+# replaced by '\x1e': the message escaped it, the "[card]" before the message did not.
+
+def test_a_control_character_in_a_cards_id_is_shown_escaped(tmp_path):
+    card = fresh_copy(dict(corpus()["card"])["aetherforge-titan.card.yaml"])
+    card["id"] = "\x1e"
+    raw = dump(in_play(card, "fz-aetherforge-titan", [])).encode()
+    target, given_path = write(tmp_path, "scenario", raw, "in-play")
+    for command in ("check", "test"):
+        run = run_in_process([command, given_path])
+        assert run.rc == 1
+        assert f"{target}:5:9: CS105 [\\x1e] string should match pattern " in run.out + run.err
+        check_run(run, target, raw)

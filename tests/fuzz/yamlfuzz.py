@@ -423,6 +423,26 @@ def mutate(data: Any, draw, steps: int) -> Any:
     return data
 
 
+#: answers a scenario may give: the common decisions' labels and the cards on the table
+ANSWERS = ("pass", "draw", "done", "yes", "no", "realm 1", "realm 2", "realm 3",
+           "attack realm 1", "attack realm 2", "left", "right", "A", "B", "banner-squire",
+           "bonepicker-ghoul", "bastion-warden", "ayu-goss")
+
+
+def in_play(card: Any, cid: str, answers: list[str]) -> dict:
+    """A scenario that plays ``card`` (an inline card, id ``cid``) from A's hand with
+    bundled cards on the table, then gives ``answers``."""
+    return {
+        "scenario": "a mutated card in play", "rule": "0", "cards": [card],
+        "setup": {"round": 2,
+                  "players": {"A": {"actions": 3, "energy": 10, "hand": [cid, cid]},
+                              "B": {"actions": 3, "energy": 10, "hand": ["ayu-goss"]}},
+                  "realms": {"1": {"A": ["banner-squire"], "B": ["bonepicker-ghoul"]},
+                             "2": {"A": ["ayu-goss"], "B": ["bastion-warden"]}}},
+        "steps": [f"play {cid}", *answers],
+    }
+
+
 def fresh_copy(data: Any) -> Any:
     """A deep copy of a bundled file's data (mutations change it in place)."""
     if isinstance(data, dict):
