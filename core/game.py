@@ -12,7 +12,7 @@ cards say; ``error`` then says which card reached which limit.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from .bus import Bus, Event
 from .clone import GameRandom, copy_value
@@ -23,9 +23,7 @@ from .procedure import Frame, Procedure
 from .resolve import Resolver
 from .save import dumps
 from .state import Card, CardDef, Player
-
-if TYPE_CHECKING:
-    from .zones import Zone
+from .zones import Unseen, Zone
 
 #: a game's class of players
 PlayerT = TypeVar("PlayerT", bound=Player)
@@ -235,6 +233,47 @@ class Game(Procedure, Generic[PlayerT]):
                 card.controller = zone.player if zone.player is not None else owner
             if proto.program.zone_handlers:
                 self.bus.register(card, zone.kind)
+        return card
+
+    def fill(self, zone: Zone, protos: Iterable[CardDef]) -> None:
+        """Put a new card of each of ``protos`` on top of a hidden zone (a deck, as the game is
+        set up), unseen: its object is made when a rule looks at it (:meth:`top`,
+        :meth:`look`), and until then a copy of the game shares it. A card with abilities
+        that work in that zone is an object at once, as :meth:`new_card` makes it."""
+        if zone.in_play:
+            raise ValueError(f"{zone!r} is in play: its cards are objects")
+        cards, limit, kind = zone.cards, self.limits.objects, zone.kind
+        for proto in protos:
+            if kind in proto.program.zone_handlers:
+                self.new_card(proto, zone.player, zone)
+                continue
+            oid = self._next_oid
+            if oid > limit:
+                raise LimitExceeded("objects", limit, f"creating an object of {proto.id}",
+                                    proto.id)
+            cards.append(Unseen(oid, proto))
+            self._next_oid = oid + 1
+
+    def top(self, zone: Zone, n: int = 1) -> list[Card]:
+        """The top ``n`` cards of ``zone`` (fewer if it holds fewer), top first, as objects:
+        an unseen one is made now, as it would have been made when it was put there."""
+        cards = zone.cards
+        out = []
+        for i in range(len(cards) - 1, max(len(cards) - n, 0) - 1, -1):
+            c = cards[i]
+            out.append(self._see(zone, i, c) if type(c) is Unseen else c)
+        return out
+
+    def look(self, zone: Zone) -> list[Card]:
+        """Every card of ``zone``, bottom first, as objects (unseen ones made now)."""
+        cards = zone.cards
+        for i, c in enumerate(cards):
+            if type(c) is Unseen:
+                self._see(zone, i, c)
+        return cards
+
+    def _see(self, zone: Zone, i: int, entry: Unseen) -> Card:
+        card = zone.cards[i] = self.card_class(entry.oid, entry.proto, zone.player, zone)
         return card
 
     def move(self, card: Card, dest: Zone, *, top: bool = True, cause: str | None = None,

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from .clone import GameRandom
 from .errors import CardError
 from .state import CardDef, per_class
+from .zones import Unseen
 
 if TYPE_CHECKING:
     from .game import Game
@@ -235,6 +236,8 @@ class _Encoder:
             if x.id not in self.addresses.cards:
                 self.other_cards[x.id] = x
             return {"card": x.id}
+        if t is Unseen:
+            return {"unseen": [x.oid, self.value(x.proto)["card"]]}
         if t is GameRandom:
             version, internal, gauss = x.getstate()
             return {"random": [version, list(internal), gauss]}
@@ -375,6 +378,11 @@ class _Decoder:
             return deque(self.value(i) for i in v)
         if tag == "card":
             return self.addresses.cards[v]
+        if tag == "unseen":
+            oid, card = v
+            if type(oid) is not int:
+                raise SaveError(f"the save holds an unseen card with object number {oid!r}")
+            return Unseen(oid, self.addresses.cards[card])
         if tag == "node":
             return self.addresses.by_address[(v[0], v[1])]
         if tag == "random":

@@ -2,12 +2,28 @@
 the places of its table). A zone knows its kind (a name the game chooses), the player it
 belongs to (None for a shared zone), the area of the table it is part of (a game's object,
 one part of its table, or None), and whether cards in it are *in play*: moves
-between zones in play keep a card's object, and its controller is the zone's player."""
+between zones in play keep a card's object, and its controller is the zone's player.
+
+A hidden zone (a deck) may hold :class:`Unseen` cards: a card that no rule has looked at yet
+is its object number and definition, and its object is made when a rule looks at it or
+moves it (:meth:`~cardscript.game.Game.top`, :meth:`~cardscript.game.Game.look`). Until
+then it has no state of its own, so a copy of the game shares it."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .clone import copy_value
+
+if TYPE_CHECKING:
+    from .state import CardDef
+
+
+class Unseen(NamedTuple):
+    """A card in a hidden zone, not yet an object: its object number, given when it was put
+    there, and its definition. Read-only code may use ``proto`` as a card's; anything else
+    asks the game for the object (:meth:`~cardscript.game.Game.top`)."""
+    oid: int
+    proto: CardDef
 
 
 class Zone:
@@ -30,7 +46,8 @@ class Zone:
         a = self.area
         n.area = a if a is None else copy_value(a, memo)
         get = memo.get
-        n.cards = [get(id(c)) or c._clone(memo, n, p, np) for c in self.cards]
+        n.cards = [c if type(c) is Unseen else get(id(c)) or c._clone(memo, n, p, np)
+                   for c in self.cards]
         return n
 
     def __repr__(self) -> str:

@@ -24,10 +24,11 @@ from collections import Counter
 import pytest
 from cardscript.compiler import Compiler
 from cardscript.games.wonders.rules import WondersGame
-from cardscript.games.wonders.zones import LIMBO, WORLD
+from cardscript.games.wonders.zones import DECK, LIMBO, WORLD
 from cardscript.loader import load_text
 from cardscript.model import validate_document
 from cardscript.plugins import load_game
+from cardscript.zones import Unseen
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -259,8 +260,16 @@ def check_invariants(g: WondersGame, start: Counter) -> None:
     seen: dict[int, object] = {}
     non_tokens: Counter = Counter()
     tokens_in_play: dict[int, str] = {}
+    oids: set[int] = set()
     for zone in zones(g):
         for c in zone.cards:
+            assert c.oid not in oids, f"two cards are object {c.oid}"
+            oids.add(c.oid)
+            if type(c) is Unseen:  # a card no rule has looked at yet: only in a hidden zone
+                assert zone.kind == DECK, f"{c!r} is unseen in {zone!r}"
+                assert not c.proto.token, f"token {c!r} is unseen in {zone!r}"
+                non_tokens[c.proto.id] += 1
+                continue
             assert id(c) not in seen, f"{c!r} is listed in two zones: {seen[id(c)]!r} and {zone!r}"
             seen[id(c)] = zone
             assert c.zone is zone, f"{c!r} is listed in {zone!r} but says it is in {c.zone!r}"

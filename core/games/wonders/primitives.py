@@ -41,7 +41,7 @@ class Primitives(MixinBase):
         for _ in range(n):
             if not player.deck.cards:
                 break  # rule 405: an empty deck loses at the next state check
-            self.move(player.deck.cards[-1], player.hand)
+            self.move(self.top(player.deck)[0], player.hand)
             drawn += 1
         if drawn:
             self.log.append(("draw", player.name, drawn))
@@ -49,7 +49,7 @@ class Primitives(MixinBase):
 
     def deny(self, player, n: int) -> int:
         """Rulebook, Deny: the top N cards go to The Abyss as a group (one batch)."""
-        cards = player.deck.cards[-n:][::-1] if n > 0 else []
+        cards = self.top(player.deck, n)
         for c in cards:
             self.move(c, c.owner.abyss)
         if cards:
@@ -263,7 +263,7 @@ class Primitives(MixinBase):
         """Rulebook, Seek: reveal the top N; you may play a match for no cost in this realm
         (core cards too); bury the others."""
         you = ctx.controller
-        revealed = you.deck.cards[-count:][::-1]
+        revealed = self.top(you.deck, count)
         self.log.append(("seek", you.name, [c.proto.id for c in revealed]))
         matches = [c for c in revealed
                    if selector.matches(c, you, ctx.source, ctx.area, anywhere=True)]

@@ -75,8 +75,7 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
         self.round_discarding: list = []  # chosen at round end, discarded together (403.5)
         for p, deck in zip(self.players, decks, strict=True):
-            for proto in deck:
-                self.new_card(proto, p, p.deck)
+            self.fill(p.deck, deck)
 
     # -- the whole game --------------------------------------------------------------------
     def start(self) -> None:

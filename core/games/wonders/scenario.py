@@ -444,7 +444,7 @@ def _same_word(got: str, want: str) -> bool:
 def _all_cards(g):
     for p in g.players:
         for z in (p.hand, p.deck, p.abyss, p.banishment):
-            yield from z.cards
+            yield from g.look(z)  # cards unseen in a deck as the objects they would be
     yield from g.world_cards()
     for z in g.limbos:
         yield from z.cards

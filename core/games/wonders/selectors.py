@@ -12,7 +12,7 @@ from pydantic import Field, model_validator
 
 from ...registry import Params, Vocabulary
 from .card import ORBITALS
-from .zones import WORLD
+from .zones import DECK, WORLD
 
 vocab = Vocabulary("wonders")
 
@@ -149,7 +149,8 @@ class CardSelector:
 
     def candidates(self, g, ctx) -> list:
         you, source, here = ctx.controller, ctx.source, ctx.area
-        return [c for z in self._zones(g, ctx) for c in z.cards
+        return [c for z in self._zones(g, ctx)
+                for c in (g.look(z) if z.kind == DECK else z.cards)
                 if self.matches(c, you, source, here)]
 
     def still_valid(self, g, ctx, obj) -> bool:
