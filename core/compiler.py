@@ -14,7 +14,8 @@ from pydantic import ValidationError
 
 from .errors import CardError, Diagnostic, Position, did_you_mean
 from .registry import Entry, Registry
-from .state import CardDef, slots_of
+from .slots import compact, slots_of
+from .state import CardDef
 
 if TYPE_CHECKING:
     from . import entries
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from .refs import CardRef, PlayerRef
 
 
+@compact
 class AbilityProgram:
     """One compiled ability: its trigger, optional target selector, and effect."""
 
@@ -45,6 +47,7 @@ class AbilityProgram:
         return f"<ability {self.card_id}[{self.index}] {self.name}>"
 
 
+@compact
 class CardProgram:
     """Where a card's abilities work: about itself, from a zone through the bus, or activated."""
 

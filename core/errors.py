@@ -25,11 +25,14 @@ def _escape(ch: str) -> str:
     return f"\\x{o:02x}" if o < 0x100 else f"\\u{o:04x}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Position:
     file: str
     line: int  # 1-based
     col: int  # 1-based
+
+    def __reduce__(self) -> tuple:
+        return Position, (self.file, self.line, self.col)  # compact: every card has one
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.col}"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from .slots import compact
 from .state import CardDef
 
 if TYPE_CHECKING:
@@ -87,6 +88,8 @@ class Vocabulary:
             doc = (impl.__doc__ or "").strip()
             self.entries.append(Entry(kind, name, impl, params, text, doc, self.game, meta))
             impl.entry_name = name
+            if isinstance(impl, type):
+                compact(impl)  # the compile cache holds every card's implementations
             return impl
         return wrap
 

@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 from .clone import GameRandom
 from .errors import CardError
-from .state import CardDef, per_class
+from .slots import per_class
+from .state import CardDef
 from .zones import Unseen
 
 if TYPE_CHECKING:

@@ -8,39 +8,15 @@ object (a new ``oid``), except between zones in play, and keeps its last known i
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
-from typing import TYPE_CHECKING, Any, ParamSpec, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self
 
 from .clone import copy_slots, copy_value
+from .slots import compact, per_class, slots_of
 
 if TYPE_CHECKING:
     from .compiler import CardProgram
     from .errors import Position
     from .zones import Zone
-
-_P = ParamSpec("_P")
-_T = TypeVar("_T")
-
-
-def per_class(f: Callable[_P, _T]) -> Callable[_P, _T]:
-    """:func:`functools.cache` for a function of classes (the same wrapper at run time). Only
-    the type checker needs it: mypy does not see that a class object such as ``type(self)``
-    is hashable, so calling a plain ``@cache`` function with one is an error to it
-    (python/mypy#11470)."""
-    return cast("Callable[_P, _T]", cache(f))
-
-
-@per_class
-def slots_of(cls: type) -> tuple[str, ...]:
-    """Every slot of ``cls`` and its bases, bases first."""
-    names: list[str] = []
-    for k in reversed(cls.__mro__):
-        for s in k.__dict__.get("__slots__", ()):
-            if s not in names:
-                names.append(s)
-    return tuple(names)
-
 
 class CardDef:
     """A compiled card: its printed data plus its :class:`~cardscript.compiler.CardProgram`.
@@ -67,6 +43,10 @@ class CardDef:
     def __init__(self, **kw: Any):
         for k in slots_of(type(self)):
             setattr(self, k, kw.get(k))
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        compact(cls)  # the compile cache is mostly card definitions
 
     def __repr__(self) -> str:
         return f"<CardDef {self.id}>"
@@ -215,3 +195,4 @@ def _card_copier(cls: type[Card]) -> Any:
 
 
 Card._clone = _card_copier(Card)  # type: ignore[method-assign]
+compact(CardDef)

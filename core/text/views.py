@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from ..registry import Entry, Registry
-from ..state import per_class
+from ..slots import per_class
 from .english import _tidy
 from .vocabulary import GameText
 
