@@ -14,13 +14,13 @@ import random
 from types import MethodType
 from typing import Any
 
-_ATOMS = frozenset({int, str, bool, float, type(None)})
+ATOMS = frozenset({int, str, bool, float, type(None)})
 
 
 def copy_value(x: Any, memo: dict[int, Any]) -> Any:
     """``x`` as it is in the copy being made."""
     t = type(x)
-    if t in _ATOMS:
+    if t in ATOMS:
         return x
     done = memo.get(id(x))
     if done is not None:

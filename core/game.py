@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar, cast
 
 from .bus import Bus, Event
-from .clone import GameRandom, copy_value
+from .clone import ATOMS, GameRandom, copy_value
 from .decisions import Agent, Decision
 from .errors import RulesError
 from .limits import DEFAULT, LimitExceeded, Limits
@@ -102,7 +102,8 @@ class Game(Procedure, Generic[PlayerT]):
             copy_value(p, memo)
         shared, grows, d = self.SHARED, self.APPEND_ONLY, n.__dict__
         for k, v in self.__dict__.items():
-            d[k] = v if k in shared else v[:] if k in grows else copy_value(v, memo)
+            d[k] = v if k in shared or type(v) in ATOMS else v[:] if k in grows else \
+                copy_value(v, memo)
         return n
 
     def save(self) -> str:

@@ -41,11 +41,11 @@ class Zone:
         memo[id(self)] = n
         n.kind = self.kind
         n.in_play = self.in_play
+        get = memo.get  # what the zone points to is mostly copied already: look there first
         p = self.player
-        n.player = np = p if p is None else copy_value(p, memo)
+        n.player = np = p if p is None else get(id(p)) or copy_value(p, memo)
         a = self.area
-        n.area = a if a is None else copy_value(a, memo)
-        get = memo.get
+        n.area = a if a is None else get(id(a)) or copy_value(a, memo)
         n.cards = [c if type(c) is Unseen else get(id(c)) or c._clone(memo, n, p, np)
                    for c in self.cards]
         return n

@@ -97,7 +97,9 @@ def _tree(x, seen=None):
     seen = seen | {id(x)}
     if isinstance(x, dict):
         return {k: _tree(v, seen) for k, v in x.items()}
-    if isinstance(x, (list, tuple, set, frozenset)):
+    if isinstance(x, (set, frozenset)):  # no order of its own: a rebuilt one may differ
+        return [type(x).__name__, sorted((_tree(v, seen) for v in x), key=repr)]
+    if isinstance(x, (list, tuple)):
         return [type(x).__name__, [_tree(v, seen) for v in x]]
     names = slots_of(type(x)) or tuple(getattr(x, "__dict__", {}))
     return [type(x).__qualname__, {n: _tree(getattr(x, n, "<unset>"), seen) for n in names}]

@@ -3,7 +3,6 @@ banishment; The World of seven realms, each with a side per player, a centre and
 and limbo, where a card waits while it is being played. A realm is the *area* of its zones."""
 from __future__ import annotations
 
-from ...clone import copy_value
 from ...zones import Zone
 
 DECK, HAND, ABYSS, BANISHMENT, WORLD, LIMBO = (
@@ -31,8 +30,10 @@ class Realm:
         n.number = self.number
         n.active = self.active
         n.stones = self.stones[:]
-        n.sides = [copy_value(s, memo) for s in self.sides]
-        n.centre = copy_value(self.centre, memo)
+        get = memo.get
+        n.sides = [get(id(s)) or s._clone(memo) for s in self.sides]
+        c = self.centre
+        n.centre = get(id(c)) or c._clone(memo)
         return n
 
     def __repr__(self) -> str:
