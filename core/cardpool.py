@@ -274,7 +274,11 @@ def _pos(path: str | Path):
 
 
 def bundled_decks(spec: GameSpec) -> list[Path]:
-    return sorted((spec.cards_dir / "decks").glob(f"*{DECK_SUFFIX}"))
+    """The game's bundled deck files: its reference decks first, in the order it names
+    them, then the others by name."""
+    found = sorted((spec.cards_dir / "decks").glob(f"*{DECK_SUFFIX}"))
+    rank = {name: i for i, name in enumerate(spec.reference_decks)}
+    return sorted(found, key=lambda p: rank.get(p.name[: -len(DECK_SUFFIX)], len(rank)))
 
 
 __all__ = ["CardPool", "cache_dir", "find_files", "real_path", "bundled_decks"]

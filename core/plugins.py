@@ -63,6 +63,9 @@ class GameSpec:
     #: setup_problems, build, check; docs/architecture.md)
     scenario: Any
     registry: Registry | None = None
+    #: the bundled decks (file names without ``.deck.yaml``) that commands play by default and
+    #: `cardscript bench` measures: the game's reference decks, kept as others are added
+    reference_decks: tuple[str, ...] = ()
     #: problems in the game's keyword macro files (a broken macro is left out)
     macro_diagnostics: list = field(default_factory=list)
     #: the keyword macro files the registry was built with (see :func:`load_game`)

@@ -74,7 +74,8 @@ def pool_with(game: str, paths=(), cache: bool = True) -> CardPool:
 
 
 def load_decks(pool: CardPool, decks: list[str] | None) -> list[tuple[str, list]]:
-    """Deck files by path, or bundled decks by name; default: the first two bundled decks."""
+    """Deck files by path, or bundled decks by name; default: the game's two reference decks
+    (the first two bundled decks)."""
     bundled = {p.name[: -len(".deck.yaml")]: p for p in bundled_decks(pool.spec)}
     if not decks:
         if len(bundled) < 2:

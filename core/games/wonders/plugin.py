@@ -14,7 +14,8 @@ def cardscript_games():
     from .rules import WondersGame
     return [GameSpec(name="wonders", title="Wonders of The First", game_class=WondersGame,
                      card_model=WondersCard, cards_dir=data_dir("cardscripts") / "wonders",
-                     deck_model=WondersDeck, validate_deck=validate_deck, scenario=scenario)]
+                     deck_model=WondersDeck, validate_deck=validate_deck, scenario=scenario,
+                     reference_decks=("skyforge-wilds", "umbral-dawn"))]
 
 
 @hookimpl
