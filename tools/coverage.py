@@ -68,10 +68,13 @@ def rules_coverage(spec, cited: dict[str, list[str]]) -> dict[str, Any]:
     planned = {name for kind, name in registry.planned if kind == "keyword"}
     keywords = sorted(set(registry.names("keyword")) | planned)
     by_keyword: dict[str, list[str]] = {k: [] for k in keywords}
+    unknown: dict[str, list[str]] = {}  # clause numbers the rules don't have (typos)
     for path, cites in cited.items():
         name = Path(path).name.removesuffix(".scenario.yaml")
         for c in cites:
             if _CLAUSE.match(c):
+                if clauses and c not in by_clause:
+                    unknown.setdefault(c, []).append(name)
                 for number in by_clause:
                     if (c == number or c.startswith(number + ".")) and name not in \
                             by_clause[number]:
@@ -85,6 +88,7 @@ def rules_coverage(spec, cited: dict[str, list[str]]) -> dict[str, Any]:
         "clauses": [{"number": n, "title": t, "scenarios": by_clause[n]} for n, t in clauses],
         "keywords": [{"name": k, "planned": k in planned, "scenarios": by_keyword[k]}
                      for k in keywords],
+        "unknown_clauses": [{"number": n, "scenarios": s} for n, s in sorted(unknown.items())],
     }
 
 

@@ -105,6 +105,15 @@ def test_a_clause_is_covered_by_a_citation_of_it_or_of_a_sub_clause(tmp_path, ca
     assert s["clauses_covered"] == 5 and s["keywords_covered"] == 2
 
 
+def test_a_citation_of_no_clause_is_named(tmp_path, capsys):
+    scenario(tmp_path / "mine", "typo", '["404.6", "403.1"]')
+    rc, r = coverage(capsys, tmp_path / "mine", "--games", "0")
+    assert r["unknown_clauses"] == [{"number": "404.6", "scenarios": ["typo"]}]
+    capsys.readouterr()
+    main(["coverage", str(tmp_path / "mine"), "--games", "0"])
+    assert "no clause 404.6 in the rules, cited by typo" in capsys.readouterr().out
+
+
 def test_every_keyword_of_the_registry_is_listed_planned_ones_marked(capsys):
     registry = load_game("wonders").registry
     rc, r = coverage(capsys, "--games", "0")

@@ -55,7 +55,7 @@ def run(args) -> int:
     if explained.problems:
         raise CardError(explained.problems)
     abilities = cov.ability_coverage(pool, pairs, args.games, args.seed, explained, args.variant)
-    report = {"clauses": rules["clauses"], "keywords": rules["keywords"], **abilities}
+    report = {**rules, **abilities}
     summary = _summary(report)
     report["summary"] = summary
     if args.json:
@@ -75,6 +75,9 @@ def run(args) -> int:
         table.add_row(escape(k["name"]), what,
                       escape(names) if names else "[bold red]uncovered[/]")
     out.print(table)
+    for u in report["unknown_clauses"]:
+        out.print(f"[yellow]no clause {escape(u['number'])} in the rules[/], cited by "
+                  f"{escape(', '.join(u['scenarios']))}")
     dead = [a for a in report["abilities"] if a["status"] in ("dead", "explained")]
     if dead:
         t = Table(title=f"abilities never resolved in {args.games} random games "
