@@ -1,5 +1,9 @@
 """``cardscript check``: load and compile card, deck and scenario files; report every error.
-(The linter issue grows this into ``cardscript lint``.)"""
+
+Besides what the engine's pipeline finds (loader, model, compiler, pool, decks, scenarios),
+it reports every error ``cardscript lint`` would, by running the linter's error-level rules
+(:func:`lint_errors`): one rule, one place, so the two commands never disagree on an error.
+``cardscript lint`` adds the warnings and style findings, fixes and configuration."""
 from __future__ import annotations
 
 import os
@@ -49,6 +53,10 @@ def check(paths: list[str], game: str) -> int:
             except CardError as exc:
                 problems.extend(exc.diagnostics)
     problems = list({str(d): d for d in problems}.values())  # a macro problem comes twice
+    seen = {(real_path(d.pos.file), d.code, d.message) for d in problems}
+    # the linter's own errors, unless the pipeline already said the same (at another place)
+    problems.extend(d for d in lint_errors(paths, game)
+                    if (real_path(d.pos.file), d.code, d.message) not in seen)
     report(problems)
     n = len(cards) + len(decks) + len(scenarios) + len(macros)
     summary = (f"checked {len(cards)} card, {len(decks)} deck, {len(scenarios)} scenario and "
@@ -58,3 +66,23 @@ def check(paths: list[str], game: str) -> int:
     if n == 0 and not others:
         err.print("no card, deck or scenario files found")
     return 1 if problems else 0
+
+
+def error_codes(game: str) -> list[str]:
+    """The codes of the lint rules that are errors by default for ``game`` (the linter's
+    registry): what ``cardscript check`` reports too."""
+    from .lint.registry import all_rules
+    return [r.code for r in all_rules() if r.severity == "error" and r.applies_to(game)]
+
+
+def lint_errors(paths: list[str], game: str) -> list[Diagnostic]:
+    """What ``cardscript lint`` reports as errors under ``paths`` with no configuration (the
+    rules' default severities; suppression comments apply as in lint), as diagnostics."""
+    from .lint.config import Config
+    from .lint.runner import Linter
+    linter = Linter(Config(game=game, select=error_codes(game), cache=False), cache=False)
+    report = linter.run(list(paths))
+    for problem in report.internal_errors:  # a bug in a rule: said, never a traceback
+        err.print(problem, markup=False)
+    return [Diagnostic(Position(f.path, f.line, f.col), f.message, f.code, f.card)
+            for f in report.findings if f.severity == "error"]

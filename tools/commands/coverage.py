@@ -1,0 +1,113 @@
+"""cardscript coverage"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from ..common import UsageError, err, out, require_paths
+from ._shared import add_game_arguments, pool_and_decks
+
+HELP = ("which rule clauses and keywords the scenarios cite, and which card abilities "
+        "random games never resolve")
+
+
+def add_arguments(p) -> None:
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="scenario files or folders besides tests/rulings/<game> (when it is "
+                   "under the working folder)")
+    add_game_arguments(p)
+    p.add_argument("--games", type=int, default=200, help="random games (default: 200)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--explained", metavar="FILE",
+                   help="abilities expected never to resolve, with reasons (default: the "
+                   "game's bundled coverage.yaml)")
+    p.add_argument("--json", action="store_true", help="machine-readable report")
+
+
+def run(args) -> int:
+    from cardscript.errors import CardError
+    from rich.markup import escape
+    from rich.table import Table
+
+    from .. import coverage as cov
+    from ..common import load_decks
+    if args.games < 0:
+        raise UsageError("--games must be at least 0")
+    require_paths(args.paths)
+    pool, decks = pool_and_decks(args)
+    spec = pool.spec
+    rulings = Path("tests") / "rulings" / spec.name
+    cited, problems = cov.citations(([str(rulings)] if rulings.is_dir() else []) + args.paths)
+    for d in problems:
+        err.print(str(d), markup=False)
+    rules = cov.rules_coverage(spec, cited)
+    if args.decks:
+        pairs = [tuple(decks)]
+    else:  # every pair of bundled decks
+        from cardscript.cardpool import bundled_decks
+        names = [p.name[: -len(".deck.yaml")] for p in bundled_decks(spec)]
+        pairs = [tuple(load_decks(pool, [a, b])) for i, a in enumerate(names)
+                 for b in names[i + 1:]] or [tuple(decks)]
+    if args.explained:
+        require_paths([args.explained], "--explained")
+    path = Path(args.explained) if args.explained else spec.cards_dir / cov.EXPLAINED_FILE
+    explained = cov.load_explained(path, pool.cards) if path.is_file() else cov.Explained()
+    if explained.problems:
+        raise CardError(explained.problems)
+    abilities = cov.ability_coverage(pool, pairs, args.games, args.seed, explained, args.variant)
+    report = {**rules, **abilities}
+    summary = _summary(report)
+    report["summary"] = summary
+    if args.json:
+        out.print_json(json.dumps(report))
+        return 0
+    table = Table(title=f"rules cited by {len(cited)} scenarios")
+    table.add_column("clause", no_wrap=True)
+    table.add_column("title")
+    table.add_column("scenarios", overflow="fold")
+    for c in report["clauses"]:
+        names = ", ".join(c["scenarios"])
+        table.add_row(c["number"], escape(c["title"]),
+                      escape(names) if names else "[bold red]uncovered[/]")
+    for k in report["keywords"]:
+        names = ", ".join(k["scenarios"])
+        what = "keyword (planned)" if k["planned"] else "keyword"
+        table.add_row(escape(k["name"]), what,
+                      escape(names) if names else "[bold red]uncovered[/]")
+    out.print(table)
+    for u in report["unknown_clauses"]:
+        out.print(f"[yellow]no clause {escape(u['number'])} in the rules[/], cited by "
+                  f"{escape(', '.join(u['scenarios']))}")
+    dead = [a for a in report["abilities"] if a["status"] in ("dead", "explained")]
+    if dead:
+        t = Table(title=f"abilities never resolved in {args.games} random games "
+                  f"(seed {args.seed})")
+        for col in ("card", "ability", "trigger", "why"):
+            t.add_column(col)
+        for a in dead:
+            why = (f"explained: {escape(a['reason'])}" if a["status"] == "explained"
+                   else "[bold red]dead[/]")
+            t.add_row(escape(a["card"]), escape(a["ability"]), escape(a["trigger"]), why)
+        out.print(t)
+    unplayed = sorted({a["card"] for a in report["abilities"] if a["status"] == "unplayed"})
+    if unplayed:
+        out.print(f"in no deck played ({len(unplayed)} cards, not counted): "
+                  f"{escape(', '.join(unplayed))}", style="dim")
+    out.print(summary["line"], markup=False)
+    return 0
+
+
+def _summary(report: dict) -> dict:
+    clauses, keywords, abilities = report["clauses"], report["keywords"], report["abilities"]
+    s = {"clauses": len(clauses),
+         "clauses_covered": sum(1 for c in clauses if c["scenarios"]),
+         "keywords": len(keywords),
+         "keywords_covered": sum(1 for k in keywords if k["scenarios"])}
+    for status in ("resolved", "dead", "explained", "unplayed"):
+        s[f"abilities_{status}"] = sum(1 for a in abilities if a["status"] == status)
+    s["line"] = (f"clauses: {s['clauses_covered']}/{s['clauses']} covered; keywords: "
+                 f"{s['keywords_covered']}/{s['keywords']} covered; abilities: "
+                 f"{s['abilities_resolved']} resolved, {s['abilities_dead']} dead, "
+                 f"{s['abilities_explained']} explained, {s['abilities_unplayed']} in no deck "
+                 f"played ({report['games']} games, {report['errors']} errors)")
+    return s
