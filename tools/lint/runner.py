@@ -346,7 +346,7 @@ class Linter:
         except Exception as exc:  # noqa: BLE001
             self.internal("scenario checks", path, exc)
             result = FileResult("scenario", [])
-        if len(self.errors) == before:
+        if len(self.errors) == before and not (result.facts or {}).get("reads_files"):
             self.cache.put(key, result)
         return result, raw
 
@@ -372,7 +372,14 @@ class Linter:
         findings: list[Finding] = []
         inline: list[tuple[str, tuple]] = []
         compiler = self.compiler_of(game)
+        from cardscript.tools.scenario_files import load_card_files
+        files, problems = load_card_files(doc, model.cards, spec.card_model, compiler)
+        # a card file's problems are at its own file, line and col
+        findings.extend(Finding(d.code, d.message, d.pos.file, d.pos.line, d.pos.col,
+                                card=d.card) for d in problems)
         for i, data in enumerate(model.cards):
+            if isinstance(data, str):  # card files: their ids are the scenario's own
+                continue
             sub = _sub_document(doc, ("cards", i), data)
             try:
                 card = compiler.card(_validate(sub, spec.card_model, "card"),
@@ -392,7 +399,9 @@ class Linter:
                  for where, cid in sc.card_ids(model.setup, expect_blocks(model))]
         return FileResult("scenario", findings, {
             "game": game, "inline": [(cid, *at(doc.pos(where))) for cid, where in inline],
-            "named": named})
+            "files": [c.id for _, c in files], "named": named,
+            # its findings depend on other files than its own: never cached by its bytes
+            "reads_files": any(isinstance(c, str) for c in model.cards)})
 
     def scenario_cards(self, result: FileResult, path: str, known: dict) -> list[Finding]:
         """CS500 for the ids a scenario names that no card has; CS504 for its inline cards
@@ -403,7 +412,8 @@ class Linter:
         from cardscript.plugins import games
         from cardscript.tools.scenarios import replaced_cards
         spec = games().get(facts["game"]) or self.spec_of(facts["game"])
-        pool = _SetPool({**known, **{cid: True for cid, _, _ in facts["inline"]}})
+        pool = _SetPool({**known, **{cid: True for cid, _, _ in facts["inline"]},
+                         **dict.fromkeys(facts.get("files", ()), True)})
         out = []
         for cid, line, col in facts["named"]:
             msg = spec.scenario.known_card(pool, cid)
