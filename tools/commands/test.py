@@ -23,7 +23,7 @@ def run(args) -> int:
     for f in files:
         for r in run_scenarios(f, args.paths):
             rule = escape(printable(r.rule))
-            run = f" [{escape(printable(r.variants))}]" if r.variants else ""
+            run = escape(f" [{printable(r.variants)}]") if r.variants else ""
             if r.passed:
                 passed += 1
                 if not args.quiet:

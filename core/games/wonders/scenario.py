@@ -18,7 +18,7 @@ from ...errors import did_you_mean
 from .card import WondersCard
 from .rules import DECISION_KINDS, ROUNDS, VARIANTS, WondersGame
 from .scenario_log import LogExpect, LogMatch, check_log
-from .scenario_names import card_name, find_card
+from .scenario_names import card_name, find_card, find_option  # noqa: F401 (the runner's)
 
 FILLER = {"id": "filler", "name": "Filler", "type": "item", "orbital": "boundless",
           "tier": "secondary", "cost": 99,
