@@ -189,14 +189,28 @@ def static_problems(doc: Document, model, pool) -> list[Diagnostic]:
     return out
 
 
-def _twice(cid: str, pos, first: dict[str, str], where: str) -> list[Diagnostic]:
-    """CS503 when a card id the scenario defines (inline or in a card file) was defined
-    before; else remember where."""
-    if cid in first:
-        return [Diagnostic(pos, f"card '{cid}' is defined twice for this scenario (first "
-                                f"in {first[cid]}); give it another id or remove one", "CS503")]
-    first[cid] = where
-    return []
+def defined_twice(doc: Document, entries: list, files: list[tuple[int, Any]],
+                  inline: list[tuple[str, tuple]]) -> list[Diagnostic]:
+    """CS503 for each card id a card file defines that an earlier entry of ``cards`` did,
+    or that a later inline card defines again (two inline cards: :func:`duplicate_cards`)."""
+    first: dict[str, tuple[str, bool]] = {}  # id -> (where, inline)
+    inline_ids = {path[1]: cid for cid, path in inline}
+    out = []
+    for i, entry in enumerate(entries):
+        if isinstance(entry, str):
+            found = [(c.id, c.source, str(c.source), False) for j, c in files if j == i]
+        elif i in inline_ids:
+            found = [(inline_ids[i], doc.pos(("cards", i, "id")), f"cards[{i}]", True)]
+        else:
+            continue
+        for cid, pos, where, is_inline in found:
+            if cid not in first:
+                first[cid] = (where, is_inline)
+            elif not (is_inline and first[cid][1]):
+                out.append(Diagnostic(pos, f"card '{cid}' is defined twice for this scenario "
+                                           f"(first in {first[cid][0]}); give it another id or "
+                                           "remove one", "CS503"))
+    return out
 
 
 def prepare(doc: Document, model, cards: CardSet | None = None):
@@ -213,26 +227,20 @@ def prepare(doc: Document, model, cards: CardSet | None = None):
     inline: list[tuple[str, tuple]] = []
     files, file_problems = load_card_files(doc, model.cards, spec.card_model, base.compiler)
     problems.extend(file_problems)
-    first: dict[str, str] = {}
     for i, entry in enumerate(model.cards):
         if isinstance(entry, str):
             for card in (c for j, c in files if j == i):
-                problems.extend(_twice(card.id, card.source, first, f"{card.source}"))
                 extra.setdefault(card.id, card)
             continue
         sub = doc.sub(("cards", i))
         try:
             card = base.compiler.card(validate_document(sub, spec.card_model, "card"),
                                       doc.pos(("cards", i)), sub.pos)
-            if card.id in first and first[card.id].startswith("cards["):
-                pass  # two inline cards: duplicate_cards says so, naming the first
-            else:
-                problems.extend(_twice(card.id, doc.pos(("cards", i, "id")), first,
-                                       f"cards[{i}]"))
             extra.setdefault(card.id, card)
             inline.append((card.id, ("cards", i, "id")))
         except CardError as exc:
             problems.extend(exc.diagnostics)
+    problems.extend(defined_twice(doc, model.cards, files, inline))
     problems.extend(Diagnostic(doc.pos(path), msg, code)
                     for path, code, msg in duplicate_cards(inline))
     pool = ScenarioPool(base, extra)

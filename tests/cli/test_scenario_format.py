@@ -395,3 +395,8 @@ def test_a_card_files_own_error_is_at_its_line(tmp_path, capsys):
     assert any(x.startswith(f"{f}:3:47: CS503 card 'gong' is defined twice for this "
                             f"scenario (first in {tmp_path / 'here' / 'gong.card.yaml'}")
                for x in found), found
+    capsys.readouterr()
+    assert main(["lint", str(f)]) == 1
+    printed = capsys.readouterr().out
+    assert f"{f}:3:9: CS105 {card}:6:7: input should be a valid integer" in printed
+    assert f"{f}:3:47: CS503 card 'gong' is defined twice for this scenario" in printed

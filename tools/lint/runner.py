@@ -354,6 +354,7 @@ class Linter:
         """The scenario's schema, inline cards and setup; facts: the ids it names and its
         inline cards' (checked against the set afterwards, as they depend on other files)."""
         from cardscript.tools.scenarios import (
+            defined_twice,
             duplicate_cards,
             expect_blocks,
             game_of,
@@ -372,11 +373,16 @@ class Linter:
         findings: list[Finding] = []
         inline: list[tuple[str, tuple]] = []
         compiler = self.compiler_of(game)
-        from cardscript.tools.scenario_files import load_card_files
+        from cardscript.tools.scenario_files import card_paths, load_card_files
         files, problems = load_card_files(doc, model.cards, spec.card_model, compiler)
-        # a card file's problems are at its own file, line and col
-        findings.extend(Finding(d.code, d.message, d.pos.file, d.pos.line, d.pos.col,
-                                card=d.card) for d in problems)
+        # a finding belongs to the file linted: a card file's own problem is reported at
+        # the scenario's entry naming it, its message saying where in the card file
+        entry_at = {os.path.normpath(f): doc.pos(("cards", i)) for i, f in
+                    card_paths(doc, model.cards)[0]}
+        for d in problems:
+            at = entry_at.get(os.path.normpath(d.pos.file)) if d.pos.file != doc.path else None
+            findings.append(Finding(d.code, f"{d.pos}: {d.message}" if at else d.message,
+                                    path, (at or d.pos).line, (at or d.pos).col, card=d.card))
         for i, data in enumerate(model.cards):
             if isinstance(data, str):  # card files: their ids are the scenario's own
                 continue
@@ -389,9 +395,14 @@ class Linter:
                 findings.extend(self._diagnostics(path, exc))
         sc = spec.scenario
         found = [(doc.pos(where), code, msg) for where, code, msg in duplicate_cards(inline)]
+        found += [(d.pos, d.code, d.message)
+                  for d in defined_twice(doc, model.cards, files, inline)]
         found += [(doc.key_pos(where), code, msg)
                   for where, code, msg in sc.setup_problems(model.setup)]
-        findings += [Finding(code, msg, path, pos.line, pos.col) for pos, code, msg in found]
+        findings += [Finding(code, msg if pos.file in (path, doc.path) else f"{pos}: {msg}",
+                             path, *((pos.line, pos.col) if pos.file in (path, doc.path)
+                                     else (doc.pos(("cards",)).line, 1)))
+                     for pos, code, msg in found]
 
         def at(pos):
             return pos.line, pos.col
