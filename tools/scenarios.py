@@ -4,16 +4,17 @@
 scenario: Cairnvox returns a Wonder from The Abyss
 rule: "501.1"
 game: wonders
-cards: []            # optional inline card definitions, just for this scenario
+cards: []            # optional inline card definitions, and card files or folders beside it
 setup: {...}         # the game's state (see the game's scenario module)
+variants: []         # optional: run once per entry, each with these rule variants
 steps:               # answers to the pending decisions, by option label, in order
   - play cairnvox-soulforger
   - realm 3
   - expect: {...}    # checks at this point
 expect: {...}        # checks at the end
 ```
-``cardscript test PATH`` runs them and pytest collects them; a failure names the file, the
-line and the step.
+``cardscript test PATH`` runs them and pytest collects them (one result per variant run); a
+failure names the file, the line and the step.
 """
 from __future__ import annotations
 
