@@ -107,9 +107,9 @@ def test_expect_cards_names_one_copy(tmp_path):
         """)
     found = failures(f)
     assert len(found) == 2
-    assert found[0].endswith("expect.cards: card 'skeleton' is ambiguous: name one by its "
-                             "object number, as the log prints it: skeleton#41 @realm 1/A, "
-                             "skeleton#42 @realm 1/A") or "ambiguous" in found[0]
+    assert found[0].endswith(":10:15: card 'skeleton' is ambiguous: name one by its object "
+                             "number, as the log prints it: skeleton#41 @realm 1/A, "
+                             "skeleton#42 @realm 1/A"), found[0]
     assert ":11:19: no card 'skeleton#9' is in the game; the skeleton objects are: " \
            "skeleton#41 @realm 1/A, skeleton#42 @realm 1/A" in found[1]
 
@@ -400,3 +400,16 @@ def test_a_card_files_own_error_is_at_its_line(tmp_path, capsys):
     printed = capsys.readouterr().out
     assert f"{f}:3:9: CS105 {card}:6:7: input should be a valid integer" in printed
     assert f"{f}:3:47: CS503 card 'gong' is defined twice for this scenario" in printed
+
+
+def test_the_game_over_message_says_how_round_7_decided_it(tmp_path):
+    f = write(tmp_path / "tie.scenario.yaml",
+              TIE.replace("<winner>", "B").replace("[pass, pass]", "[pass, pass, pass]"))
+    by_rules, by_power = (r.failures for r in run_scenarios(f))
+    assert by_rules[0].endswith(":14:21: step 3 ('pass'): the game is over: round 7 ended "
+                                "with the stones tied; the tie goes to the controller of "
+                                "realm 1, the lowest-numbered realm with a single controller "
+                                "(rule 405); A won; there is no decision to answer")
+    assert by_power[0].endswith("the game is over: round 7 ended with the stones tied; the "
+                                "variant power_tiebreak decides by the total power of each "
+                                "player's Wonders; B won; there is no decision to answer")
