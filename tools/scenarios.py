@@ -4,16 +4,17 @@
 scenario: Cairnvox returns a Wonder from The Abyss
 rule: "501.1"
 game: wonders
-cards: []            # optional inline card definitions, just for this scenario
+cards: []            # optional inline card definitions, and card files or folders beside it
 setup: {...}         # the game's state (see the game's scenario module)
+variants: []         # optional: run once per entry, each with these rule variants
 steps:               # answers to the pending decisions, by option label, in order
   - play cairnvox-soulforger
   - realm 3
   - expect: {...}    # checks at this point
 expect: {...}        # checks at the end
 ```
-``cardscript test PATH`` runs them and pytest collects them; a failure names the file, the
-line and the step.
+``cardscript test PATH`` runs them and pytest collects them (one result per variant run); a
+failure names the file, the line and the step.
 """
 from __future__ import annotations
 
@@ -34,19 +35,32 @@ from cardscript.plugins import GameSpec, games, load_game
 from cardscript.procedure import GameOver
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from .scenario_files import load_card_files
+
 
 @cache
 def scenario_model(game: str) -> type[BaseModel]:
     sc = load_game(game).scenario
     step = Union[str, create_model("ExpectStep", __config__=ConfigDict(extra="forbid"),
                                    expect=(sc.Expect, ...))]
+    names = sc.Setup.model_fields["variants"].annotation  # the game's variant names
+    run = create_model(
+        "VariantRun", __config__=ConfigDict(extra="forbid"),
+        variants=(names, Field(description="The variants of this run.")),
+        expect=(Optional[sc.Expect], Field(None, description="Checked at the end of this "
+                                           "run, besides the top-level `expect`.")))
     return create_model(
         "Scenario", __config__=ConfigDict(extra="forbid"),
         scenario=(str, Field(description="What the scenario shows.")),
         rule=(Union[str, list[str]], Field(description="The rule number(s) it checks.")),
         game=(str, game),
-        cards=(list[dict[str, Any]], Field(default_factory=list)),
+        cards=(list[Union[str, dict[str, Any]]], Field(
+            default_factory=list, description="Inline card definitions, and card files or "
+            "folders relative to the scenario file, inside its folder.")),
         setup=(sc.Setup, Field(default_factory=sc.Setup)),
+        variants=(list[Union[names, run]], Field(  # type: ignore[valid-type]
+            default_factory=list, description="Run the scenario once per entry, with these "
+                                              "variants added to setup.variants.")),
         steps=(list[step], Field(default_factory=list)),
         expect=(Optional[sc.Expect], None),
     )
@@ -94,6 +108,8 @@ class Result:
     name: str
     rule: str
     failures: list[str]
+    #: the run's variants, ``variants: power_tiebreak``, when the file runs several
+    variants: str | None = None
 
     @property
     def passed(self) -> bool:
@@ -174,6 +190,30 @@ def static_problems(doc: Document, model, pool) -> list[Diagnostic]:
     return out
 
 
+def defined_twice(doc: Document, entries: list, files: list[tuple[int, Any]],
+                  inline: list[tuple[str, tuple]]) -> list[Diagnostic]:
+    """CS503 for each card id a card file defines that an earlier entry of ``cards`` did,
+    or that a later inline card defines again (two inline cards: :func:`duplicate_cards`)."""
+    first: dict[str, tuple[str, bool]] = {}  # id -> (where, inline)
+    inline_ids = {path[1]: cid for cid, path in inline}
+    out = []
+    for i, entry in enumerate(entries):
+        if isinstance(entry, str):
+            found = [(c.id, c.source, str(c.source), False) for j, c in files if j == i]
+        elif i in inline_ids:
+            found = [(inline_ids[i], doc.pos(("cards", i, "id")), f"cards[{i}]", True)]
+        else:
+            continue
+        for cid, pos, where, is_inline in found:
+            if cid not in first:
+                first[cid] = (where, is_inline)
+            elif not (is_inline and first[cid][1]):
+                out.append(Diagnostic(pos, f"card '{cid}' is defined twice for this scenario "
+                                           f"(first in {first[cid][0]}); give it another id or "
+                                           "remove one", "CS503"))
+    return out
+
+
 def prepare(doc: Document, model, cards: CardSet | None = None):
     """Compile inline cards and check every card id and the setup; raise CardError listing
     problems. ``cards``: the set whose bundled cards and keyword macros the scenario uses
@@ -186,7 +226,13 @@ def prepare(doc: Document, model, cards: CardSet | None = None):
     problems: list[Diagnostic] = [d for d in spec.macro_diagnostics
                                   if not cards.in_bundled(d.pos.file)]
     inline: list[tuple[str, tuple]] = []
-    for i in range(len(model.cards)):
+    files, file_problems = load_card_files(doc, model.cards, spec.card_model, base.compiler)
+    problems.extend(file_problems)
+    for i, entry in enumerate(model.cards):
+        if isinstance(entry, str):
+            for card in (c for j, c in files if j == i):
+                extra.setdefault(card.id, card)
+            continue
         sub = doc.sub(("cards", i))
         try:
             card = base.compiler.card(validate_document(sub, spec.card_model, "card"),
@@ -195,6 +241,7 @@ def prepare(doc: Document, model, cards: CardSet | None = None):
             inline.append((card.id, ("cards", i, "id")))
         except CardError as exc:
             problems.extend(exc.diagnostics)
+    problems.extend(defined_twice(doc, model.cards, files, inline))
     problems.extend(Diagnostic(doc.pos(path), msg, code)
                     for path, code, msg in duplicate_cards(inline))
     pool = ScenarioPool(base, extra)
@@ -204,25 +251,69 @@ def prepare(doc: Document, model, cards: CardSet | None = None):
     return pool
 
 
-def run_scenario(path: str | Path, paths: Sequence[str | Path] | None = None) -> Result:
-    """Run one scenario file; never raises for bad scenario data (it becomes a failure).
-    ``paths``: those the command was given, whose keyword macros the scenario's cards use
-    (default: the scenario's own path)."""
+def variant_runs(model) -> list[tuple[str | None, Any, Any]]:
+    """Each run of a scenario: ``(label, setup, extra expect)``. One run, labelled None,
+    unless ``variants`` lists several: then each adds its variants to ``setup.variants``
+    and may add an ``expect`` checked at its end."""
+    if not model.variants:
+        return [(None, model.setup, None)]
+    out = []
+    for entry in model.variants:
+        names = entry if isinstance(entry, list) else entry.variants
+        extra = None if isinstance(entry, list) else entry.expect
+        both = list(dict.fromkeys([*model.setup.variants, *names]))
+        label = "variants: " + (", ".join(both) or "none")
+        out.append((label, model.setup.model_copy(update={"variants": both}), extra))
+    return out
+
+
+def run_scenarios(path: str | Path, paths: Sequence[str | Path] | None = None,
+                  only: int | None = None) -> list[Result]:
+    """Run one scenario file, once per variant run (``only``: just that run); never
+    raises for bad scenario data (it becomes a failure). ``paths``: those the command was
+    given, whose keyword macros the scenario's cards use (default: the scenario's own
+    path)."""
     path = str(path)
     try:
         doc, model = load_scenario(path)
         pool = prepare(doc, model, card_set(model.game, paths or [path]))
     except CardError as exc:
-        return Result(path, Path(path).name, "", [str(d) for d in exc.diagnostics])
+        return [Result(path, Path(path).name, "", [str(d) for d in exc.diagnostics])]
     rule = model.rule if isinstance(model.rule, str) else ", ".join(model.rule)
+    runs = variant_runs(model)
+    out = []
+    for n, (label, setup, extra) in enumerate(runs):
+        if only is not None and n != only:
+            continue
+        where = ("variants", n) if label is not None else ("setup",)
+        failures = _run(doc, model, pool, setup, extra, where)
+        out.append(Result(path, model.scenario, rule, failures, label))
+    return out
+
+
+def run_scenario(path: str | Path, paths: Sequence[str | Path] | None = None) -> Result:
+    """Run one scenario file, every variant run: one result (a failure names its run)."""
+    results = run_scenarios(path, paths)
+    if len(results) == 1:
+        return results[0]
+    failures = [f"[{r.variants}] {line}" for r in results for line in r.failures]
+    return Result(results[0].path, results[0].name, results[0].rule, failures)
+
+
+def _run(doc: Document, model, pool, setup, extra, at: tuple) -> list[str]:
+    """The failures of one run of a scenario, from ``setup``; ``extra``: the run's own
+    expect, checked after the top-level one (its failures at ``at``)."""
     sc = load_game(model.game).scenario
     failures: list[str] = []
     try:
-        game = sc.build(model.setup, pool)
+        game = sc.build(setup, pool)
     except (ValueError, KeyError, LimitExceeded) as exc:  # a setup past the game's limits too
-        return Result(path, model.scenario, rule, [f"{doc.pos(('setup',))}: {exc}"])
+        return [f"{doc.pos(('setup',))}: {exc}"]
     expects_error = any(e is not None and e.error is not None for e in
-                        [model.expect, *(getattr(st, "expect", None) for st in model.steps)])
+                        [model.expect, extra,
+                         *(getattr(st, "expect", None) for st in model.steps)])
+    choose = getattr(sc, "find_option", None)
+    over = getattr(sc, "game_over_reason", None)
 
     def ended_in_error(where, what: str) -> bool:
         """A game ending in an error (a limit reached) fails the scenario, unless expected."""
@@ -234,17 +325,18 @@ def run_scenario(path: str | Path, paths: Sequence[str | Path] | None = None) ->
     try:
         game.advance()
         if ended_in_error(doc.pos(("setup",)), ""):
-            return Result(path, model.scenario, rule, failures)
+            return failures
         for i, step in enumerate(model.steps):
             where = doc.pos(("steps", i))
             if isinstance(step, str):
                 d = game.decision
                 if d is None:
-                    failures.append(f"{where}: step {i + 1} ({step!r}): the game is over; "
-                                    f"there is no decision to answer")
+                    why = f": {over(game)}" if over is not None else ""
+                    failures.append(f"{where}: step {i + 1} ({step!r}): the game is over"
+                                    f"{why}; there is no decision to answer")
                     break
                 try:
-                    game.choose(d.find(step))
+                    game.choose(choose(d, step) if choose is not None else d.find(step))
                 except LookupError as exc:
                     failures.append(f"{where}: step {i + 1} ({step!r}): {exc}")
                     break
@@ -259,9 +351,12 @@ def run_scenario(path: str | Path, paths: Sequence[str | Path] | None = None) ->
         if not failures and model.expect is not None:
             for sub, msg in sc.check(game, model.expect):
                 failures.append(f"{doc.pos(('expect',) + sub)}: {msg}")
+        if not failures and extra is not None:
+            for sub, msg in sc.check(game, extra):
+                failures.append(f"{doc.pos(at + ('expect',) + sub)}: {msg}")
     except GameOver:
         pass
-    return Result(path, model.scenario, rule, failures)
+    return failures
 
 
 def find_scenarios(paths) -> list[Path]:

@@ -346,7 +346,7 @@ class Linter:
         except Exception as exc:  # noqa: BLE001
             self.internal("scenario checks", path, exc)
             result = FileResult("scenario", [])
-        if len(self.errors) == before:
+        if len(self.errors) == before and not (result.facts or {}).get("reads_files"):
             self.cache.put(key, result)
         return result, raw
 
@@ -354,6 +354,7 @@ class Linter:
         """The scenario's schema, inline cards and setup; facts: the ids it names and its
         inline cards' (checked against the set afterwards, as they depend on other files)."""
         from cardscript.tools.scenarios import (
+            defined_twice,
             duplicate_cards,
             expect_blocks,
             game_of,
@@ -372,7 +373,19 @@ class Linter:
         findings: list[Finding] = []
         inline: list[tuple[str, tuple]] = []
         compiler = self.compiler_of(game)
+        from cardscript.tools.scenario_files import card_paths, load_card_files
+        files, problems = load_card_files(doc, model.cards, spec.card_model, compiler)
+        # a finding belongs to the file linted: a card file's own problem is reported at
+        # the scenario's entry naming it, its message saying where in the card file
+        entry_at = {os.path.normpath(f): doc.pos(("cards", i)) for i, f in
+                    card_paths(doc, model.cards)[0]}
+        for d in problems:
+            at = entry_at.get(os.path.normpath(d.pos.file)) if d.pos.file != doc.path else None
+            findings.append(Finding(d.code, f"{d.pos}: {d.message}" if at else d.message,
+                                    path, (at or d.pos).line, (at or d.pos).col, card=d.card))
         for i, data in enumerate(model.cards):
+            if isinstance(data, str):  # card files: their ids are the scenario's own
+                continue
             sub = _sub_document(doc, ("cards", i), data)
             try:
                 card = compiler.card(_validate(sub, spec.card_model, "card"),
@@ -382,9 +395,14 @@ class Linter:
                 findings.extend(self._diagnostics(path, exc))
         sc = spec.scenario
         found = [(doc.pos(where), code, msg) for where, code, msg in duplicate_cards(inline)]
+        found += [(d.pos, d.code, d.message)
+                  for d in defined_twice(doc, model.cards, files, inline)]
         found += [(doc.key_pos(where), code, msg)
                   for where, code, msg in sc.setup_problems(model.setup)]
-        findings += [Finding(code, msg, path, pos.line, pos.col) for pos, code, msg in found]
+        findings += [Finding(code, msg if pos.file in (path, doc.path) else f"{pos}: {msg}",
+                             path, *((pos.line, pos.col) if pos.file in (path, doc.path)
+                                     else (doc.pos(("cards",)).line, 1)))
+                     for pos, code, msg in found]
 
         def at(pos):
             return pos.line, pos.col
@@ -392,7 +410,9 @@ class Linter:
                  for where, cid in sc.card_ids(model.setup, expect_blocks(model))]
         return FileResult("scenario", findings, {
             "game": game, "inline": [(cid, *at(doc.pos(where))) for cid, where in inline],
-            "named": named})
+            "files": [c.id for _, c in files], "named": named,
+            # its findings depend on other files than its own: never cached by its bytes
+            "reads_files": any(isinstance(c, str) for c in model.cards)})
 
     def scenario_cards(self, result: FileResult, path: str, known: dict) -> list[Finding]:
         """CS500 for the ids a scenario names that no card has; CS504 for its inline cards
@@ -403,7 +423,8 @@ class Linter:
         from cardscript.plugins import games
         from cardscript.tools.scenarios import replaced_cards
         spec = games().get(facts["game"]) or self.spec_of(facts["game"])
-        pool = _SetPool({**known, **{cid: True for cid, _, _ in facts["inline"]}})
+        pool = _SetPool({**known, **{cid: True for cid, _, _ in facts["inline"]},
+                         **dict.fromkeys(facts.get("files", ()), True)})
         out = []
         for cid, line, col in facts["named"]:
             msg = spec.scenario.known_card(pool, cid)

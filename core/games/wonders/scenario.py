@@ -8,7 +8,8 @@ before anything runs (:func:`setup_problems`), so the tools report it at the key
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -16,6 +17,8 @@ from ...compiler import Compiler
 from ...errors import did_you_mean
 from .card import WondersCard
 from .rules import DECISION_KINDS, ROUNDS, VARIANTS, WondersGame
+from .scenario_log import LogExpect, LogMatch, check_log
+from .scenario_names import card_name, find_card, find_option  # noqa: F401 (the runner's)
 
 FILLER = {"id": "filler", "name": "Filler", "type": "item", "orbital": "boundless",
           "tier": "secondary", "cost": 99,
@@ -30,13 +33,19 @@ class _M(BaseModel):
 
 
 class CardState(_M):
-    """A card in a realm with its state."""
+    """A card in a realm with its state. Each state is one field, set by :data:`_SET`; a
+    state the engine gains later (faith, equipment) is a field here, one in
+    :class:`CardExpect` and an entry in :data:`_SET` and :data:`_GET`."""
 
     card: str
     tapped: bool = False
     counters: int = 0
+    plus_counters: int = Field(0, ge=0)
+    minus_counters: int = Field(0, ge=0)
     nullified: bool = False
     token: bool = False
+    face_down: bool = False
+    owner: Optional[Literal["A", "B"]] = None
 
 
 CardSpec = Union[str, CardState]
@@ -112,9 +121,35 @@ class CardExpect(_M):
     power: Optional[int] = None
     tapped: Optional[bool] = None
     counters: Optional[int] = None
+    plus_counters: Optional[int] = None
+    minus_counters: Optional[int] = None
     nullified: Optional[bool] = None
+    face_down: Optional[bool] = None
     zone: Optional[str] = None
     controller: Optional[Literal["A", "B"]] = None
+    owner: Optional[Literal["A", "B"]] = None
+
+
+#: how a card state of the setup is put on a card object (``counters`` and ``owner`` are
+#: the build's own: they need the state's other fields or the game)
+_SET: dict[str, Callable[[Any, Any], None]] = {
+    "tapped": lambda c, v: setattr(c, "tapped", v),
+    "nullified": lambda c, v: setattr(c, "blank", 2 if v else 0),
+    "face_down": lambda c, v: setattr(c, "face_down", v),
+}
+#: how an expectation's card state is read from a card object
+_GET: dict[str, Callable[[Any], Any]] = {
+    "power": lambda c: c.power() if c.proto.is_wonder else None,
+    "tapped": lambda c: c.tapped,
+    "counters": lambda c: c.plus - c.minus,
+    "plus_counters": lambda c: c.plus,
+    "minus_counters": lambda c: c.minus,
+    "nullified": lambda c: bool(c.blank),
+    "face_down": lambda c: c.face_down,
+    "zone": lambda c: c.zone.label(),
+    "controller": lambda c: c.controller.name,
+    "owner": lambda c: c.owner.name,
+}
 
 
 class DecisionExpect(_M):
@@ -136,8 +171,9 @@ class Expect(_M):
     players: dict[Literal["A", "B"], PlayerExpect] = Field(default_factory=dict)
     realms: dict[RealmNumber, RealmExpect] = Field(default_factory=dict)
     cards: dict[str, CardExpect] = Field(default_factory=dict)
-    log: list[str] = Field(default_factory=list, description="Lines the log must contain.")
-    log_excludes: list[str] = Field(default_factory=list)
+    log: list[Union[str, LogExpect]] = Field(
+        default_factory=list, description="Lines (or events) the log must contain.")
+    log_excludes: list[Union[str, LogMatch]] = Field(default_factory=list)
     error: Optional[str] = Field(None, description="The game ended in an error (a limit "
                                  "reached) whose message contains this.")
 
@@ -169,7 +205,7 @@ def card_ids(setup: Setup, expects: list[tuple[tuple, Expect]]) -> list[tuple[tu
             for side in ("A", "B", "centre"):
                 for i, cid in enumerate(getattr(re_, side) or []):
                     out.append((base + ("realms", num, side, i), cid))
-        out.extend((base + ("cards", cid), cid) for cid in e.cards)
+        out.extend((base + ("cards", name), card_name(name)[0]) for name in e.cards)
     return out
 
 
@@ -245,6 +281,29 @@ def setup_problems(setup: Setup) -> list[tuple[tuple, str, str]]:
                     f"`round1_first: {setup.round1_first}` contradicts `first_player: "
                     f"{setup.first_player}`: in round 1 they are the same player (the one "
                     "who takes round 1's first turn); give only one of them"))
+    out.extend(_card_state_problems(setup))
+    return out
+
+
+def _card_state_problems(setup: Setup) -> list[tuple[tuple, str, str]]:
+    """CS502 for a card state the rules cannot have: +1 and -1 counters together (the
+    rulebook, Counters: "remove an equal number" of each), or counters given two ways."""
+    out: list[tuple[tuple, str, str]] = []
+    for num, rs in setup.realms.items():
+        for side in ("A", "B", "centre"):
+            for i, st in enumerate(getattr(rs, side)):
+                if isinstance(st, str):
+                    continue
+                path = ("setup", "realms", num, side, i)
+                if st.counters and (st.plus_counters or st.minus_counters):
+                    out.append((path + ("counters",), "CS502",
+                                "give the counters as `counters` (their sum) or as "
+                                "`plus_counters` and `minus_counters`, not both"))
+                elif st.plus_counters and st.minus_counters:
+                    out.append((path + ("minus_counters",), "CS502",
+                                f"{st.card} cannot have +1 and -1 counters at once: when "
+                                "both are on a card, an equal number of each is removed "
+                                "(rulebook, Counters); give only what remains"))
     return out
 
 
@@ -286,15 +345,15 @@ def build(setup: Setup, pool) -> WondersGame:
                                 ("centre", realm.centre)):
             for spec in getattr(rs, side_name):
                 st = CardState(card=spec) if isinstance(spec, str) else spec
-                owner = pa[side_name] if side_name != "centre" else g.players[0]
+                # rule 505.1: the cards on a side are its player's; owned by them unless said
+                owner = pa[st.owner] if st.owner else \
+                    pa[side_name] if side_name != "centre" else g.players[0]
                 c = g.new_card(proto(st.card), owner, zone)
-                c.tapped = st.tapped
                 c.token = st.token or c.proto.token
-                if st.counters > 0:
-                    c.plus = st.counters
-                else:
-                    c.minus = -st.counters
-                c.blank = 2 if st.nullified else 0
+                c.plus = st.plus_counters + max(st.counters, 0)
+                c.minus = st.minus_counters + max(-st.counters, 0)
+                for key in st.model_fields_set & _SET.keys():
+                    _SET[key](c, getattr(st, key))
                 c.arrived_round = g.round
     g.power_dirty = True
     g.start_at = (setup.start, setup.round)
@@ -346,7 +405,8 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         if e.decision == "none":
             cmp(("decision",), "none", "none" if d is None else repr(d))
         elif d is None:
-            bad.append((("decision",), "expected a pending decision, found none (game over)"))
+            bad.append((("decision",), "expected a pending decision, found none: the game "
+                                       f"is over: {game_over_reason(g)}"))
         else:
             de = e.decision
             cmp(("decision", "player"), de.player, d.player.name)
@@ -391,67 +451,39 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(base + ("stones",), re_.stones,
             ["centre" if s is None else g.players[s].name for s in realm.stones])
         cmp(base + ("active",), re_.active, realm.active)
-    for cid, ce in e.cards.items():
-        base = ("cards", cid)
-        found = [c for c in _all_cards(g) if c.proto.id == cid]
-        if not found:
-            bad.append((base, f"no card '{cid}' is in the game"))
+    for card, ce in e.cards.items():
+        base = ("cards", card)
+        c, why = find_card(g, card)
+        if c is None:
+            bad.append((base, why))
             continue
-        if len(found) > 1:
-            world = [c for c in found if c.zone.kind == "world"]
-            found = world if len(world) == 1 else found
-        if len(found) > 1:
-            bad.append((base, f"card '{cid}' is ambiguous: {found}"))
-            continue
-        c = found[0]
-        cmp(base + ("power",), ce.power, c.power() if c.proto.is_wonder else None)
-        cmp(base + ("tapped",), ce.tapped, c.tapped)
-        cmp(base + ("counters",), ce.counters, c.plus - c.minus)
-        cmp(base + ("nullified",), ce.nullified, bool(c.blank))
-        cmp(base + ("zone",), ce.zone, c.zone.label())
-        cmp(base + ("controller",), ce.controller, c.controller.name)
-    lines = [format_log(entry) for entry in g.log]
-    words = [line.split() for line in lines]
-    for i, want in enumerate(e.log):
-        if not any(has_words(w, want) for w in words):
-            near = [line for line in lines if want in line]
-            seen = (f"lines with it only as part of a word: {near[:3]}" if near else
-                    f"log tail: {lines[-8:]}")
-            bad.append((("log", i), f"expected a log line with the words {want!r}; {seen}"))
-    for i, unwanted in enumerate(e.log_excludes):
-        hits = [line for line, w in zip(lines, words, strict=True) if has_words(w, unwanted)]
-        if hits:
-            bad.append((("log_excludes", i), f"the log should have no line with the words "
-                                             f"{unwanted!r}: {hits[:3]}"))
+        for key in ce.model_fields_set & _GET.keys():
+            cmp(base + (key,), getattr(ce, key), _GET[key](c))
+    bad.extend(check_log(g.log, e.log, e.log_excludes))
     return bad
 
 
-def has_words(line_words: list[str], text: str) -> bool:
-    """Whether the words of ``text`` occur together, in order, in a log line's words: whole
-    words, so ``draw A 1`` is not found in ``draw A 12``; a card logged with its object
-    number (``squire#9``) is also found as its id (``squire``)."""
-    want = text.split()
-    n = len(want)
-    return any(all(_same_word(got, w) for got, w in zip(line_words[i:i + n], want,
-                                                       strict=True))
-               for i in range(len(line_words) - n + 1))
-
-
-def _same_word(got: str, want: str) -> bool:
-    return got == want or (got.startswith(want + "#") and got[len(want) + 1:].isdigit())
-
-
-def _all_cards(g):
-    for p in g.players:
-        for z in (p.hand, p.deck, p.abyss, p.banishment):
-            yield from g.look(z)  # cards unseen in a deck as the objects they would be
-    yield from g.world_cards()
-    for z in g.limbos:
-        yield from z.cards
-
-
-def format_log(entry: tuple) -> str:
-    return " ".join(str(x) for x in entry)
+def game_over_reason(g: WondersGame) -> str:
+    """Why the game ended and who won, for a step that finds it over: "A's deck is empty
+    (rule 405); B won"."""
+    if g.error is not None:
+        return f"it ended in an error: {g.error}"
+    losers = [e[1] for e in g.log if e[0] == "loses"]
+    how = next((e[2] for e in reversed(g.log) if e[0] == "game_over"), None)
+    if losers:
+        why = " and ".join(f"{n}'s deck is empty" for n in losers) + " (rule 405)"
+    elif how == "stones":
+        why = "round 7 ended; the player with the most stones wins (rule 405)"
+    elif how == "power":
+        why = ("round 7 ended with the stones tied; the variant power_tiebreak decides by "
+               "the total power of each player's Wonders")
+    elif how is not None and how.startswith("realm "):
+        why = (f"round 7 ended with the stones tied; the tie goes to the controller of "
+               f"{how}, the lowest-numbered realm with a single controller (rule 405)")
+    else:
+        why = "round 7 ended with the stones tied and no realm to break the tie (rule 405)"
+    result = f"{g.winner.name} won" if g.winner is not None else "it is a draw"
+    return f"{why}; {result}"
 
 
 def known_card(pool, cid: str) -> str | None:

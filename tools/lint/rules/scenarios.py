@@ -81,3 +81,19 @@ class InlineCardReplacesBundled(Rule):
     name = "inline-card-replaces-bundled"
     severity = "warning"
     groups = ("scenario",)
+
+
+class ScenarioCardPath(Rule):
+    """A card file or folder a scenario names in ``cards:`` that it cannot use: a path
+    outside the scenario's own folder tree (``../``, an absolute path, a link pointing out),
+    a path that does not exist, a file whose name does not end in ``.card.yaml``, or a
+    folder without card files.
+
+    A scenario carries the cards it needs with it: inline, or in card files beside it or
+    below it, named relative to the scenario file. The message names the entry and what was
+    found.
+    """
+
+    code = "CS505"
+    name = "scenario-card-path"
+    groups = ("scenario",)
