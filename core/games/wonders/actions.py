@@ -172,8 +172,12 @@ class Actions(MixinBase):
 
     def play_card(self, p: WondersPlayer, card: WondersCard, realm: Realm | None,
                   free: bool = False) -> None:
-        """Rule 404.2 and rulebook, On Play: the card is played (On Play resolves before it
-        enters The World); then a spell goes to The Abyss and other cards enter ``realm``."""
+        """Rule 404.2 and the rulebook's On Play and Triggered Effects: the card is played;
+        the triggers its play caused resolve first, as a batch of their own (rule 502; "pause
+        the resolution of that spell", Example 1), then its own On Play (a spell's effect),
+        its targets chosen as it is played (501.1); then a spell goes to The Abyss and other
+        cards enter ``realm``. A card an effect plays (seek) is played the same way, at once
+        (:meth:`~.batches.BatchResolver.settle_now`)."""
         limbo = Zone(LIMBO, p, realm)
         self.limbos.append(limbo)
         source = card.zone.kind
@@ -181,13 +185,27 @@ class Actions(MixinBase):
         self.log.append(("play", p.name, card.proto.id, played.oid,
                          realm.number if realm is not None else None))
         self.publish(Event("played", played, p, realm, source))
-        self.then(self.enter_from_limbo, p, played, realm, limbo)
-        self.resolver.settle(self)
+        pending = self.pending
+        own = [Trigger(ab, c, p, ev) for ab, c, ev in pending if c is played]
+        if own:
+            self.pending = [x for x in pending if x[1] is not played]
+        self.sequence((self.resolver.settle_now, self),
+                      (self.resolve_on_play, own),
+                      (self.enter_from_limbo, p, played, realm, limbo))
+        self.resolver.choose_targets(self, own)
+
+    def resolve_on_play(self, own: list) -> None:
+        """The played card's own On Play, once the triggers of its play have resolved: a card
+        nullified meanwhile resolves with blank text (rulebook, Nullify)."""
+        if own:
+            self.resolver.settle_now(self, own)
 
     def enter_from_limbo(self, p, played, realm, limbo) -> None:
         if played.zone is limbo:  # an effect may have moved it meanwhile
             if played.proto.type == "spell":
                 self.move(played, played.owner.abyss)
+            elif played.blank:
+                self.enter_nullified(played, realm.sides[p.index])
             else:
                 self.move(played, realm.sides[p.index])
         self.limbos.remove(limbo)
