@@ -85,10 +85,8 @@ class Actions(MixinBase):
             links = self.links(p)
             energy = p.energy
             for c in hand:
-                proto = c.proto
-                if (has_action or "attuned" in proto.keywords) and \
-                        self.cost_of(p, c, links) <= energy and \
-                        (not proto.core or c.orbital in links):
+                if (has_action or "attuned" in c.proto.keywords) and \
+                        self.can_pay(p, c, links, energy):
                     opts.append(TurnOption("play", c))
         mine = p.index
         for realm in self.realms:
@@ -112,6 +110,12 @@ class Actions(MixinBase):
                     kind = "harvest" if t.entry_name == "harvest" else "activate"
                     opts.append(TurnOption(kind, c, realm, ab))
         return opts
+
+    def can_pay(self, p, card, links: set[str], energy: int) -> bool:
+        """Rule 404.2: ``p`` can pay ``card``'s energy cost as from hand, and it is not a
+        core card without its orbital's link (Core Mechanic)."""
+        return self.cost_of(p, card, links) <= energy and \
+            (not card.proto.core or card.orbital in links)
 
     def can_attack(self, p, realm) -> bool:
         """Rule 404.3.1: only with a Wonder there, and never where players can't attack."""
@@ -141,12 +145,7 @@ class Actions(MixinBase):
             card = option.card
             if "attuned" not in card.proto.keywords:
                 p.actions -= 1
-            if card.proto.type == "spell":
-                self.pay_and_play(p, card, None)
-            else:
-                self.ask(p, "realm", [r for r in self.realms if r.active],
-                         f"choose a realm for {card.proto.id}",
-                         then=(self.pay_and_play, p, card))
+            self.play_as_from_hand(p, card)
         elif kind == "attack":
             p.actions -= 1
             self.battle(p, option.realm)
@@ -154,6 +153,15 @@ class Actions(MixinBase):
             self.activate(p, option.card, option.ability)
         elif kind == "harvest":
             self.harvest(p, [(option.card, option.ability)])
+
+    def play_as_from_hand(self, p, card) -> None:
+        """Rule 404.2: choose an active realm (a spell goes to The Abyss: none), pay the
+        card's energy cost and play it."""
+        if card.proto.type == "spell":
+            self.pay_and_play(p, card, None)
+        else:
+            self.ask(p, "realm", [r for r in self.realms if r.active],
+                     f"choose a realm for {card.proto.id}", then=(self.pay_and_play, p, card))
 
     def pay_and_play(self, p, card, realm) -> None:
         p.energy -= self.cost_of(p, card)
