@@ -92,6 +92,11 @@ def _ability(yaml: str, card_type: str = "spell") -> str:
     ("Whenever a card becomes nullified, draw a card and target player loses 1 energy.",
      "item", "{trigger: {whenever: {nullified: {card: {}}}}, target: {player: any}, "
      "effect: [{draw: 1}, {lose_energy: {player: target}}]}"),
+    # 000, rule 404.2 Core Mechanic: "If an effect lets you play a card as though it was in
+    # your hand"
+    ("You may play target Wonder you own from The Abyss as though it were in your hand.",
+     "spell", "{trigger: on_play, target: {wonder: {zone: abyss, owner: you}}, "
+     "effect: {play_as_though_in_hand: target}}"),
     # 002, rule 508.3 style: a two-stage spell
     ("Tap target Wonder and draw a card.", "spell",
      "{trigger: on_play, target: {wonder: {}}, effect: [{tap: target}, {draw: 1}]}"),
@@ -188,6 +193,8 @@ EVERY_ENTRY = [
     "{trigger: sacrifice_action, target: {wonder: {}}, effect: {put_into_realm: target}}",
     "{trigger: on_play, target: {wonder: {}}, effect: {put_into_hand: target}}",
     "{trigger: on_arrival, effect: {gain_energy: 1}}",
+    "{trigger: on_arrival, effect: {play_as_though_in_hand: {all: {card: {zone: banishment, "
+    "owner: you}}}}}",
     "{trigger: sacrifice_free, effect: {if: {condition: {any_of: [{you_control: {item: "
     "{}}}, {stones: 2}, {lands: {max: 1}}]}, then: {untap: this}}}}",
     "{trigger: harvest, effect: {create_token: {token: skeleton, realm: choose}}}",

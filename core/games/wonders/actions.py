@@ -85,10 +85,8 @@ class Actions(MixinBase):
             links = self.links(p)
             energy = p.energy
             for c in hand:
-                proto = c.proto
-                if (has_action or "attuned" in proto.keywords) and \
-                        self.cost_of(p, c, links) <= energy and \
-                        (not proto.core or c.orbital in links):
+                if (has_action or "attuned" in c.proto.keywords) and \
+                        self.can_pay(p, c, links, energy):
                     opts.append(TurnOption("play", c))
         mine = p.index
         for realm in self.realms:
@@ -112,6 +110,12 @@ class Actions(MixinBase):
                     kind = "harvest" if t.entry_name == "harvest" else "activate"
                     opts.append(TurnOption(kind, c, realm, ab))
         return opts
+
+    def can_pay(self, p, card, links: set[str], energy: int) -> bool:
+        """Rule 404.2: ``p`` can pay ``card``'s energy cost as from hand, and it is not a
+        core card without its orbital's link (Core Mechanic)."""
+        return self.cost_of(p, card, links) <= energy and \
+            (not card.proto.core or card.orbital in links)
 
     def can_attack(self, p, realm) -> bool:
         """Rule 404.3.1: only with a Wonder there, and never where players can't attack."""
@@ -141,12 +145,7 @@ class Actions(MixinBase):
             card = option.card
             if "attuned" not in card.proto.keywords:
                 p.actions -= 1
-            if card.proto.type == "spell":
-                self.pay_and_play(p, card, None)
-            else:
-                self.ask(p, "realm", [r for r in self.realms if r.active],
-                         f"choose a realm for {card.proto.id}",
-                         then=(self.pay_and_play, p, card))
+            self.play_as_from_hand(p, card)
         elif kind == "attack":
             p.actions -= 1
             self.battle(p, option.realm)
@@ -154,6 +153,15 @@ class Actions(MixinBase):
             self.activate(p, option.card, option.ability)
         elif kind == "harvest":
             self.harvest(p, [(option.card, option.ability)])
+
+    def play_as_from_hand(self, p, card) -> None:
+        """Rule 404.2: choose an active realm (a spell goes to The Abyss: none), pay the
+        card's energy cost and play it."""
+        if card.proto.type == "spell":
+            self.pay_and_play(p, card, None)
+        else:
+            self.ask(p, "realm", [r for r in self.realms if r.active],
+                     f"choose a realm for {card.proto.id}", then=(self.pay_and_play, p, card))
 
     def pay_and_play(self, p, card, realm) -> None:
         p.energy -= self.cost_of(p, card)
@@ -172,8 +180,12 @@ class Actions(MixinBase):
 
     def play_card(self, p: WondersPlayer, card: WondersCard, realm: Realm | None,
                   free: bool = False) -> None:
-        """Rule 404.2 and rulebook, On Play: the card is played (On Play resolves before it
-        enters The World); then a spell goes to The Abyss and other cards enter ``realm``."""
+        """Rule 404.2 and the rulebook's On Play and Triggered Effects: the card is played;
+        the triggers its play caused resolve first, as a batch of their own (rule 502; "pause
+        the resolution of that spell", Example 1), then its own On Play (a spell's effect),
+        its targets chosen as it is played (501.1); then a spell goes to The Abyss and other
+        cards enter ``realm``. A card an effect plays (seek) is played the same way, at once
+        (:meth:`~.batches.BatchResolver.settle_now`)."""
         limbo = Zone(LIMBO, p, realm)
         self.limbos.append(limbo)
         source = card.zone.kind
@@ -181,13 +193,27 @@ class Actions(MixinBase):
         self.log.append(("play", p.name, card.proto.id, played.oid,
                          realm.number if realm is not None else None))
         self.publish(Event("played", played, p, realm, source))
-        self.then(self.enter_from_limbo, p, played, realm, limbo)
-        self.resolver.settle(self)
+        pending = self.pending
+        own = [Trigger(ab, c, p, ev) for ab, c, ev in pending if c is played]
+        if own:
+            self.pending = [x for x in pending if x[1] is not played]
+        self.sequence((self.resolver.settle_now, self),
+                      (self.resolve_on_play, own),
+                      (self.enter_from_limbo, p, played, realm, limbo))
+        self.resolver.choose_targets(self, own)
+
+    def resolve_on_play(self, own: list) -> None:
+        """The played card's own On Play, once the triggers of its play have resolved: a card
+        nullified meanwhile resolves with blank text (rulebook, Nullify)."""
+        if own:
+            self.resolver.settle_now(self, own)
 
     def enter_from_limbo(self, p, played, realm, limbo) -> None:
         if played.zone is limbo:  # an effect may have moved it meanwhile
             if played.proto.type == "spell":
                 self.move(played, played.owner.abyss)
+            elif played.blank:
+                self.enter_nullified(played, realm.sides[p.index])
             else:
                 self.move(played, realm.sides[p.index])
         self.limbos.remove(limbo)

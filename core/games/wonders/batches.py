@@ -2,8 +2,9 @@
 once, in batches. The triggers created at the same time form a batch; the active player
 orders it one trigger at a time; batches created meanwhile wait, in creation order, until the
 current batch is done (502). A settle re-entered from a resolving effect only files new
-triggers, and the outer one resolves them (501). Involuntary loops are broken after
-``LOOP_LIMIT`` resolutions (503, simplified)."""
+triggers, and the outer one resolves them (501); a card played by a resolving effect (seek)
+has its play resolved at once, as from hand (:meth:`BatchResolver.settle_now`). Involuntary
+loops are broken after ``LOOP_LIMIT`` resolutions (503, simplified)."""
 from __future__ import annotations
 
 from collections import deque
@@ -23,6 +24,8 @@ class BatchResolver(Targeting):
         self.counts: dict = {}  # resolutions per ability in this settle (rule 503)
         self.total = 0
         self.current: Trigger | None = None  # the trigger resolving now
+        #: (queue, resolving, current) of the resolutions a nested settle interrupted
+        self.outer: list[tuple[deque[list[Trigger]], int, Trigger | None]] = []
 
     def _clone(self, memo: dict) -> "BatchResolver":
         n = type(self).__new__(type(self))
@@ -33,6 +36,8 @@ class BatchResolver(Targeting):
         n.counts = dict(self.counts)
         n.total = self.total
         n.current = copy_value(self.current, memo)
+        n.outer = [(deque(copy_value(b, memo) for b in q), r, copy_value(c, memo))
+                   for q, r, c in self.outer]
         return n
 
     def add(self, g, batch: list[Trigger]) -> None:
@@ -68,6 +73,26 @@ class BatchResolver(Targeting):
         if g.pending:
             self.file_triggers(g)
 
+    def settle_now(self, g, batch: list[Trigger] | None = None) -> None:
+        """Put ``batch`` (if any) to resolve and :meth:`settle`; but called from a resolving
+        effect, it resolves the batch and the new triggers now, and what they trigger in
+        turn, before that effect goes on. This is for the play of a card, whose triggers and
+        On Play resolve before it enters The World (rulebook, On Play) whoever plays it; the
+        batches waiting outside wait until this is done."""
+        if not self.resolving:
+            self.add(g, batch or [])
+            self.settle(g)
+            return
+        self.outer.append((self.queue, self.resolving, self.current))
+        self.queue, self.resolving, self.current = deque([batch] if batch else ()), 0, None
+        g.then(self.unnest)
+        g.then(self.next, g)
+        if g.pending:
+            self.file_triggers(g)
+
+    def unnest(self) -> None:
+        self.queue, self.resolving, self.current = self.outer.pop()
+
     def next(self, g) -> None:
         """One turn of the settle loop: file new triggers, or resolve the next trigger of the
         current batch, or finish with the state checks when nothing is left."""
@@ -90,7 +115,7 @@ class BatchResolver(Targeting):
         g.state_checks()
         if g.pending:
             g.then(self.next, g)
-        else:
+        elif not self.outer:  # a nested settle is part of the loop outside it
             self.prevented.clear()
 
     def picked(self, g, t: Trigger) -> None:
@@ -139,9 +164,6 @@ class BatchResolver(Targeting):
     def prevent(self, g, labels: dict, pick: str) -> None:
         self.prevented.add(labels[pick])
         g.log.append(("loop", pick))
-
-
-LOOP_LIMIT = 500
 
 
 LOOP_LIMIT = 500

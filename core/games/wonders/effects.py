@@ -9,6 +9,7 @@ from pydantic import Field
 
 from ...limits import AMOUNT_MAX, COUNT_MAX, LimitExceeded
 from ...registry import Params, Vocabulary
+from .zones import LIMBO
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
     from ...model.names import CardRef, PlayerRef, Selector, Value
@@ -458,6 +459,46 @@ class Attack(_Effect):
             g.queued_attacks.append((you, realm))
         elif realm is not None:
             g.log.append(("no_attack", you.name, realm.number))
+
+
+@vocab.effect("play_as_though_in_hand", CardParams,
+              text="you may play {{ card }} as though {{ 'they' if card | is_mass else 'it' }}"
+              " were in your hand")
+class PlayAsThoughInHand(_Effect):
+    """You may play a card from another zone (The Abyss, banishment, your deck) as though it
+    were in your hand (rule 404.2): you pay its energy cost, an orbital link's reduction
+    included, and a core card needs its orbital's link (404.2, Core Mechanic). The play is
+    part of this effect, not a use of a turn: it spends no action. Each card is offered in
+    turn; one you can't pay for is not."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+
+    def run(self, g, ctx):
+        ctx.done = False
+        self.next(g, ctx, list(self.card.cards(g, ctx)))
+
+    def next(self, g, ctx, cards: list) -> None:
+        you = ctx.controller
+        for i, card in enumerate(cards):
+            if self.playable(g, you, card):
+                g.then(self.next, g, ctx, cards[i + 1:])
+                g.ask(you, "may", [True, False], f"play {card.proto.id} as though it were "
+                      "in your hand?", then=(self.answered, g, ctx, card))
+                return
+
+    @staticmethod
+    def playable(g, you, card) -> bool:
+        zone = card.zone
+        return zone is not None and not zone.in_play and zone.kind != LIMBO and \
+            not card.token and g.can_pay(you, card, g.links(you), you.energy)
+
+    def answered(self, g, ctx, card, yes: bool) -> None:
+        if yes and self.playable(g, ctx.controller, card):
+            ctx.done = True
+            g.play_as_from_hand(ctx.controller, card)
 
 
 class SeekParams(Params):

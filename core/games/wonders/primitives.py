@@ -193,6 +193,20 @@ class Primitives(MixinBase):
         self.publish(Event("nullified", card, card.controller, card.realm))
         return True
 
+    def enter_nullified(self, card, side) -> None:
+        """A nullified card enters The World still nullified (rulebook, Nullify: nullified
+        after it's played but before it resolves, "it still resolves but is treated as if its
+        rules text was blank"): the new object is blank before its arrival is published, so
+        its own On Arrival and abilities don't trigger."""
+        src = card.zone
+        new = self.move(card, side, publish=False)
+        if new is None:
+            return
+        new.blank = card.blank
+        if new.blank == 1:
+            self.until("this_round", self.unnullify, new)
+        self.publish(Event("arrived", new, card.controller, src.area or side.area, src.kind))
+
     @staticmethod
     def unnullify(card) -> None:
         if card.blank == 1:
