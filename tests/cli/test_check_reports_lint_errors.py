@@ -84,6 +84,11 @@ WRITTEN: dict[str, dict[str, str]] = {
           - {id: small-one, name: Small Two, type: wonder, orbital: solfera, tier: secondary,
              cost: 2, power: 2}
         """},
+    "CS505": {"s.scenario.yaml": """\
+        scenario: A card file outside the scenario's folder
+        rule: "501.1"
+        cards: [../elsewhere.card.yaml]
+        """},
 }
 
 
