@@ -230,19 +230,25 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         if p.harvested_actions:
             p.actions += p.harvested_actions
             p.harvested_actions = 0
-        effects, self.turn_effects = self.turn_effects, []
+        self.publish(Event("turn_end", None, p))
+        self.expire("this_turn")
+
+    def expire(self, duration: str) -> None:
+        """Rule 403.5: the "this turn" or "this round" effects end, and "any resulting effects"
+        resolve: the state checks at once, then every trigger pending (ordered by the active
+        player) and the free attacks they declare. Effects of that duration made meanwhile end
+        too: "this round ... always means this round, not the end of a future round". Nothing
+        to do in most turns, which this keeps cheap."""
+        if duration == "this_turn":
+            effects, self.turn_effects = self.turn_effects, []
+        else:
+            effects, self.round_effects = self.round_effects, []
         for undo, args in effects:
             undo(*args)
-        self.publish(Event("turn_end", None, p))
-        self.effects_ended()
-
-    def effects_ended(self) -> None:
-        """Rule 403.5: "resolve any resulting effects" of effects that ended: the state checks
-        at once, then every trigger pending (ordered by the active player). Nothing to do in
-        most turns, which this keeps cheap."""
         if self.power_dirty or self.pending:
+            self.then(self.expire, duration)  # after what follows, for the effects it makes
             self.state_checks()
-            self.then(self.queued_battles)  # free attacks they declare are fought now
+            self.then(self.queued_battles)
             self.resolver.settle(self)
 
     def round_end(self) -> None:
@@ -289,10 +295,7 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         if self.round == ROUNDS:
             self.decide_winner()
             return
-        effects, self.round_effects = self.round_effects, []
-        for undo, args in effects:
-            undo(*args)
-        self.effects_ended()  # still in this round: before the next one begins (403.5)
+        self.expire("this_round")  # still in this round: before the next one begins (403.5)
 
     def world_cards(self):
         """Every card object in The World (realms in order, each side then the centre)."""
