@@ -156,6 +156,18 @@ def test_only_a_spell_drops_its_on_play_label():
     ("{trigger: {whenever: {arrives: {wonder: {controller: opponent, realm: this}}}}, "
      "effect: {counters: {card: it, amount: -1}}}",
      "Whenever an enemy Wonder arrives in this realm, put a -1 counter on it."),
+    # the timing words of rules 403.5 and 404.3.2 and the rulebook's Enter
+    ("{trigger: on_turn_end, effect: {draw: 1}}", "ON TURN END: Draw a card."),
+    ("{trigger: {on_turn_end: {player: you}}, effect: {draw: 1}}",
+     "AT THE END OF YOUR TURN: Draw a card."),
+    ("{trigger: {on_turn_end: {player: opponent}}, effect: {draw: 1}}",
+     "AT THE END OF AN OPPONENT'S TURN: Draw a card."),
+    ("{trigger: {end_of_round: 3}, effect: {draw: 1}}", "AT THE END OF ROUND 3: Draw a card."),
+    ("{trigger: {whenever: {attacks: {wonder: {controller: you}}}}, effect: {power: {card: "
+     "it, amount: 1, duration: this_turn}}}",
+     "Whenever a Wonder you control attacks, it gets +1 power this turn."),
+    ("{trigger: {whenever: {enters_this_realm: {wonder: {class: Dragon}}}}, effect: "
+     "{draw: 1}}", "Whenever a Dragon enters this realm, draw a card."),
 ])
 def test_stages_subjects_and_selections(script, expected):
     assert _ability(script) == expected
@@ -195,6 +207,7 @@ EVERY_ENTRY = [
     "{trigger: on_arrival, effect: {gain_energy: 1}}",
     "{trigger: on_arrival, effect: {play_as_though_in_hand: {all: {card: {zone: banishment, "
     "owner: you}}}}}",
+    "{trigger: {on_turn_end: {player: opponent}}, effect: {draw: 1}}",
     "{trigger: sacrifice_free, effect: {if: {condition: {any_of: [{you_control: {item: "
     "{}}}, {stones: 2}, {lands: {max: 1}}]}, then: {untap: this}}}}",
     "{trigger: harvest, effect: {create_token: {token: skeleton, realm: choose}}}",

@@ -280,14 +280,23 @@ class Actions(MixinBase):
             if c.proto.is_wonder:
                 c.attacked = True
         self.log.append(("attack", attacker.name, realm.number))
-        self.sequence((self.battle_step, Event("attack", None, attacker, realm)),
+        self.sequence((self.attack_step, attacker, realm),
                       (self.battle_step, Event("defend", None, defender, realm)),
                       (self.battle_step, Event("battle", None, attacker, realm)),
                       (self.battle_victory, attacker, defender, realm),
                       (self.battle_end, attacker, realm))
 
+    def attack_step(self, attacker, realm) -> None:
+        """Step 1: On Attack effects, and "whenever (something) attacks" ones at the same
+        time (404.3.2.1): an event for each attacking Wonder, so each can trigger."""
+        self.publish(Event("attack", None, attacker, realm))
+        for c in realm.sides[attacker.index].cards:
+            if c.attacked:
+                self.publish(Event("attacks", c, attacker, realm))
+        self.resolver.settle(self)
+
     def battle_step(self, event) -> None:
-        """Steps 1-3 of 404.3.2: On Attack, On Defense, On Battle effects resolve."""
+        """Steps 2-3 of 404.3.2: On Defense, On Battle effects resolve."""
         self.publish(event)
         self.resolver.settle(self)
 

@@ -356,7 +356,7 @@ class Move(_ToRealm):
     __slots__ = ()
 
     def send(self, g, card, realm) -> bool:
-        return realm is not card.realm and g.move_to_realm(card, realm)
+        return g.move_to_realm(card, realm)
 
 
 class TokenParams(Params):

@@ -15,6 +15,8 @@ else:
 
 #: zone changes and the events they are in Wonders' words (rulebook, Game Terms)
 _ZONE_EVENTS = {(WORLD, ABYSS): "died", (HAND, ABYSS): "discarded"}
+#: the events of a card entering a realm: from outside The World, or from another realm
+_ENTERING = frozenset({"arrived", "moved"})
 
 
 class Primitives(MixinBase):
@@ -26,6 +28,15 @@ class Primitives(MixinBase):
         if dst == BANISHMENT:
             return "banished"
         return _ZONE_EVENTS.get((src, dst))
+
+    def publish(self, event: Event) -> None:
+        """Rulebook, Enter: a card "enters this realm" when it arrives there and when it moves
+        there from another realm; such abilities wait for "entered", published with both."""
+        bus = self.bus
+        bus.collect(event, self.pending)
+        if event.kind in _ENTERING and bus.handlers.get("entered"):
+            bus.collect(Event("entered", event.card, event.player, event.area, event.source,
+                              event.cause), self.pending)
 
     def new_card(self, proto, owner, zone, top: bool = True) -> WondersCard:
         card = super().new_card(proto, owner, zone, top)
@@ -106,8 +117,10 @@ class Primitives(MixinBase):
         return True
 
     def move_to_realm(self, card, realm) -> bool:
-        """Move within The World: the same object, and it does not arrive."""
-        if card.zone is None or card.zone.kind != WORLD or not realm.active:
+        """Move within The World to another realm: the same object, and it does not arrive
+        (it enters that realm: rulebook, Enter)."""
+        if card.zone is None or card.zone.kind != WORLD or not realm.active or \
+                card.zone.area is realm:
             return False
         side = realm.sides[card.controller.index] if card.zone.player is not None \
             else realm.centre

@@ -218,26 +218,48 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         self.next_turn(current, consecutive)
 
     def next_turn(self, current, consecutive: int) -> None:
-        self.end_turn(current)
         self.then(self.turn, self.players[(current.index + 1) % len(self.players)],
                   consecutive)
+        self.end_turn(current)  # its steps run first: the turn ends before the next begins
 
     def end_turn(self, p) -> None:
-        """Rule 403.5: "this turn" effects end; actions gained by harvest become usable."""
-        effects, self.turn_effects = self.turn_effects, []
-        for undo, args in effects:
-            undo(*args)
+        """Rule 403.5, End of Turn Step: "this turn" effects and On Turn End effects end
+        simultaneously, and the resulting effects resolve (a Wonder left below 0 power dies,
+        its On Death in one batch with the On Turn End triggers) before the next turn or the
+        round end. Actions gained by harvest become usable."""
         if p.harvested_actions:
             p.actions += p.harvested_actions
             p.harvested_actions = 0
+        self.publish(Event("turn_end", None, p))
+        self.expire("this_turn")
+
+    def expire(self, duration: str) -> None:
+        """Rule 403.5: the "this turn" or "this round" effects end, and "any resulting effects"
+        resolve: the state checks at once, then every trigger pending (ordered by the active
+        player) and the free attacks they declare. Effects of that duration made meanwhile end
+        too: "this round ... always means this round, not the end of a future round". Nothing
+        to do in most turns, which this keeps cheap."""
+        if duration == "this_turn":
+            effects, self.turn_effects = self.turn_effects, []
+        else:
+            effects, self.round_effects = self.round_effects, []
+        for undo, args in effects:
+            undo(*args)
+        if self.power_dirty or self.pending:
+            self.then(self.expire, duration)  # after what follows, for the effects it makes
+            self.state_checks()
+            self.then(self.queued_battles)
+            self.resolver.settle(self)
 
     def round_end(self) -> None:
         """Rule 403.5: end-of-round effects in a batch ordered by the active player (the last
-        to pass); unspent actions and energy are lost; hands over 7 discard down to 7
-        together; after round 7 the winner is found before "this round" effects stop."""
+        to pass), battles they declare included; unspent actions and energy are lost; hands
+        over 7 discard down to 7 together; after round 7 the winner is found before "this
+        round" effects stop."""
         self.active = self.last_to_pass or self.active
         self.publish(Event("round_end", data=self.round))
         self.then(self.round_cleanup)
+        self.then(self.queued_battles)  # free attacks End of Round effects declare are fought
         self.resolver.settle(self)
 
     def round_cleanup(self) -> None:
@@ -273,9 +295,7 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         if self.round == ROUNDS:
             self.decide_winner()
             return
-        effects, self.round_effects = self.round_effects, []
-        for undo, args in effects:
-            undo(*args)
+        self.expire("this_round")  # still in this round: before the next one begins (403.5)
 
     def world_cards(self):
         """Every card object in The World (realms in order, each side then the centre)."""

@@ -184,12 +184,53 @@ class OnRoundN(_Trigger):
         return ev.data == self.number
 
 
-@vocab.trigger("end_of_round", text="AT END OF ROUND:")
-class EndOfRound(_Trigger):
-    """At the end of the round (rule 403.5, ordered by the active player)."""
+class EndOfRoundParams(Params):
+    __shorthand__ = "number"
+    number: Optional[int] = Field(None, ge=1, le=7, description="Only at the end of this "
+                                  "round (\"at the end of round N\"); every round if not given.")
 
+
+@vocab.trigger("end_of_round", EndOfRoundParams,
+               text="{% if number %}AT THE END OF ROUND {{ number }}:"
+               "{% else %}AT END OF ROUND:{% endif %}")
+class EndOfRound(_Trigger):
+    """At the end of the round, or of round N only: On Round End and "at the end of round N"
+    trigger together (rule 403.5, ordered by the active player, the last to pass)."""
+
+    __slots__ = ("number",)
     scope = WORLD
     event = "round_end"
+
+    def __init__(self, p, c):
+        self.number = p.number
+
+    def matches(self, ev, card):
+        return self.number is None or ev.data == self.number
+
+
+class TurnEndParams(Params):
+    player: Literal["you", "opponent", "any"] = Field(
+        "any", description="Whose turn: every turn's end by default.")
+
+
+@vocab.trigger("on_turn_end", TurnEndParams, text=(
+    "{% if player == 'you' %}AT THE END OF YOUR TURN:{% elif player == 'opponent' %}"
+    "AT THE END OF AN OPPONENT'S TURN:{% else %}ON TURN END:{% endif %}"))
+class OnTurnEnd(_Trigger):
+    """At the end of each turn (a pass is a turn), as its "this turn" effects end; with
+    ``player``, only at the end of your or an opponent's turns (rule 403.5, End of Turn
+    Step)."""
+
+    __slots__ = ("player",)
+    scope = WORLD
+    event = "turn_end"
+
+    def __init__(self, p, c):
+        self.player = p.player
+
+    def matches(self, ev, card):
+        who = self.player
+        return who == "any" or (ev.player is card.controller) == (who == "you")
 
 
 class WheneverParams(Params):
@@ -197,18 +238,27 @@ class WheneverParams(Params):
     arrives: "Optional[Selector]" = None
     played: "Optional[Selector]" = None
     nullified: "Optional[Selector]" = None
+    attacks: "Optional[Selector]" = Field(
+        None, description="A Wonder that attacks (once per attacking Wonder), at the same time "
+        "as On Attack (rule 404.3.2 step 1).")
+    enters_this_realm: "Optional[Selector]" = Field(
+        None, description="A card that enters this card's realm: arriving, or moving there "
+        "from another realm (rulebook, Enter).")
 
     @model_validator(mode="after")
     def _exactly_one(self):
-        given = [k for k in ("dies", "arrives", "played", "nullified")
-                 if getattr(self, k) is not None]
+        given = [k for k in _WHENEVER_EVENTS if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError("name exactly one event: dies, arrives, played or nullified")
+            raise ValueError("name exactly one event: dies, arrives, played, nullified, "
+                             "attacks or enters_this_realm")
         return self
 
 
+#: each ``whenever`` key and the event it waits for; "entered" is published with "arrived"
+#: and with a move between realms (Primitives.publish)
 _WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "played": "played",
-                    "nullified": "nullified"}
+                    "nullified": "nullified", "attacks": "attacks",
+                    "enters_this_realm": "entered"}
 
 
 @vocab.trigger("whenever", WheneverParams, text=(
@@ -219,10 +269,13 @@ _WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "played": "played",
     "{% elif played %}{% set who = played.params.controller %}"
     "{{ {'you': 'you play', 'opponent': 'an opponent plays'}.get(who, 'a player plays') }} "
     "{{ played | describe(implied={'controller': who}) }}"
+    "{% elif attacks %}{{ attacks }} attacks"
+    "{% elif enters_this_realm %}{{ enters_this_realm | describe(with_realm=false) }} enters "
+    "this realm"
     "{% else %}{{ nullified }} becomes nullified{% endif %},"))
 class Whenever(_Trigger):
-    """Whenever a card matching the selector dies, arrives, is played or is nullified, while
-    this card is in The World."""
+    """Whenever a card matching the selector dies, arrives, is played, is nullified, attacks
+    or enters this card's realm, while this card is in The World."""
 
     __slots__ = ("event", "selector")
     scope = WORLD
@@ -238,6 +291,8 @@ class Whenever(_Trigger):
         subject = ev.card
         if subject is None:
             return False
+        if self.event == "entered" and ev.area is not card.zone.area:
+            return False  # "enters this realm" refers to that realm only (rulebook, Enter)
         # the subject is judged where the event put it or took it from (a dying card by
         # its last known zone), so the selector's zone is not tested here
         return self.selector.matches(subject, card.controller, card, card.zone.area,
