@@ -198,6 +198,8 @@ EVERY_ENTRY = [
     "{trigger: {whenever: {arrives: {wonder: {}}}}, effect: [{nullify: it}, {counters: "
     "{card: it, amount: 1}}, {draw: {count: {count: {wonder: {}}}}}, "
     "{gain_energy: stones_you_control}]}",
+    "{trigger: on_play, target: {wonder: {controller: opponent}}, effect: [{gain_control: "
+    "{card: target, duration: this_round}}, {gain_control: {card: this}}]}",
 ]
 
 
@@ -215,7 +217,7 @@ def test_every_vocabulary_entry_renders(monkeypatch):
     for script in EVERY_ENTRY:
         text = _ability(script, "wonder")
         assert text.endswith(".") and "{" not in text and "  " not in text, text
-    for kw in ("flying", "deathstrike", "guardian", "attuned",
+    for kw in ("flying", "deathstrike", "guardian", "attuned", "cant_be_controlled",
                "{seek: {count: 3, filter: {wonder: {}}}}", "{rally: 2}"):
         text = ("id: k\nname: K\ntype: wonder\norbital: petraia\ntier: primary\ncost: 1\n"
                 f"power: 1\nkeywords: [{kw}]\n")

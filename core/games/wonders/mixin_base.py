@@ -37,6 +37,8 @@ if TYPE_CHECKING:
         #: (player, realm) free attacks declared by effects
         queued_attacks: list[tuple[WondersPlayer, Realm]]
         harvesting: WondersPlayer | None
+        #: (card, player): "this round" controls waiting to end (rule 505.1)
+        control_waiting: list[tuple[WondersCard, WondersPlayer]]
         power_dirty: bool
 
         # the core's methods, making Wonders' cards (card_class)
@@ -50,6 +52,8 @@ if TYPE_CHECKING:
         def draw(self, player: WondersPlayer, n: int = 1) -> int: ...
 
         def destroy(self, card: WondersCard) -> bool: ...
+
+        def until(self, duration: str, undo: Callable[..., Any], *args: Any) -> None: ...
 
         def links(self, player: WondersPlayer) -> set[str]: ...
 

@@ -14,6 +14,7 @@ from ...game import Game
 from ...procedure import GameOver
 from .actions import DONE, PASS, Actions
 from .batches import BatchResolver
+from .control import Control
 from .primitives import Primitives
 from .state import WondersCard, WondersCardDef, WondersPlayer
 from .zones import Realm
@@ -37,7 +38,7 @@ DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "t
                   "prevent")
 
 
-class WondersGame(Primitives, Actions, Game[WondersPlayer]):
+class WondersGame(Primitives, Control, Actions, Game[WondersPlayer]):
     game_name = "wonders"
     VARIANTS = VARIANTS
     DECISION_KINDS = DECISION_KINDS
@@ -74,6 +75,7 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         self.power_dirty = False
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
         self.round_discarding: list = []  # chosen at round end, discarded together (403.5)
+        self.control_waiting = []  # (card, player): controls that end when they can (505.1)
         for p, deck in zip(self.players, decks, strict=True):
             self.fill(p.deck, deck)
 
@@ -319,6 +321,8 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         """After each resolution: Wonders below 0 power die together (rulebook, Counters:
         "Wonders can survive at 0 power"); a player whose deck has no cards loses (405);
         everyone losing at once is a draw."""
+        if self.control_waiting:
+            self.control_returns()
         if self.power_dirty:
             self.power_dirty = False
             dying = [c for c in self.world_cards() if c.proto.is_wonder and c.power() < 0]

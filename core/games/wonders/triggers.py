@@ -82,7 +82,8 @@ class OnAttack(_InRealm):
     event = "attack"
 
     def matches(self, ev, card):
-        return ev.area is card.zone.area and ev.player is card.controller
+        # its controller is its side's player: no one for a card in the centre (rule 505.1)
+        return ev.area is card.zone.area and ev.player is card.zone.player
 
 
 @vocab.trigger("on_defense", text="ON DEFENSE:")
@@ -92,7 +93,7 @@ class OnDefense(_InRealm):
     event = "defend"
 
     def matches(self, ev, card):
-        return ev.area is card.zone.area and ev.player is card.controller
+        return ev.area is card.zone.area and ev.player is card.zone.player
 
 
 @vocab.trigger("on_battle", text="ON BATTLE:")
@@ -123,7 +124,7 @@ class AfterBattle(_InRealm):
         if ev.area is not card.zone.area:
             return False
         attacker, defender, winner = ev.data
-        you = card.controller
+        you = card.zone.player  # no one, in the centre (rule 505.1)
         if you is not attacker and you is not defender:
             return False
         result = "tied" if winner is None else ("won" if winner is you else "lost")
@@ -153,7 +154,7 @@ class EndOfBattle(_InRealm):
             return False
         if self.attacking is None:
             return True
-        return (ev.player is card.controller and card.attacked) == self.attacking
+        return (ev.player is card.zone.player and card.attacked) == self.attacking
 
 
 @vocab.trigger("on_round_start", text="ON ROUND START:")
