@@ -151,6 +151,15 @@ def test_only_a_spell_drops_its_on_play_label():
     ("{trigger: {whenever: {arrives: {wonder: {controller: opponent, realm: this}}}}, "
      "effect: {counters: {card: it, amount: -1}}}",
      "Whenever an enemy Wonder arrives in this realm, put a -1 counter on it."),
+    # rule 511: counting events; rule 505.1: control (The Windreaver's words)
+    ("{trigger: {whenever: {played: {land: {controller: you, orbital: thalwind}}, time: 3}}, "
+     "effect: {may: {untap: this}}}",
+     "The third time you play a Thalwind land this game, you may untap this."),
+    ("{trigger: {whenever: {dies: {wonder: {}}, time: 1, during: round}}, effect: {draw: 1}}",
+     "The first time a Wonder dies this round, draw a card."),
+    ("{trigger: tap_free, target: {wonder: {controller: opponent}}, effect: [{gain_control: "
+     "{card: target, duration: this_round}}, {untap: target}]}",
+     "TAP FREE: Gain control of target enemy Wonder this round. Untap it."),
 ])
 def test_stages_subjects_and_selections(script, expected):
     assert _ability(script) == expected

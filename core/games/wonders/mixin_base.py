@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from typing import Any
 
     from ...game import Game
@@ -40,6 +40,11 @@ if TYPE_CHECKING:
         #: (card, player): "this round" controls waiting to end (rule 505.1)
         control_waiting: list[tuple[WondersCard, WondersPlayer]]
         power_dirty: bool
+        #: counting triggers, and per trigger, per player [game, round, that round] (511)
+        counted: list[Any]
+        tallies: list[list[list[int]]]
+
+        def world_cards(self, every: bool = False) -> Iterator[WondersCard]: ...
 
         # the core's methods, making Wonders' cards (card_class)
         def new_card(self, proto: CardDef, owner: Player, zone: Zone | None,

@@ -15,6 +15,7 @@ from ...procedure import GameOver
 from .actions import DONE, PASS, Actions
 from .batches import BatchResolver
 from .control import Control
+from .counting import Counting
 from .primitives import Primitives
 from .state import WondersCard, WondersCardDef, WondersPlayer
 from .zones import Realm
@@ -38,7 +39,7 @@ DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "t
                   "prevent")
 
 
-class WondersGame(Primitives, Control, Actions, Game[WondersPlayer]):
+class WondersGame(Primitives, Control, Counting, Actions, Game[WondersPlayer]):
     game_name = "wonders"
     VARIANTS = VARIANTS
     DECISION_KINDS = DECISION_KINDS
@@ -76,6 +77,8 @@ class WondersGame(Primitives, Control, Actions, Game[WondersPlayer]):
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
         self.round_discarding: list = []  # chosen at round end, discarded together (403.5)
         self.control_waiting = []  # (card, player): controls that end when they can (505.1)
+        self.counted: list = []  # counting triggers and their counts (511, counting.py)
+        self.tallies: list = []
         for p, deck in zip(self.players, decks, strict=True):
             self.fill(p.deck, deck)
 
@@ -83,6 +86,7 @@ class WondersGame(Primitives, Control, Actions, Game[WondersPlayer]):
     def start(self) -> None:
         """401, 402, then rounds 1-7 (403-404); a scenario may start at a round's beginning
         or at its turns."""
+        self.find_counted()
         if self.start_at is None:
             self.sequence((self.determine_first_player,), (self.starting_hands,),
                           (self.play_round, 1, "beginning"))
@@ -279,10 +283,11 @@ class WondersGame(Primitives, Control, Actions, Game[WondersPlayer]):
         for undo, args in effects:
             undo(*args)
 
-    def world_cards(self):
-        """Every card object in The World (realms in order, each side then the centre)."""
+    def world_cards(self, every: bool = False):
+        """Every card object in The World (realms in order, each side then the centre); in
+        the active realms unless ``every``."""
         for realm in self.realms:
-            if realm.active:
+            if realm.active or every:
                 for side in realm.sides:
                     yield from side.cards
                 yield from realm.centre.cards

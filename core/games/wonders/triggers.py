@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Literal, Optional
 
 from pydantic import Field, model_validator
 
+from ...limits import COUNT_MAX
 from ...registry import Params, Vocabulary
 from .zones import WORLD
 
@@ -198,6 +199,11 @@ class WheneverParams(Params):
     arrives: "Optional[Selector]" = None
     played: "Optional[Selector]" = None
     nullified: "Optional[Selector]" = None
+    time: Optional[int] = Field(
+        None, ge=1, le=COUNT_MAX, description="Only the Nth time it happens (rule 511): 3 "
+        "is \"when you play a third Thalwind land\".")
+    during: Literal["game", "round"] = Field(
+        "game", description="With time: count this game's events or this round's.")
 
     @model_validator(mode="after")
     def _exactly_one(self):
@@ -213,19 +219,21 @@ _WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "played": "played",
 
 
 @vocab.trigger("whenever", WheneverParams, text=(
-    "whenever "
+    "{% if time %}the {{ ['first', 'second', 'third', 'fourth', 'fifth'][time - 1] "
+    "if time <= 5 else time ~ 'th' }} time {% else %}whenever {% endif %}"
     "{% if dies %}{{ dies }} dies"
     "{% elif arrives %}{{ arrives | describe(with_realm=false) }} arrives "
     "{{ arrives | realm_phrase }}"
     "{% elif played %}{% set who = played.params.controller %}"
     "{{ {'you': 'you play', 'opponent': 'an opponent plays'}.get(who, 'a player plays') }} "
     "{{ played | describe(implied={'controller': who}) }}"
-    "{% else %}{{ nullified }} becomes nullified{% endif %},"))
+    "{% else %}{{ nullified }} becomes nullified{% endif %}"
+    "{% if time %} this {{ during }}{% endif %},"))
 class Whenever(_Trigger):
     """Whenever a card matching the selector dies, arrives, is played or is nullified, while
     this card is in The World."""
 
-    __slots__ = ("event", "selector")
+    __slots__ = ("event", "selector", "time", "during")
     scope = WORLD
 
     def __init__(self, p, c):
@@ -234,6 +242,8 @@ class Whenever(_Trigger):
             if node is not None:
                 self.event = kind
                 self.selector = c.selector(node)
+        self.time = p.time
+        self.during = p.during
 
     def matches(self, ev, card):
         subject = ev.card
@@ -241,8 +251,17 @@ class Whenever(_Trigger):
             return False
         # the subject is judged where the event put it or took it from (a dying card by
         # its last known zone), so the selector's zone is not tested here
-        return self.selector.matches(subject, card.controller, card, card.zone.area,
-                                     anywhere=True)
+        if not self.selector.matches(subject, card.controller, card, card.zone.area,
+                                     anywhere=True):
+            return False
+        if self.time is None:
+            return True
+        # rule 511: the game counted the event for each player (counting.py)
+        you = card.zone.player
+        for trigger, counts in ev.data or ():
+            if trigger is self:
+                return you is not None and counts[you.index] == self.time
+        return False
 
 
 class _Activated(_Trigger):
