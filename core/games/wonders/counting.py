@@ -4,8 +4,9 @@ that counts was in The World to see the earlier ones.
 
 So the game counts, from its start, the events each counting trigger of each card it can
 meet would count (the ``time`` of a ``whenever`` trigger, triggers.py), for each player as
-"you". The counts are plain numbers on the game; the event being published carries this
-event's counts to the triggers it reaches (``Event.data``, unused by those events otherwise).
+"you". The game names each counting trigger by its card definition and ability index, and
+keeps plain numbers; the event being published carries this event's counts to the triggers
+it reaches (``Event.data``, unused by those events otherwise), named the same way.
 Games whose cards count nothing pay one test per event.
 """
 from __future__ import annotations
@@ -34,13 +35,9 @@ class Counting(MixinBase):
                               if hasattr(c, "proto"))
         for c in self.world_cards(every=True):
             protos[id(c.proto)] = c.proto
-        found: dict[int, Whenever] = {}
-        for d in protos.values():
-            for ab in d.program.abilities:
-                t = ab.trigger
-                if isinstance(t, Whenever) and t.time is not None:
-                    found[id(t)] = t
-        self.counted = list(found.values())
+        self.counted = [(d, i) for d in protos.values()
+                        for i, ab in enumerate(d.program.abilities)
+                        if isinstance(ab.trigger, Whenever) and ab.trigger.time is not None]
         # per counting trigger, per player: [this game's count, this round's, that round]
         self.tallies = [[[0, 0, 0] for _ in self.players] for _ in self.counted]
 
@@ -54,7 +51,8 @@ class Counting(MixinBase):
         "you"; the event carries the counts (game or round, as each trigger asks)."""
         counts = []
         r = self.round
-        for trigger, per_player in zip(self.counted, self.tallies, strict=True):
+        for (proto, i), per_player in zip(self.counted, self.tallies, strict=True):
+            trigger = proto.program.abilities[i].trigger
             if trigger.event != event.kind:
                 continue
             ns = []
@@ -65,6 +63,6 @@ class Counting(MixinBase):
                     tally[0] += 1
                     tally[1] += 1
                 ns.append(tally[1] if trigger.during == "round" else tally[0])
-            counts.append((trigger, tuple(ns)))
+            counts.append((proto.id, i, tuple(ns)))
         if counts:
             event.data = tuple(counts)

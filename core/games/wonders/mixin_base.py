@@ -40,8 +40,9 @@ if TYPE_CHECKING:
         #: (card, player): "this round" controls waiting to end (rule 505.1)
         control_waiting: list[tuple[WondersCard, WondersPlayer]]
         power_dirty: bool
-        #: counting triggers, and per trigger, per player [game, round, that round] (511)
-        counted: list[Any]
+        #: counting triggers (card definition, ability index), and per trigger, per player
+        #: [this game's count, this round's, that round] (rule 511)
+        counted: list[tuple[CardDef, int]]
         tallies: list[list[list[int]]]
 
         def world_cards(self, every: bool = False) -> Iterator[WondersCard]: ...

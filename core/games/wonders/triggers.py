@@ -258,8 +258,9 @@ class Whenever(_Trigger):
             return True
         # rule 511: the game counted the event for each player (counting.py)
         you = card.zone.player
-        for trigger, counts in ev.data or ():
-            if trigger is self:
+        abilities = card.proto.program.abilities
+        for cid, i, counts in ev.data or ():
+            if cid == card.proto.id and abilities[i].trigger is self:
                 return you is not None and counts[you.index] == self.time
         return False
 
