@@ -160,6 +160,11 @@ def test_only_a_spell_drops_its_on_play_label():
     ("{trigger: tap_free, target: {wonder: {controller: opponent}}, effect: [{gain_control: "
      "{card: target, duration: this_round}}, {untap: target}]}",
      "TAP FREE: Gain control of target enemy Wonder this round. Untap it."),
+    # rules 506 and 510: Autumn, Essence Animated (printed with its own sentences)
+    ("{trigger: tap_free, effect: [{distribute: {card: {all: {wonder: {zone: abyss, owner: "
+     "you}}}, face_down: true}}, {turn_face_up: {all: {card: {face_down: true}}}}]}",
+     "TAP FREE: Shuffle all Wonders you own from The Abyss and distribute them as evenly as "
+     "possible in all realms, face down and turn all face-down cards face up."),
 ])
 def test_stages_subjects_and_selections(script, expected):
     assert _ability(script) == expected
@@ -209,6 +214,8 @@ EVERY_ENTRY = [
     "{gain_energy: stones_you_control}]}",
     "{trigger: on_play, target: {wonder: {controller: opponent}}, effect: [{gain_control: "
     "{card: target, duration: this_round}}, {gain_control: {card: this}}]}",
+    "{trigger: tap_free, effect: [{distribute: {card: {all: {wonder: {zone: abyss, owner: you}}}, "
+    "face_down: true}}, {turn_face_up: {all: {card: {face_down: true, realm: this}}}}]}",
 ]
 
 

@@ -16,6 +16,7 @@ from .actions import DONE, PASS, Actions
 from .batches import BatchResolver
 from .control import Control
 from .counting import Counting
+from .facedown import FaceDown
 from .primitives import Primitives
 from .state import WondersCard, WondersCardDef, WondersPlayer
 from .zones import Realm
@@ -39,7 +40,7 @@ DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "t
                   "prevent")
 
 
-class WondersGame(Primitives, Control, Counting, Actions, Game[WondersPlayer]):
+class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Game[WondersPlayer]):
     game_name = "wonders"
     VARIANTS = VARIANTS
     DECISION_KINDS = DECISION_KINDS
@@ -302,7 +303,8 @@ class WondersGame(Primitives, Control, Counting, Actions, Game[WondersPlayer]):
         winner = leaders[0] if len(leaders) == 1 else None
         how = "stones"
         if winner is None and "power_tiebreak" in self.variants:
-            powers = {p: sum(c.power() for c in self.controlled(p) if c.proto.is_wonder)
+            powers = {p: sum(c.power() for c in self.controlled(p)
+                             if c.proto.is_wonder and not c.face_down)
                       for p in leaders}
             top = max(powers.values())
             best_p = [p for p, v in powers.items() if v == top]
@@ -330,7 +332,8 @@ class WondersGame(Primitives, Control, Counting, Actions, Game[WondersPlayer]):
             self.control_returns()
         if self.power_dirty:
             self.power_dirty = False
-            dying = [c for c in self.world_cards() if c.proto.is_wonder and c.power() < 0]
+            dying = [c for c in self.world_cards()
+                     if c.proto.is_wonder and not c.face_down and c.power() < 0]
             for c in dying:
                 self.destroy(c)
         losers = [p for p in self.players if not p.deck.cards and not p.lost]

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...compiler import Compiler
 from ...errors import did_you_mean
 from .card import WondersCard
+from .facedown import FACE_DOWN
 from .rules import DECISION_KINDS, ROUNDS, VARIANTS, WondersGame
 
 FILLER = {"id": "filler", "name": "Filler", "type": "item", "orbital": "boundless",
@@ -37,6 +38,7 @@ class CardState(_M):
     counters: int = 0
     nullified: bool = False
     token: bool = False
+    face_down: bool = False
 
 
 CardSpec = Union[str, CardState]
@@ -115,6 +117,7 @@ class CardExpect(_M):
     nullified: Optional[bool] = None
     zone: Optional[str] = None
     controller: Optional[Literal["A", "B"]] = None
+    face_down: Optional[bool] = None
 
 
 class DecisionExpect(_M):
@@ -295,6 +298,8 @@ def build(setup: Setup, pool) -> WondersGame:
                 else:
                     c.minus = -st.counters
                 c.blank = 2 if st.nullified else 0
+                if st.face_down:
+                    c.face_down, c.blank = True, FACE_DOWN
                 c.arrived_round = g.round
     g.power_dirty = True
     g.start_at = (setup.start, setup.round)
@@ -410,6 +415,7 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(base + ("nullified",), ce.nullified, bool(c.blank))
         cmp(base + ("zone",), ce.zone, c.zone.label())
         cmp(base + ("controller",), ce.controller, c.controller.name)
+        cmp(base + ("face_down",), ce.face_down, c.face_down)
     lines = [format_log(entry) for entry in g.log]
     words = [line.split() for line in lines]
     for i, want in enumerate(e.log):
