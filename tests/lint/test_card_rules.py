@@ -232,7 +232,8 @@ def test_keyword_spelling_is_an_unknown_name_with_a_fix(write, lint):
     r = lint(".", "--select", "CS102")
     assert r.lines() == [
         "crow.card.yaml:8:12: CS102 [*] unknown keyword 'Flying' (did you mean 'flying'?); "
-        "expected one of: attuned, deathstrike, flying, guardian, rally, seek (at keywords.0)",
+        "expected one of: attuned, cant_be_controlled, deathstrike, flying, guardian, rally, "
+        "seek (at keywords.0)",
         "crow.card.yaml:8:20: CS102 [*] unknown keyword 'Death-Strike' (did you mean "
-        "'deathstrike'?); expected one of: attuned, deathstrike, flying, guardian, rally, seek (at "
-        "keywords.1)"]
+        "'deathstrike'?); expected one of: attuned, cant_be_controlled, deathstrike, flying, "
+        "guardian, rally, seek (at keywords.1)"]

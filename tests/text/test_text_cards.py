@@ -168,6 +168,20 @@ def test_only_a_spell_drops_its_on_play_label():
      "Whenever a Wonder you control attacks, it gets +1 power this turn."),
     ("{trigger: {whenever: {enters_this_realm: {wonder: {class: Dragon}}}}, effect: "
      "{draw: 1}}", "Whenever a Dragon enters this realm, draw a card."),
+    # rule 511: counting events; rule 505.1: control (The Windreaver's words)
+    ("{trigger: {whenever: {played: {land: {controller: you, orbital: thalwind}}, time: 3}}, "
+     "effect: {may: {untap: this}}}",
+     "The third time you play a Thalwind land this game, you may untap this."),
+    ("{trigger: {whenever: {dies: {wonder: {}}, time: 1, during: round}}, effect: {draw: 1}}",
+     "The first time a Wonder dies this round, draw a card."),
+    ("{trigger: tap_free, target: {wonder: {controller: opponent}}, effect: [{gain_control: "
+     "{card: target, duration: this_round}}, {untap: target}]}",
+     "TAP FREE: Gain control of target enemy Wonder this round. Untap it."),
+    # rules 506 and 510: Autumn, Essence Animated (printed with its own sentences)
+    ("{trigger: tap_free, effect: [{distribute: {card: {all: {wonder: {zone: abyss, owner: "
+     "you}}}, face_down: true}}, {turn_face_up: {all: {card: {face_down: true}}}}]}",
+     "TAP FREE: Shuffle all Wonders you own from The Abyss and distribute them as evenly as "
+     "possible in all realms, face down and turn all face-down cards face up."),
 ])
 def test_stages_subjects_and_selections(script, expected):
     assert _ability(script) == expected
@@ -218,6 +232,10 @@ EVERY_ENTRY = [
     "{trigger: {whenever: {arrives: {wonder: {}}}}, effect: [{nullify: it}, {counters: "
     "{card: it, amount: 1}}, {draw: {count: {count: {wonder: {}}}}}, "
     "{gain_energy: stones_you_control}]}",
+    "{trigger: on_play, target: {wonder: {controller: opponent}}, effect: [{gain_control: "
+    "{card: target, duration: this_round}}, {gain_control: {card: this}}]}",
+    "{trigger: tap_free, effect: [{distribute: {card: {all: {wonder: {zone: abyss, owner: you}}}, "
+    "face_down: true}}, {turn_face_up: {all: {card: {face_down: true, realm: this}}}}]}",
 ]
 
 
@@ -235,7 +253,7 @@ def test_every_vocabulary_entry_renders(monkeypatch):
     for script in EVERY_ENTRY:
         text = _ability(script, "wonder")
         assert text.endswith(".") and "{" not in text and "  " not in text, text
-    for kw in ("flying", "deathstrike", "guardian", "attuned",
+    for kw in ("flying", "deathstrike", "guardian", "attuned", "cant_be_controlled",
                "{seek: {count: 3, filter: {wonder: {}}}}", "{rally: 2}"):
         text = ("id: k\nname: K\ntype: wonder\norbital: petraia\ntier: primary\ncost: 1\n"
                 f"power: 1\nkeywords: [{kw}]\n")

@@ -122,7 +122,7 @@ class Actions(MixinBase):
         if not realm.active or (self.attack_bans and self.attack_banned(p, realm)):
             return False
         for c in realm.sides[p.index].cards:  # noqa: SIM110 (a plain loop: hot path, no genexpr)
-            if c.proto.is_wonder:
+            if c.proto.is_wonder and not c.face_down:  # face down: no card type (rule 510)
                 return True
         return False
 
@@ -277,7 +277,7 @@ class Actions(MixinBase):
         end of battle. All the attacker's Wonders in the realm attack together (404.3.1)."""
         defender = self.opponents(attacker)[0]
         for c in realm.sides[attacker.index].cards:
-            if c.proto.is_wonder:
+            if c.proto.is_wonder and not c.face_down:
                 c.attacked = True
         self.log.append(("attack", attacker.name, realm.number))
         self.sequence((self.attack_step, attacker, realm),
@@ -324,8 +324,11 @@ class Actions(MixinBase):
     def battle_winner(self, attacker, defender, realm):
         """Rule 404.3.2 step 4: the higher total power wins; any Wonders beat no Wonders, even
         at 0 or less (404.3.1); equal totals, or no Wonders at all, tie."""
-        a = [c for c in realm.sides[attacker.index].cards if c.proto.is_wonder]
-        d = [c for c in realm.sides[defender.index].cards if c.proto.is_wonder]
+        # a face-down card is no Wonder and has no effect on the game (rule 510)
+        a = [c for c in realm.sides[attacker.index].cards
+             if c.proto.is_wonder and not c.face_down]
+        d = [c for c in realm.sides[defender.index].cards
+             if c.proto.is_wonder and not c.face_down]
         if a and not d:
             return attacker
         if d and not a:

@@ -58,7 +58,8 @@ def _stones(g, ctx):
 
 
 def _lands(g, ctx):
-    return sum(1 for c in g.controlled(ctx.controller) if c.proto.type == "land")
+    return sum(1 for c in g.controlled(ctx.controller)
+               if c.proto.type == "land" and not c.face_down)  # 510: face down, no type
 
 
 _range_condition("stones", "Hoard: the number of stones you control is in range.", _stones,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from typing import Any
 
     from ...game import Game
@@ -37,7 +37,15 @@ if TYPE_CHECKING:
         #: (player, realm) free attacks declared by effects
         queued_attacks: list[tuple[WondersPlayer, Realm]]
         harvesting: WondersPlayer | None
+        #: (card, player): "this round" controls waiting to end (rule 505.1)
+        control_waiting: list[tuple[WondersCard, WondersPlayer]]
         power_dirty: bool
+        #: counting triggers (card definition, ability index), and per trigger, per player
+        #: [this game's count, this round's, that round] (rule 511)
+        counted: list[tuple[CardDef, int]]
+        tallies: list[list[list[int]]]
+
+        def world_cards(self, every: bool = False) -> Iterator[WondersCard]: ...
 
         # the core's methods, making Wonders' cards (card_class)
         def new_card(self, proto: CardDef, owner: Player, zone: Zone | None,
@@ -50,6 +58,8 @@ if TYPE_CHECKING:
         def draw(self, player: WondersPlayer, n: int = 1) -> int: ...
 
         def destroy(self, card: WondersCard) -> bool: ...
+
+        def until(self, duration: str, undo: Callable[..., Any], *args: Any) -> None: ...
 
         def links(self, player: WondersPlayer) -> set[str]: ...
 

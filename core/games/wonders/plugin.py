@@ -22,8 +22,9 @@ def cardscript_games():
 def cardscript_vocabulary(game: str):
     if game != "wonders":
         return []
-    from . import conditions, effects, keywords, selectors, triggers
-    return [selectors.vocab, triggers.vocab, effects.vocab, conditions.vocab, keywords.vocab]
+    from . import conditions, control, effects, facedown, keywords, selectors, triggers
+    return [selectors.vocab, triggers.vocab, effects.vocab, conditions.vocab, keywords.vocab,
+            control.vocab, facedown.vocab]
 
 
 @hookimpl

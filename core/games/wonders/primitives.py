@@ -32,11 +32,10 @@ class Primitives(MixinBase):
     def publish(self, event: Event) -> None:
         """Rulebook, Enter: a card "enters this realm" when it arrives there and when it moves
         there from another realm; such abilities wait for "entered", published with both."""
-        bus = self.bus
-        bus.collect(event, self.pending)
-        if event.kind in _ENTERING and bus.handlers.get("entered"):
-            bus.collect(Event("entered", event.card, event.player, event.area, event.source,
-                              event.cause), self.pending)
+        super().publish(event)
+        if event.kind in _ENTERING and self.bus.handlers.get("entered"):
+            super().publish(Event("entered", event.card, event.player, event.area,
+                                  event.source, event.cause))
 
     def new_card(self, proto, owner, zone, top: bool = True) -> WondersCard:
         card = super().new_card(proto, owner, zone, top)

@@ -14,6 +14,9 @@ from ...game import Game
 from ...procedure import GameOver
 from .actions import DONE, PASS, Actions
 from .batches import BatchResolver
+from .control import Control
+from .counting import Counting
+from .facedown import FaceDown
 from .primitives import Primitives
 from .state import WondersCard, WondersCardDef, WondersPlayer
 from .zones import Realm
@@ -37,7 +40,7 @@ DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "t
                   "prevent")
 
 
-class WondersGame(Primitives, Actions, Game[WondersPlayer]):
+class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Game[WondersPlayer]):
     game_name = "wonders"
     VARIANTS = VARIANTS
     DECISION_KINDS = DECISION_KINDS
@@ -74,6 +77,9 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         self.power_dirty = False
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
         self.round_discarding: list = []  # chosen at round end, discarded together (403.5)
+        self.control_waiting = []  # (card, player): controls that end when they can (505.1)
+        self.counted: list = []  # counting triggers and their counts (511, counting.py)
+        self.tallies: list = []
         for p, deck in zip(self.players, decks, strict=True):
             self.fill(p.deck, deck)
 
@@ -81,6 +87,7 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
     def start(self) -> None:
         """401, 402, then rounds 1-7 (403-404); a scenario may start at a round's beginning
         or at its turns."""
+        self.find_counted()
         if self.start_at is None:
             self.sequence((self.determine_first_player,), (self.starting_hands,),
                           (self.play_round, 1, "beginning"))
@@ -297,10 +304,11 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
             return
         self.expire("this_round")  # still in this round: before the next one begins (403.5)
 
-    def world_cards(self):
-        """Every card object in The World (realms in order, each side then the centre)."""
+    def world_cards(self, every: bool = False):
+        """Every card object in The World (realms in order, each side then the centre); in
+        the active realms unless ``every``."""
         for realm in self.realms:
-            if realm.active:
+            if realm.active or every:
                 for side in realm.sides:
                     yield from side.cards
                 yield from realm.centre.cards
@@ -315,7 +323,8 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         winner = leaders[0] if len(leaders) == 1 else None
         how = "stones"
         if winner is None and "power_tiebreak" in self.variants:
-            powers = {p: sum(c.power() for c in self.controlled(p) if c.proto.is_wonder)
+            powers = {p: sum(c.power() for c in self.controlled(p)
+                             if c.proto.is_wonder and not c.face_down)
                       for p in leaders}
             top = max(powers.values())
             best_p = [p for p, v in powers.items() if v == top]
@@ -339,9 +348,12 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         """After each resolution: Wonders below 0 power die together (rulebook, Counters:
         "Wonders can survive at 0 power"); a player whose deck has no cards loses (405);
         everyone losing at once is a draw."""
+        if self.control_waiting:
+            self.control_returns()
         if self.power_dirty:
             self.power_dirty = False
-            dying = [c for c in self.world_cards() if c.proto.is_wonder and c.power() < 0]
+            dying = [c for c in self.world_cards()
+                     if c.proto.is_wonder and not c.face_down and c.power() < 0]
             for c in dying:
                 self.destroy(c)
         losers = [p for p in self.players if not p.deck.cards and not p.lost]

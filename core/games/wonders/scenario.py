@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from ...compiler import Compiler
 from ...errors import did_you_mean
 from .card import WondersCard
+from .facedown import FACE_DOWN
 from .rules import DECISION_KINDS, ROUNDS, VARIANTS, WondersGame
 from .scenario_log import LogExpect, LogMatch, check_log
 from .scenario_names import card_name, find_card, find_option  # noqa: F401 (the runner's)
@@ -135,8 +136,14 @@ class CardExpect(_M):
 _SET: dict[str, Callable[[Any, Any], None]] = {
     "tapped": lambda c, v: setattr(c, "tapped", v),
     "nullified": lambda c, v: setattr(c, "blank", 2 if v else 0),
-    "face_down": lambda c, v: setattr(c, "face_down", v),
+    "face_down": lambda c, v: _put_face_down(c, v),  # last: a face-down card is blank
 }
+
+
+def _put_face_down(card, face_down: bool) -> None:
+    card.face_down = face_down
+    if face_down:
+        card.blank = FACE_DOWN  # rule 510: no effect on the game until turned face up
 #: how an expectation's card state is read from a card object
 _GET: dict[str, Callable[[Any], Any]] = {
     "power": lambda c: c.power() if c.proto.is_wonder else None,
@@ -352,8 +359,9 @@ def build(setup: Setup, pool) -> WondersGame:
                 c.token = st.token or c.proto.token
                 c.plus = st.plus_counters + max(st.counters, 0)
                 c.minus = st.minus_counters + max(-st.counters, 0)
-                for key in st.model_fields_set & _SET.keys():
-                    _SET[key](c, getattr(st, key))
+                for key in _SET:  # in the table's order
+                    if key in st.model_fields_set:
+                        _SET[key](c, getattr(st, key))
                 c.arrived_round = g.round
     g.power_dirty = True
     g.start_at = (setup.start, setup.round)

@@ -52,6 +52,8 @@ class CardFilter(Params):
     token: Optional[bool] = None
     nullified: Optional[bool] = None
     other: bool = Field(False, description="Exclude the source card itself.")
+    face_down: bool = Field(False, description="Face-down cards in The World, which have no "
+                            "card type (rule 510): only they match.")
 
 
 class AnyCardFilter(CardFilter):
@@ -61,7 +63,7 @@ class AnyCardFilter(CardFilter):
 
 class CardSelector:
     __slots__ = ("types", "zone", "owner", "controller", "realm", "cmin", "cmax", "pmin",
-                 "pmax", "orbital", "cls", "tapped", "token", "nullified", "other")
+                 "pmax", "orbital", "cls", "tapped", "token", "nullified", "other", "face_down")
 
     def __init__(self, types, p: CardFilter):
         self.types = frozenset(types) if types else None
@@ -79,16 +81,19 @@ class CardSelector:
         self.token = p.token
         self.nullified = p.nullified
         self.other = p.other
+        self.face_down = p.face_down
 
     def matches(self, card, you, source, here, anywhere: bool = False) -> bool:
         """Does ``card`` match, seen by player ``you`` from ``source`` in realm ``here``?
         ``anywhere`` skips the zone test (for events, which judge a card where it went or
         came from)."""
         proto = card.proto
-        if self.types is not None and proto.type not in self.types:
+        # rule 510: a face-down card counts as no card type
+        if card.face_down is not self.face_down or (
+                self.types is not None and (proto.type not in self.types or card.face_down)):
             return False
         zone = card.zone or card.last_zone
-        if zone is None or card.face_down or (zone.kind != self.zone and not anywhere):
+        if zone is None or (zone.kind != self.zone and not anywhere):
             return False
         if self.owner != "any" and (card.owner is you) != (self.owner == "you"):
             return False

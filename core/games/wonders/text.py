@@ -90,6 +90,8 @@ def describe_selection(nouns: list[str], p: Mapping, form: str, implied: Mapping
         value = given(key)
         if value is not None:
             adjectives.append(yes if value else no)
+    if given("face_down"):
+        adjectives.append("face-down")
     if enemy:
         adjectives.append("enemy")
     if given("orbital"):

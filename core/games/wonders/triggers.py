@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Literal, Optional
 
 from pydantic import Field, model_validator
 
+from ...limits import COUNT_MAX
 from ...registry import Params, Vocabulary
 from .zones import WORLD
 
@@ -82,7 +83,8 @@ class OnAttack(_InRealm):
     event = "attack"
 
     def matches(self, ev, card):
-        return ev.area is card.zone.area and ev.player is card.controller
+        # its controller is its side's player: no one for a card in the centre (rule 505.1)
+        return ev.area is card.zone.area and ev.player is card.zone.player
 
 
 @vocab.trigger("on_defense", text="ON DEFENSE:")
@@ -92,7 +94,7 @@ class OnDefense(_InRealm):
     event = "defend"
 
     def matches(self, ev, card):
-        return ev.area is card.zone.area and ev.player is card.controller
+        return ev.area is card.zone.area and ev.player is card.zone.player
 
 
 @vocab.trigger("on_battle", text="ON BATTLE:")
@@ -123,7 +125,7 @@ class AfterBattle(_InRealm):
         if ev.area is not card.zone.area:
             return False
         attacker, defender, winner = ev.data
-        you = card.controller
+        you = card.zone.player  # no one, in the centre (rule 505.1)
         if you is not attacker and you is not defender:
             return False
         result = "tied" if winner is None else ("won" if winner is you else "lost")
@@ -153,7 +155,7 @@ class EndOfBattle(_InRealm):
             return False
         if self.attacking is None:
             return True
-        return (ev.player is card.controller and card.attacked) == self.attacking
+        return (ev.player is card.zone.player and card.attacked) == self.attacking
 
 
 @vocab.trigger("on_round_start", text="ON ROUND START:")
@@ -244,6 +246,11 @@ class WheneverParams(Params):
     enters_this_realm: "Optional[Selector]" = Field(
         None, description="A card that enters this card's realm: arriving, or moving there "
         "from another realm (rulebook, Enter).")
+    time: Optional[int] = Field(
+        None, ge=1, le=COUNT_MAX, description="Only the Nth time it happens (rule 511): 3 "
+        "is \"when you play a third Thalwind land\".")
+    during: Literal["game", "round"] = Field(
+        "game", description="With time: count this game's events or this round's.")
 
     @model_validator(mode="after")
     def _exactly_one(self):
@@ -262,7 +269,8 @@ _WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "played": "played",
 
 
 @vocab.trigger("whenever", WheneverParams, text=(
-    "whenever "
+    "{% if time %}the {{ ['first', 'second', 'third', 'fourth', 'fifth'][time - 1] "
+    "if time <= 5 else time ~ 'th' }} time {% else %}whenever {% endif %}"
     "{% if dies %}{{ dies }} dies"
     "{% elif arrives %}{{ arrives | describe(with_realm=false) }} arrives "
     "{{ arrives | realm_phrase }}"
@@ -272,12 +280,13 @@ _WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "played": "played",
     "{% elif attacks %}{{ attacks }} attacks"
     "{% elif enters_this_realm %}{{ enters_this_realm | describe(with_realm=false) }} enters "
     "this realm"
-    "{% else %}{{ nullified }} becomes nullified{% endif %},"))
+    "{% else %}{{ nullified }} becomes nullified{% endif %}"
+    "{% if time %} this {{ during }}{% endif %},"))
 class Whenever(_Trigger):
     """Whenever a card matching the selector dies, arrives, is played, is nullified, attacks
     or enters this card's realm, while this card is in The World."""
 
-    __slots__ = ("event", "selector")
+    __slots__ = ("event", "selector", "time", "during")
     scope = WORLD
 
     def __init__(self, p, c):
@@ -286,6 +295,8 @@ class Whenever(_Trigger):
             if node is not None:
                 self.event = kind
                 self.selector = c.selector(node)
+        self.time = p.time
+        self.during = p.during
 
     def matches(self, ev, card):
         subject = ev.card
@@ -295,8 +306,18 @@ class Whenever(_Trigger):
             return False  # "enters this realm" refers to that realm only (rulebook, Enter)
         # the subject is judged where the event put it or took it from (a dying card by
         # its last known zone), so the selector's zone is not tested here
-        return self.selector.matches(subject, card.controller, card, card.zone.area,
-                                     anywhere=True)
+        if not self.selector.matches(subject, card.controller, card, card.zone.area,
+                                     anywhere=True):
+            return False
+        if self.time is None:
+            return True
+        # rule 511: the game counted the event for each player (counting.py)
+        you = card.zone.player
+        abilities = card.proto.program.abilities
+        for cid, i, counts in ev.data or ():
+            if cid == card.proto.id and abilities[i].trigger is self:
+                return you is not None and counts[you.index] == self.time
+        return False
 
 
 class _Activated(_Trigger):

@@ -1,0 +1,129 @@
+"""Control of cards (rule 505): gaining control of a card in The World, giving it back when
+a "this round" control ends, and "can't be controlled" winning over both.
+
+The vocabulary (the ``gain_control`` effect, the ``cant_be_controlled`` keyword) and the
+game actions behind it (the :class:`Control` mixin of
+:class:`~cardscript.games.wonders.rules.WondersGame`) live together here because they are
+one rule. A card's controller in The World is the player whose side it is on (505.1), so
+gaining control is a move between the sides of one realm; the core's move keeps the object.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from ...registry import Params, Vocabulary
+from .zones import WORLD
+
+if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
+    from ...model.names import CardRef
+    from .mixin_base import MixinBase
+else:
+    MixinBase = object
+
+vocab = Vocabulary("wonders")
+#: rule 505.4: the rules say what a player controlling another's turn may see and may not do,
+#: but no card in the sets does it yet, and a decision asked of one player for another's turn
+#: needs the decision door to separate "whose turn" from "who answers"
+vocab.planned("effect", "control_turn", "controlling another player's turn (rule 505.4) is "
+              "not implemented yet")
+
+
+class GainControlParams(Params):
+    __shorthand__ = "card"
+    card: "CardRef" = "target"
+    duration: Literal["this_round", "permanent"] = "permanent"
+
+
+@vocab.effect("gain_control", GainControlParams,
+              text="gain control of {{ card }} {{ duration | duration }}")
+class GainControl:
+    """You gain control of cards in The World: each moves to your side of its realm (rule
+    505.1). A "this round" control ends with the round, when the card goes back to the side
+    of the player who controlled it before, if it is still the same object in The World."""
+
+    __slots__ = ("card", "duration")
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+        self.duration = p.duration
+
+    def run(self, g, ctx):
+        done = False
+        for card in self.card.cards(g, ctx):
+            done = g.gain_control(card, ctx.controller, self.duration) or done
+        ctx.done = done
+
+
+@vocab.keyword("cant_be_controlled", text="Opponents can't control this")
+class CantBeControlled:
+    """Opponents of this card's controller can't gain control of it; this wins over any
+    effect that would give them control, a "this round" control ending included (rule
+    505.1)."""
+
+    __slots__ = ()
+
+    def __init__(self, p, c):
+        pass
+
+    def abilities(self) -> list[dict]:
+        return []
+
+
+class Control(MixinBase):
+    """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`: rule 505.1."""
+
+    def effect_controller(self, card):
+        """Rule 505.2: an effect's controller is the card's; in The World that is the
+        player whose side it is on. Rule 505.1: outside The World, and for a card in a
+        realm's centre, which no one controls, its owner stands in for its controller."""
+        zone = card.zone
+        if zone is not None and zone.in_play and zone.player is not None:
+            return zone.player
+        return card.owner
+
+    def can_control(self, player, card) -> bool:
+        """Rule 505.1: "If a card says something can't be controlled by a player, this
+        overrides any effects that would otherwise give control to that player.\""""
+        return not card.has_keyword("cant_be_controlled") or card.zone.player is player
+
+    def gain_control(self, card, player, duration: str = "permanent") -> bool:
+        zone = card.zone
+        # control is only of cards in The World (505.1), and a card you control already
+        # changes nothing (508.4: "if you do" is not done)
+        if zone is None or zone.kind != WORLD or zone.player is player:
+            return False
+        if not self.can_control(player, card):
+            self.log.append(("no_control", player.name, card.proto.id, card.oid))
+            return False
+        previous = zone.player  # None for a card in the centre, which no one controls
+        # 505.1: items equipped to it become unequipped (equip is not implemented yet:
+        # keywords.py reserves it; its unequip belongs here when it is)
+        self.move(card, zone.area.sides[player.index], cause="control")
+        self.log.append(("control", player.name, card.proto.id, card.oid))
+        if duration == "this_round" and previous is not None:
+            self.until("this_round", self.end_control, card, previous)
+        return True
+
+    def end_control(self, card, previous) -> None:
+        """A "this round" control ends: the card goes back to the side of the player who
+        controlled it, unless it left The World (a new object, 505.1) or went back already.
+        If that player can't control it now, it goes back when they can (505.1's Whisperleaf
+        Cloak example: "returns to its original controller at that time")."""
+        zone = card.zone
+        if zone is None or zone.kind != WORLD or zone.player is previous \
+                or zone.player is None:
+            return
+        if not self.can_control(previous, card):
+            self.control_waiting.append((card, previous))
+            return
+        self.move(card, zone.area.sides[previous.index], cause="control")
+        self.log.append(("control", previous.name, card.proto.id, card.oid))
+
+    def control_returns(self) -> None:
+        """At each state check: a control that could not end ends once it can."""
+        waiting, self.control_waiting = self.control_waiting, []
+        for card, previous in waiting:
+            self.end_control(card, previous)
+
+
+__all__ = ["vocab", "Control"]
