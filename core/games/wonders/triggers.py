@@ -239,9 +239,10 @@ class Whenever(_Trigger):
         if subject is None:
             return False
         # the subject is judged where the event put it or took it from (a dying card by
-        # its last known zone), so the selector's zone is not tested here
-        return self.selector.matches(subject, card.controller, card, card.zone.area,
-                                     anywhere=True)
+        # its last known zone), so the selector's zone is not tested here; this card too
+        # may have just left, together with the subject (last known information)
+        return self.selector.matches(subject, card.controller, card,
+                                     (card.zone or card.last_zone).area, anywhere=True)
 
 
 class _Activated(_Trigger):
