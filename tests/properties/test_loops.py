@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from cardscript.compiler import Compiler
 from cardscript.games.wonders.rules import WondersGame
 from cardscript.loader import load_text
 from cardscript.model import validate_document
 from cardscript.plugins import load_game
+from cardscript.save import loads
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -119,3 +121,34 @@ def test_the_loop_cards_do_loop():
                                                             (len(d.options) - 1)))
     assert "loop" in kinds
     assert g.outcome in ("win", "draw")
+
+
+def _finish(g, seed: int) -> list:
+    rng = random.Random(seed)
+    d = g.decision
+    while d is not None:
+        d = g.choose_index(int(rng.random() * len(d.options)))
+    return g.log
+
+
+@pytest.mark.parametrize("kind", ["loop", "prevent", "may"])
+def test_a_game_in_a_loop_clones_and_saves(kind):
+    """In the middle of a loop (its count asked, its effect to prevent asked, a choice of a
+    voluntary loop): a clone and a save loaded again continue exactly as the original."""
+    deck_a = [DEFS["mill"], DEFS["may-engine"], DEFS["engine"]] * 4 + [DEFS["pebble"]] * 8
+    for seed in range(40):
+        g = WondersGame([list(deck_a), [DEFS["pebble"]] * 20], seed, tokens=TOKENS)
+        rng = random.Random(seed)
+        d = g.advance()
+        while d is not None and not (d.kind == kind and g.resolver.watching):
+            d = g.choose_index(1 + int(rng.random() * (len(d.options) - 1))
+                               if d.kind == "turn" and len(d.options) > 1
+                               else int(rng.random() * len(d.options)))
+        if d is None:
+            continue
+        twin, loaded = g.clone(), loads(g.save(), DEFS, "wonders")
+        log = repr(_finish(g, seed))
+        assert repr(_finish(twin, seed)) == log
+        assert repr(_finish(loaded, seed)) == log
+        return
+    pytest.fail(f"no game reached a {kind} decision in a loop")
