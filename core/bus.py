@@ -96,3 +96,16 @@ class Bus:
                 for ability in own:
                     if ability.trigger.matches(event, subject):
                         out.append((ability, subject, event))
+
+    @staticmethod
+    def collect_from(card: Card, handlers: Any, event: Event, out: list) -> None:
+        """Append a pending trigger for each of ``handlers`` (those ``card`` had before it
+        left its zone) that ``event`` fires: a card that left together with the event's
+        subject still sees it, by its last known information."""
+        if card.blank:
+            return
+        kind = event.kind
+        for h in handlers:
+            ability = h.ability
+            if ability.trigger.event == kind and ability.trigger.matches(event, card):
+                out.append((ability, card, event))

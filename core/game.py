@@ -29,6 +29,34 @@ from .zones import Unseen, Zone
 PlayerT = TypeVar("PlayerT", bound=Player)
 
 
+class Together:
+    """Moves made at once (:meth:`Game.together`): the events they publish and the cards that
+    left with their handlers, kept until the group ends. It lives inside one step only."""
+
+    __slots__ = ("game", "events", "left", "outer")
+
+    def __init__(self, game: "Game"):
+        self.game = game
+        self.events: list[Event] = []
+        self.left: list[tuple[Card, Any]] = []
+        self.outer: Together | None = None
+
+    def __enter__(self) -> "Together":
+        g = self.game
+        self.outer = g.group
+        if self.outer is None:  # a group inside a group is part of the outer one
+            g.group = self
+        return self
+
+    def __exit__(self, exc_type: Any, *rest: Any) -> None:
+        g = self.game
+        if self.outer is not None:
+            return
+        g.group = None
+        if exc_type is None:
+            g.publish_group(self)
+
+
 class Game(Procedure, Generic[PlayerT]):
     """A game in progress. A game subclasses it with its rules (the steps from :meth:`start`),
     its card and player classes, and the resolver its resolution model needs. It is generic
@@ -83,6 +111,8 @@ class Game(Procedure, Generic[PlayerT]):
         self.todo: list[Frame] = []
         self.waiting: Frame | None = None
         self.started = False
+        #: the group of moves being made together (:meth:`together`); None between steps
+        self.group: Together | None = None
 
     # -- copying -----------------------------------------------------------------------
     #: fields a copy shares with its original: fixed when the game is made
@@ -283,7 +313,8 @@ class Game(Procedure, Generic[PlayerT]):
 
         A move between zones in play keeps the object; every other move makes a new object
         that has lost all effects and counters. A token put anywhere but in play stops
-        existing, after its event is published."""
+        existing, after its event is published. Inside :meth:`together`, the event waits
+        for the rest of the group."""
         src = card.zone
         if src is None:
             return None
@@ -296,6 +327,9 @@ class Game(Procedure, Generic[PlayerT]):
                 self.publish(Event("moved", card, card.controller, dest.area, src.kind, cause))
             return card
         if card.handlers:
+            group = self.group
+            if group is not None:  # it still sees the group's other events (last known)
+                group.left.append((card, card.handlers))
             self.bus.unregister(card)
         card.last_zone = src
         card.zone = None
@@ -309,8 +343,29 @@ class Game(Procedure, Generic[PlayerT]):
                                src.kind, cause))
         return new
 
+    def together(self) -> "Together":
+        """Cards moved inside ``with game.together():`` move at once, as one event (an
+        effect on all cards of a kind, several cards put into play by one effect): every
+        card that leaves sees the others leave, by its last known information, and every
+        card that enters sees the others enter, whatever the order they were moved in. The
+        events are published when the block ends, in the order of the moves."""
+        return Together(self)
+
+    def publish_group(self, group: "Together") -> None:
+        pending, bus = self.pending, self.bus
+        left = group.left
+        for event in group.events:
+            bus.collect(event, pending)
+            for card, handlers in left:
+                if card is not event.card:  # a card does not see itself leave
+                    bus.collect_from(card, handlers, event, pending)
+
     def publish(self, event: Event) -> None:
-        self.bus.collect(event, self.pending)
+        group = self.group
+        if group is None:
+            self.bus.collect(event, self.pending)
+        else:  # published when the group ends (:meth:`together`)
+            group.events.append(event)
 
     # -- saving and replaying ----------------------------------------------------------
     def record(self) -> dict:

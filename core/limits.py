@@ -11,8 +11,8 @@ Two kinds of bound live here, so each is declared once:
   ends in an error (:class:`LimitExceeded`, ``Game.error``) naming the card and the limit,
   never in a MemoryError or a hang. The defaults are far above any real game: over 10,000
   random games of the bundled decks, the most were 255 objects, 56 resolutions and 18 effect
-  steps (over a hundred times less); and 10,000 resolutions are twenty loops broken by rule
-  503 (``cardscript.resolve.LOOP_LIMIT``).
+  steps (over a hundred times less); a game's resolver breaks endless loops within a few
+  hundred resolutions each.
 """
 from __future__ import annotations
 

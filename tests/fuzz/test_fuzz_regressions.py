@@ -96,7 +96,7 @@ def test_a_control_character_in_the_input_is_shown_escaped(tmp_path, kind, text,
 # '' (an unknown key on line 100).
 
 def _scenario_with_a_bad_key_on_line_100() -> bytes:
-    name = "502-new-batches-wait-in-creation-order.scenario.yaml"
+    name = "502-new-triggers-wait-for-the-current-batch.scenario.yaml"
     tree = fresh_copy(dict(corpus()["scenario"])[name])
     card = tree["cards"][7]
     tree["cards"][7] = {("" if k == "type" else k): v for k, v in card.items()}

@@ -38,6 +38,10 @@ CARDS = {
     "brood": "{id: brood, name: Brood, type: wonder, orbital: umbrathene, tier: secondary,"
              " cost: 0, power: 1, abilities: [{trigger: {whenever: {arrives: {wonder: {}}}},"
              " effect: {create_token: skeleton}}]}",
+    # a Wonder arriving makes it gain energy: a hundred tokens at once, a hundred resolutions
+    "tally": "{id: tally, name: Tally, type: wonder, orbital: umbrathene, tier: secondary,"
+             " cost: 0, power: 1, abilities: [{trigger: {whenever: {arrives: {wonder: {}}}},"
+             " effect: {gain_energy: 1}}]}",
 }
 
 
@@ -127,16 +131,34 @@ def test_each_card_an_all_selection_affects_is_an_effect_step(pool):
         g.error
 
 
-def test_a_loop_of_resolutions_ends_in_an_error_naming_the_card(pool):
-    g = start(pool, Limits(resolutions=40), players={"A": {"hand": ["brood"]}})
-    d = g.choose("play brood")
+def test_too_many_resolutions_end_in_an_error_naming_the_card(pool):
+    """A hundred tokens arrive at once and Tally sees each: a hundred resolutions, beyond a
+    limit of 40 (an endless loop is broken by rule 503 before it gets there)."""
+    g = start(pool, Limits(resolutions=40), players={"A": {"hand": ["flood"]}},
+              realms={3: {"A": ["tally"]}})
+    d = g.choose("play flood")
     agent = RandomAgent(1)
-    while d is not None:  # answer whatever the loop asks (targets, realm, ordering)
+    while d is not None:  # answer whatever the batch asks (ordering)
         d = g.choose_index(agent.choose(g, d))
     assert g.outcome == "error"
-    assert g.error.startswith("brood (whenever): resolution 41 of the game, beyond the game's "
+    assert g.error.startswith("tally (whenever): resolution 41 of the game, beyond the game's "
                               "limit of 40 resolutions")
     assert g.resolutions == 41
+
+
+def test_an_endless_loop_is_broken_before_the_limit(pool):
+    """Rule 503: Brood makes a Skeleton for every Wonder that arrives, Skeletons included;
+    the loop is found and one of its effects prevented, so the game does not reach its
+    limit of resolutions."""
+    g = start(pool, Limits(resolutions=40), players={"A": {"hand": ["brood"]}})
+    d = g.choose("play brood")
+    kinds = []
+    while d is not None and d.kind != "turn":
+        kinds.append(d.kind)
+        d = g.choose_index(len(d.options) - 1 if d.kind == "loop" else 0)  # most repetitions
+    assert g.error is None and kinds == ["realm", "loop"]  # where Brood goes, how many times
+    assert ("prevented", "brood", "whenever") in g.log
+    assert g.resolutions < 40
 
 
 def test_an_engine_effect_with_a_huge_count_is_bounded_in_time_and_memory(pool):

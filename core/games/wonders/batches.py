@@ -1,10 +1,12 @@
 """Wonders' resolution model (rules 501-503): triggered and activated abilities resolve at
 once, in batches. The triggers created at the same time form a batch; the active player
 orders it one trigger at a time; batches created meanwhile wait, in creation order, until the
-current batch is done (502). A settle re-entered from a resolving effect only files new
-triggers, and the outer one resolves them (501); a card played by a resolving effect (seek)
-has its play resolved at once, as from hand (:meth:`BatchResolver.settle_now`). Involuntary
-loops are broken after ``LOOP_LIMIT`` resolutions (503, simplified)."""
+current batch is done (502). The triggers created while a batch resolves, by any of its
+effects, form the one new batch that follows it (502's example: "the new batch of four").
+A settle re-entered from a resolving effect only files new triggers, and the outer one
+resolves them (501); a card played by a resolving effect (seek) has its play resolved at
+once, as from hand (:meth:`BatchResolver.settle_now`). Endless loops are found and broken as
+rule 503 says (:mod:`.loops`)."""
 from __future__ import annotations
 
 from collections import deque
@@ -12,41 +14,53 @@ from collections import deque
 from ...clone import copy_value
 from ...limits import LimitExceeded
 from ...resolve import Targeting, Trigger, named, resolve
+from .loops import BACKSTOP, LoopBreaker
 
 
-class BatchResolver(Targeting):
+class BatchResolver(LoopBreaker, Targeting):
     """Rules 501-502: immediate resolution in batches ordered by the active player."""
 
     def __init__(self):
+        super().__init__()
         self.queue: deque[list[Trigger]] = deque()
+        #: queue[0] is the batch being resolved, and queue[-1] the new batch that the
+        #: triggers its effects create are joining (rule 502)
+        self.in_batch = False
+        self.collecting = False
         self.resolving = 0  # depth of resolutions in progress (rule 501)
-        self.prevented: set = set()  # abilities stopped by rule 503 until the loop ends
-        self.counts: dict = {}  # resolutions per ability in this settle (rule 503)
-        self.total = 0
         self.current: Trigger | None = None  # the trigger resolving now
-        #: (queue, resolving, current) of the resolutions a nested settle interrupted
-        self.outer: list[tuple[deque[list[Trigger]], int, Trigger | None]] = []
+        #: (queue, resolving, current, in_batch, collecting) of the resolutions a nested
+        #: settle interrupted
+        self.outer: list[tuple[deque[list[Trigger]], int, Trigger | None, bool, bool]] = []
 
     def _clone(self, memo: dict) -> "BatchResolver":
         n = type(self).__new__(type(self))
         memo[id(self)] = n
         n.queue = deque(copy_value(b, memo) for b in self.queue)
+        n.in_batch = self.in_batch
+        n.collecting = self.collecting
         n.resolving = self.resolving
-        n.prevented = set(self.prevented)  # (ability, card definition): shared
-        n.counts = dict(self.counts)
-        n.total = self.total
         n.current = copy_value(self.current, memo)
-        n.outer = [(deque(copy_value(b, memo) for b in q), r, copy_value(c, memo))
-                   for q, r, c in self.outer]
+        n.outer = [(deque(copy_value(b, memo) for b in q), r, copy_value(c, memo), i, k)
+                   for q, r, c, i, k in self.outer]
+        self.clone_loops(n)
         return n
 
     def add(self, g, batch: list[Trigger]) -> None:
-        """A new batch (rule 502: it waits until the batches created before it are done)."""
-        if batch:
+        """A new batch (rule 502: it waits until the batches created before it are done).
+        Created while a batch resolves, it joins the one new batch of that batch's effects."""
+        if not batch:
+            return
+        if not self.in_batch:
             self.queue.append(batch)
+        elif self.collecting:
+            self.queue[-1].extend(batch)
+        else:
+            self.queue.append(list(batch))
+            self.collecting = True
 
     def file_triggers(self, g) -> None:
-        """Turn the triggers collected since the last flush into one batch (rule 502), choosing
+        """Turn the triggers collected since the last flush into a batch (rule 502), choosing
         targets now (rule 501.1), the active player first and then in turn order (rule 508)."""
         raw = g.pending
         if not raw:
@@ -67,8 +81,7 @@ class BatchResolver(Targeting):
         new triggers into batches: rule 501 finishes the current effect first, and the outer
         settle resolves them in creation order (rule 502)."""
         if not self.resolving:
-            self.counts = {}
-            self.total = 0
+            self.reset_loops()
             g.then(self.next, g)
         if g.pending:
             self.file_triggers(g)
@@ -83,15 +96,18 @@ class BatchResolver(Targeting):
             self.add(g, batch or [])
             self.settle(g)
             return
-        self.outer.append((self.queue, self.resolving, self.current))
+        self.outer.append((self.queue, self.resolving, self.current, self.in_batch,
+                           self.collecting))
         self.queue, self.resolving, self.current = deque([batch] if batch else ()), 0, None
+        self.in_batch = self.collecting = False
         g.then(self.unnest)
         g.then(self.next, g)
         if g.pending:
             self.file_triggers(g)
 
     def unnest(self) -> None:
-        self.queue, self.resolving, self.current = self.outer.pop()
+        (self.queue, self.resolving, self.current, self.in_batch,
+         self.collecting) = self.outer.pop()
 
     def next(self, g) -> None:
         """One turn of the settle loop: file new triggers, or resolve the next trigger of the
@@ -103,8 +119,23 @@ class BatchResolver(Targeting):
         queue = self.queue
         while queue and not queue[0]:
             queue.popleft()
+            if self.in_batch:  # the batch is done: its new batch is complete
+                self.in_batch = self.collecting = False
+                self.generations += 1
         if queue:
             batch = queue[0]
+            if not self.in_batch:  # a new batch starts
+                self.in_batch = True
+                if self.batch_starts(g):  # rule 503 asks; the answer goes on
+                    return
+                if self.prevented:  # rule 503: a prevented effect is not ordered, only dropped
+                    self.drop_prevented(g, batch)
+            elif self.watching and len(self.trail) - self.backstop_from >= BACKSTOP \
+                    and self.overrun(g):  # rule 503, a loop whose batches keep growing
+                return
+            if not batch:
+                g.then(self.next, g)
+                return
             if len(batch) > 1:
                 g.ask(g.active, "order", list(batch),
                       "choose which effect of the batch resolves next",
@@ -116,7 +147,7 @@ class BatchResolver(Targeting):
         if g.pending:
             g.then(self.next, g)
         elif not self.outer:  # a nested settle is part of the loop outside it
-            self.prevented.clear()
+            self.reset_loops()
 
     def picked(self, g, t: Trigger) -> None:
         self.queue[0].remove(t)
@@ -125,12 +156,18 @@ class BatchResolver(Targeting):
         if key in self.prevented:
             g.log.append(("prevented", t.source.proto.id, t.ability.name))
             return
-        counts = self.counts
-        counts[key] = counts.get(key, 0) + 1
-        self.total += 1
+        self.trail.append(key)
         g.then(self.resolve, g, t)
-        if self.total % LOOP_LIMIT == 0:
-            self.break_loop(g)
+
+    def drop_prevented(self, g, batch: list[Trigger]) -> None:
+        prevented = self.prevented
+        keep = []
+        for t in batch:
+            if (t.ability, t.source.proto) in prevented:
+                g.log.append(("prevented", t.source.proto.id, t.ability.name))
+            else:
+                keep.append(t)
+        batch[:] = keep
 
     def resolve(self, g, t: Trigger) -> None:
         """Resolve ``t``; the state checks follow once everything it scheduled is done."""
@@ -148,22 +185,7 @@ class BatchResolver(Targeting):
         self.current = None
         g.state_checks()
 
-    def break_loop(self, g) -> None:
-        """Rule 503, involuntary loops: the game prevents one of the effects that keeps the
-        sequence going, chosen by the active player among those repeating. (Simplified: the
-        loop is allowed LOOP_LIMIT resolutions before the choice, rather than a number the
-        player names.)"""
-        counts = self.counts
-        top = max(counts.values())
-        looping = [k for k, n in counts.items() if n * 4 >= top]
-        labels = {f"{proto.id}: {ability.name}": (ability, proto) for ability, proto in looping}
-        g.ask(g.active, "prevent", sorted(labels),
-              "an endless loop: choose an effect to prevent (rule 503)",
-              then=(self.prevent, g, labels))
-
-    def prevent(self, g, labels: dict, pick: str) -> None:
-        self.prevented.add(labels[pick])
-        g.log.append(("loop", pick))
-
-
-LOOP_LIMIT = 500
+    def waiting(self, g):
+        """Every trigger waiting to resolve (for the loop check's state pattern)."""
+        for batch in self.queue:
+            yield from batch

@@ -105,7 +105,7 @@ class CardParams(Params):
     card: "CardRef" = "target"
 
 
-def _card_effect(name, doc, text, apply, params=CardParams):
+def _card_effect(name, doc, text, apply, params=CardParams, together=False):
     class Impl(_Effect):
         __slots__ = ("card",)
         __doc__ = doc
@@ -116,8 +116,13 @@ def _card_effect(name, doc, text, apply, params=CardParams):
         def run(self, g, ctx):
             cards = self.card.cards(g, ctx)
             done = False
-            for card in cards:
-                done = apply(g, card, ctx) or done
+            if together:  # the cards move at once: each sees the others go (docs, "events")
+                with g.together():
+                    for card in cards:
+                        done = apply(g, card, ctx) or done
+            else:
+                for card in cards:
+                    done = apply(g, card, ctx) or done
             ctx.done = done
     Impl.__name__ = Impl.__qualname__ = name.title().replace("_", "")
     globals()[Impl.__name__] = Impl  # picklable for the compile cache
@@ -126,17 +131,17 @@ def _card_effect(name, doc, text, apply, params=CardParams):
 
 
 _card_effect("destroy", "Put a card from The World into its owner's Abyss (it dies).",
-             "destroy {{ card }}", lambda g, c, ctx: g.destroy(c))
+             "destroy {{ card }}", lambda g, c, ctx: g.destroy(c), together=True)
 _card_effect("banish", "Put a card into its owner's banishment.",
-             "banish {{ card }}", lambda g, c, ctx: g.banish(c))
+             "banish {{ card }}", lambda g, c, ctx: g.banish(c), together=True)
 _card_effect("put_into_abyss", "Put a card into its owner's Abyss.",
-             "put {{ card }} into The Abyss", lambda g, c, ctx: g.to_abyss(c))
+             "put {{ card }} into The Abyss", lambda g, c, ctx: g.to_abyss(c), together=True)
 _card_effect("put_into_hand", "Put a card into its owner's hand.",
              "{% if card | zone_of == 'world' %}return {{ card }} to"
              "{% else %}put {{ card }} into{% endif %} {{ card | whose }} hand",
-             lambda g, c, ctx: g.to_hand(c))
+             lambda g, c, ctx: g.to_hand(c), together=True)
 _card_effect("bury", "Put a card on the bottom of its owner's deck.",
-             "bury {{ card }}", lambda g, c, ctx: g.bury(c))
+             "bury {{ card }}", lambda g, c, ctx: g.bury(c), together=True)
 _card_effect("tap", "Tap a card (rule 509: only if it is untapped).",
              "tap {{ card | describe(implied={'tapped': false}) }}",
              lambda g, c, ctx: g.tap(c))
@@ -165,19 +170,25 @@ class Sacrifice(_Effect):
         self.count = p.count
 
     def run(self, g, ctx):
-        self.next(g, ctx, 0, 0)
+        self.next(g, ctx, [])
 
-    def next(self, g, ctx, done: int, i: int) -> None:
+    def next(self, g, ctx, picks: list) -> None:
+        """The cards are chosen one at a time, then destroyed together (they die at once)."""
         options = [c for c in self.selector.candidates(g, ctx)
-                   if c.controller is ctx.controller] if i < self.count else []
+                   if c.controller is ctx.controller and c not in picks] \
+            if len(picks) < self.count else []
         if options:
             g.ask(ctx.controller, "sacrifice", options, "choose a card to sacrifice",
-                  then=(self.chosen, g, ctx, done, i))
-        else:
-            ctx.done = done == self.count
+                  then=(self.chosen, g, ctx, picks))
+            return
+        done = 0
+        with g.together():
+            for c in picks:
+                done += bool(g.destroy(c))
+        ctx.done = done == self.count
 
-    def chosen(self, g, ctx, done: int, i: int, pick) -> None:
-        self.next(g, ctx, done + bool(g.destroy(pick)), i + 1)
+    def chosen(self, g, ctx, picks: list, pick) -> None:
+        self.next(g, ctx, [*picks, pick])
 
 
 class DiscardParams(Params):
@@ -220,8 +231,9 @@ class Discard(_Effect):
                 g.ask(pl, "discard", options, "discard a card",
                       then=(self.picked, g, ctx, players, picks, n))
             return
-        for c in picks:  # discarded together
-            g.discard(c)
+        with g.together():  # discarded together
+            for c in picks:
+                g.discard(c)
         ctx.done = ctx.done or bool(picks)
         self.player_discards(g, ctx, players[1:], [], -1)
 
@@ -312,8 +324,9 @@ class RealmParams(Params):
 
 
 class _ToRealm(_Effect):
-    """Send each card to a realm chosen for it, one card after another (each choice is asked
-    when that card's turn comes, so earlier moves can change the options of later ones)."""
+    """Send each card to a realm chosen for it: the realms are chosen one card after
+    another, then the cards go at once, so each sees the others arrive (docs/architecture.md,
+    "Cards that move together")."""
 
     __slots__ = ("card", "realm")
 
@@ -323,16 +336,20 @@ class _ToRealm(_Effect):
 
     def run(self, g, ctx):
         ctx.done = False
-        self.next(g, ctx, list(self.card.cards(g, ctx)))
+        self.next(g, ctx, list(self.card.cards(g, ctx)), [])
 
-    def next(self, g, ctx, cards: list) -> None:
-        if cards:
-            g.pick_realm(ctx, self.realm, cards[0], then=(self.put, g, ctx, cards))
+    def next(self, g, ctx, cards: list, chosen: list) -> None:
+        if len(chosen) < len(cards):
+            g.pick_realm(ctx, self.realm, cards[len(chosen)],
+                         then=(self.put, g, ctx, cards, chosen))
+            return
+        with g.together():
+            for card, realm in zip(cards, chosen, strict=True):
+                if realm is not None:
+                    ctx.done = self.send(g, card, realm) or ctx.done
 
-    def put(self, g, ctx, cards: list, realm) -> None:
-        if realm is not None:
-            ctx.done = self.send(g, cards[0], realm) or ctx.done
-        self.next(g, ctx, cards[1:])
+    def put(self, g, ctx, cards: list, chosen: list, realm) -> None:
+        self.next(g, ctx, cards, [*chosen, realm])
 
     def send(self, g, card, realm) -> bool:  # pragma: no cover - each effect's own
         raise NotImplementedError
@@ -391,8 +408,9 @@ class CreateToken(_Effect):
         if realm is None:
             ctx.done = False
             return
-        for _ in range(self.count):
-            g.create_token(self.token, ctx.controller, realm, ctx.source)
+        with g.together():  # the tokens arrive at once
+            for _ in range(self.count):
+                g.create_token(self.token, ctx.controller, realm, ctx.source)
         ctx.done = True
 
 

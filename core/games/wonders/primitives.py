@@ -60,8 +60,9 @@ class Primitives(MixinBase):
     def deny(self, player, n: int) -> int:
         """Rulebook, Deny: the top N cards go to The Abyss as a group (one batch)."""
         cards = self.top(player.deck, n)
-        for c in cards:
-            self.move(c, c.owner.abyss)
+        with self.together():
+            for c in cards:
+                self.move(c, c.owner.abyss)
         if cards:
             self.log.append(("deny", player.name, len(cards)))
         return len(cards)

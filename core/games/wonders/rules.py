@@ -37,7 +37,7 @@ VARIANTS = {
 #: leads to (the core's ``target``, ``may`` and ``mode`` among them), batches (502, 503)
 DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "target",
                   "order", "may", "mode", "discard", "stone", "seek", "harvest", "sacrifice",
-                  "prevent")
+                  "loop", "prevent")
 
 
 class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Game[WondersPlayer]):
@@ -82,6 +82,12 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Game[Wonders
         self.tallies: list = []
         for p, deck in zip(self.players, decks, strict=True):
             self.fill(p.deck, deck)
+
+    def ask(self, player, kind: str, options: list, prompt: str, then: tuple) -> None:
+        """The decision door; inside a settle, rule 503 sees each choice (loops.py)."""
+        if self.resolver.watching:
+            options, then = self.resolver.asked(self, player, kind, options, then)
+        super().ask(player, kind, options, prompt, then)
 
     # -- the whole game --------------------------------------------------------------------
     def start(self) -> None:
@@ -293,8 +299,9 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Game[Wonders
 
     def round_discards(self) -> None:
         discards, self.round_discarding = self.round_discarding, []
-        for c in discards:
-            self.discard(c)
+        with self.together():
+            for c in discards:
+                self.discard(c)
         self.then(self.round_over)
         self.resolver.settle(self)
 
@@ -354,8 +361,9 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Game[Wonders
             self.power_dirty = False
             dying = [c for c in self.world_cards()
                      if c.proto.is_wonder and not c.face_down and c.power() < 0]
-            for c in dying:
-                self.destroy(c)
+            with self.together():
+                for c in dying:
+                    self.destroy(c)
         losers = [p for p in self.players if not p.deck.cards and not p.lost]
         if losers:
             for p in losers:

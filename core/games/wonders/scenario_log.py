@@ -43,7 +43,9 @@ LOG_EVENTS: dict[str, tuple[str, ...]] = {
     "fizzle": ("card", "ability", "why"),
     "no_target": ("card", "ability"),
     "prevented": ("card", "ability"),
-    "loop": ("effect",),
+    "loop": ("kind", "player", "effects"),
+    "loop_count": ("number",),
+    "prevent": ("effect",),
     "chain": ("player", "effect"),
     "removed": ("player", "effect"),
     "priority": ("player", "option"),
@@ -94,6 +96,8 @@ class LogMatch(BaseModel):
     why: Value = None
     effect: Value = None
     how: Value = None
+    kind: Value = None
+    effects: Value = None
 
     @model_validator(mode="after")
     def _one_form(self):

@@ -305,14 +305,16 @@ class Whenever(_Trigger):
         if self.event == "entered" and ev.area is not card.zone.area:
             return False  # "enters this realm" refers to that realm only (rulebook, Enter)
         # the subject is judged where the event put it or took it from (a dying card by
-        # its last known zone), so the selector's zone is not tested here
-        if not self.selector.matches(subject, card.controller, card, card.zone.area,
+        # its last known zone), so the selector's zone is not tested here; this card too
+        # may have just left, together with the subject (last known information)
+        zone = card.zone or card.last_zone
+        if not self.selector.matches(subject, card.controller, card, zone.area,
                                      anywhere=True):
             return False
         if self.time is None:
             return True
         # rule 511: the game counted the event for each player (counting.py)
-        you = card.zone.player
+        you = zone.player
         abilities = card.proto.program.abilities
         for cid, i, counts in ev.data or ():
             if cid == card.proto.id and abilities[i].trigger is self:
