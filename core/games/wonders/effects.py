@@ -135,8 +135,6 @@ _card_effect("put_into_hand", "Put a card into its owner's hand.",
              "{% if card | zone_of == 'world' %}return {{ card }} to"
              "{% else %}put {{ card }} into{% endif %} {{ card | whose }} hand",
              lambda g, c, ctx: g.to_hand(c))
-_card_effect("bury", "Put a card on the bottom of its owner's deck.",
-             "bury {{ card }}", lambda g, c, ctx: g.bury(c))
 _card_effect("tap", "Tap a card (rule 509: only if it is untapped).",
              "tap {{ card | describe(implied={'tapped': false}) }}",
              lambda g, c, ctx: g.tap(c))
@@ -145,6 +143,23 @@ _card_effect("untap", "Untap a card (rule 509: only if it is tapped).",
              lambda g, c, ctx: g.untap(c))
 _card_effect("stun", "Tap a Wonder and set its base power to 0 this round (rulebook, Stun).",
              "stun {{ card }}", lambda g, c, ctx: g.stun(c))
+
+
+@vocab.effect("bury", CardParams, text="bury {{ card }}")
+class Bury(_Effect):
+    """Put cards on the bottom of their owner's deck, in any order of the owner's choice
+    (rulebook, Bury)."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+
+    def run(self, g, ctx):
+        g.bury_all(list(self.card.cards(g, ctx)), then=(self.buried, ctx))
+
+    def buried(self, ctx, n: int) -> None:
+        ctx.done = n > 0
 
 
 class SacrificeParams(Params):

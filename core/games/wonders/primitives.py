@@ -88,6 +88,39 @@ class Primitives(MixinBase):
         self.move(card, card.owner.deck, top=False)
         return True
 
+    def bury_all(self, cards: list, then: tuple) -> None:
+        """Rulebook, Bury: "Put a card or group of cards on the bottom of its owner's deck in
+        any order of owner's choice." Each owner (in turn order) chooses, one position at a
+        time from the bottom up, which of their cards goes there; no question is asked when
+        their cards left are all the same card. Then the step ``then`` runs with the number
+        of cards buried."""
+        order = self.turn_order()
+        groups = [[c for c in cards if c.owner is p and c.zone is not None] for p in order]
+        self.bury_next([grp for grp in groups if grp], [], 0, then)
+
+    def bury_next(self, groups: list, chosen: list, buried: int, then: tuple) -> None:
+        if not groups:
+            self.then(then[0], *then[1:], buried)
+            return
+        left = [c for c in groups[0] if c not in chosen]
+        if left:
+            distinct = list({c.proto: c for c in reversed(left)}.values())[::-1]
+            if len(distinct) > 1:
+                where = "next up from the bottom" if chosen else "at the very bottom"
+                self.ask(left[0].owner, "bury", distinct,
+                         f"bury: choose the card to put {where} of your deck",
+                         then=(self.bury_chosen, groups, chosen, buried, then))
+                return
+            chosen = [*chosen, *left]
+        # bottom card first in ``chosen``: bury from the top of the pile down
+        for c in reversed(chosen):
+            buried += self.bury(c)
+        self.bury_next(groups[1:], [], buried, then)
+
+    def bury_chosen(self, groups: list, chosen: list, buried: int, then: tuple,
+                    pick) -> None:
+        self.bury_next(groups, [*chosen, pick], buried, then)
+
     def discard(self, card) -> bool:
         if card.zone is None or card.zone.kind != HAND:
             return False
@@ -276,10 +309,11 @@ class Primitives(MixinBase):
     def seek_pick(self, ctx, revealed: list, pick) -> None:
         if pick == "none":
             pick = None
-        for c in revealed:
-            if c is not pick:
-                self.bury(c)
         ctx.done = pick is not None
+        self.bury_all([c for c in revealed if c is not pick],
+                      then=(self.seek_buried, ctx, pick))
+
+    def seek_buried(self, ctx, pick, buried: int) -> None:
         if pick is None:
             return
         if ctx.area is not None and ctx.area.active:

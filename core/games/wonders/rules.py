@@ -33,8 +33,8 @@ VARIANTS = {
 #: the decisions the game asks, in the order a game meets them: 401-402, a turn and what it
 #: leads to (the core's ``target``, ``may`` and ``mode`` among them), batches (502, 503)
 DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "target",
-                  "order", "may", "mode", "discard", "stone", "seek", "harvest", "sacrifice",
-                  "prevent")
+                  "order", "may", "mode", "discard", "stone", "seek", "bury", "harvest",
+                  "sacrifice", "prevent")
 
 
 class WondersGame(Primitives, Actions, Game[WondersPlayer]):
