@@ -216,7 +216,8 @@ def test_every_vocabulary_entry_renders(monkeypatch):
         text = _ability(script, "wonder")
         assert text.endswith(".") and "{" not in text and "  " not in text, text
     for kw in ("flying", "deathstrike", "guardian", "attuned",
-               "{seek: {count: 3, filter: {wonder: {}}}}", "{rally: 2}"):
+               "{seek: {count: 3, filter: {wonder: {}}}}", "{rally: 2}",
+               "{link: umbrathene}"):
         text = ("id: k\nname: K\ntype: wonder\norbital: petraia\ntier: primary\ncost: 1\n"
                 f"power: 1\nkeywords: [{kw}]\n")
         card_text(validate_document(load_text(text), SPEC.card_model), SPEC.registry)

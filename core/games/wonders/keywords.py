@@ -5,7 +5,7 @@ keywords (guardian, attuned) have no abilities of their own and are read by the 
 they apply (battle, playing a card)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -64,6 +64,26 @@ class Guardian(_Keyword):
 @vocab.keyword("attuned", text="Attuned")
 class Attuned(_Keyword):
     """Playing this card from hand spends no action (a free action; rulebook, Attuned)."""
+
+
+class LinkParams(Params):
+    __shorthand__ = "orbital"
+    orbital: Literal["petraia", "thalwind", "solfera", "umbrathene", "heliosynth",
+                     "boundless"] = Field(description="The orbital it links.")
+
+
+@vocab.keyword("link", LinkParams, text="{{ orbital | capitalize }} link")
+class Link(_Keyword):
+    """Orbital link (rulebook, Link): while its controller has it in The World, cards of that
+    orbital cost them 1 less energy to play from hand (not stacking), and they may play that
+    orbital's core cards. Every land has the link of its own orbital (rule 404.2); any card
+    may have this keyword ("one card with Umbrathene link"). Read by
+    :meth:`~cardscript.games.wonders.primitives.Primitives.links`."""
+
+    __slots__ = ("orbital",)
+
+    def __init__(self, p, c):
+        self.orbital = p.orbital
 
 
 class SeekKeywordParams(Params):

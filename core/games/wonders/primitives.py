@@ -257,10 +257,21 @@ class Primitives(MixinBase):
         return sum(1 for r in self.realms for s in r.stones if s == i)
 
     def links(self, player: WondersPlayer) -> set[str]:
-        """Orbitals of the lands the player controls: each land has orbital link (rulebook,
-        Link); a nullified land's ability text is blank."""
-        return {c.orbital for c in self.controlled(player)
-                if c.proto.type == "land" and not c.blank}
+        """The orbitals the player has a link of: every land they control has the link of its
+        own orbital (rule 404.2), and any card they control may have a ``link`` keyword
+        (rulebook, Link: "three lands with Thalwind link and one card with Umbrathene
+        link"); a nullified card's ability text is blank."""
+        out = set()
+        for c in self.controlled(player):
+            if c.blank:
+                continue
+            proto = c.proto
+            if proto.type == "land":
+                out.add(c.orbital)
+            link = proto.keywords.get("link")
+            if link is not None:
+                out.add(link.orbital)
+        return out
 
     def cost_of(self, player: WondersPlayer, card: WondersCard,
                 links: set[str] | None = None) -> int:
