@@ -198,6 +198,9 @@ EVERY_ENTRY = [
     "{trigger: {whenever: {arrives: {wonder: {}}}}, effect: [{nullify: it}, {counters: "
     "{card: it, amount: 1}}, {draw: {count: {count: {wonder: {}}}}}, "
     "{gain_energy: stones_you_control}]}",
+    "{trigger: ascend, effect: {power: {card: this, amount: 3}}}",
+    "{trigger: {hoard: {count: 2, trigger: on_attack}}, effect: {draw: 1}}",
+    "{trigger: {kingdom: {count: 3, trigger: tap_free}}, effect: {gain_energy: 1}}",
 ]
 
 

@@ -109,7 +109,9 @@ class Actions(MixinBase):
                         continue
                     if not (t.free or has_action):
                         continue
-                    kind = "harvest" if t.entry_name == "harvest" else "activate"
+                    if t.gated and not t.active(self, c):  # hoard, kingdom
+                        continue
+                    kind = "harvest" if t.is_harvest else "activate"
                     opts.append(TurnOption(kind, c, realm, ab))
         return opts
 

@@ -49,6 +49,8 @@ class BatchResolver(Targeting):
         g.pending = []
         batch = []
         for ability, card, event in raw:
+            if ability.trigger.gated and not ability.trigger.active(g, card):
+                continue  # a hoard or kingdom ability that is not active now
             controller = g.effect_controller(card)
             batch.append(Trigger(ability, card, controller, event))
         g.then(self.add, g, batch)

@@ -58,7 +58,7 @@ def _stones(g, ctx):
 
 
 def _lands(g, ctx):
-    return sum(1 for c in g.controlled(ctx.controller) if c.proto.type == "land")
+    return g.lands_of(ctx.controller)
 
 
 _range_condition("stones", "Hoard: the number of stones you control is in range.", _stones,

@@ -20,8 +20,6 @@ vocab = Vocabulary("wonders")
 vocab.planned("keyword", "shield", "shield counters (rulebook, Shield) are not implemented yet")
 vocab.planned("keyword", "equip", "equipment (rulebook, Equip) is not implemented yet")
 vocab.planned("keyword", "symbiosis", "symbiosis (rulebook, Symbiosis) is not implemented yet")
-vocab.planned("keyword", "ascend", "ascend is not implemented yet; write {round: 7} with a "
-              "this_round effect")
 
 
 class _Keyword:

@@ -256,6 +256,10 @@ class Primitives(MixinBase):
         i = player.index
         return sum(1 for r in self.realms for s in r.stones if s == i)
 
+    def lands_of(self, player) -> int:
+        """How many lands the player controls, in any realms (rulebook, Kingdom)."""
+        return sum(1 for c in self.controlled(player) if c.proto.type == "land")
+
     def links(self, player: WondersPlayer) -> set[str]:
         """The orbitals the player has a link of: every land they control has the link of its
         own orbital (rule 404.2), and any card they control may have a ``link`` keyword

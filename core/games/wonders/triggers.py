@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Literal, Optional
 
 from pydantic import Field, model_validator
 
+from ...limits import COUNT_MAX
 from ...registry import Params, Vocabulary
 from .zones import WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
-    from ...model.names import Selector
+    from ...model.names import Selector, Trigger
 
 vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)
@@ -29,6 +30,9 @@ class _Trigger:
     event = ""
     cost: str | None = None  # activated: "tap" or "sacrifice"
     free = False
+    is_harvest = False  # harvested together, with others (rulebook, Harvest)
+    #: works only while ``active(g, card)`` says so (hoard, kingdom)
+    gated = False
 
     def __init__(self, p, c):
         pass
@@ -184,6 +188,23 @@ class OnRoundN(_Trigger):
         return ev.data == self.number
 
 
+@vocab.trigger("ascend", text="ASCEND:")
+class Ascend(_Trigger):
+    """Rulebook, Ascend: "A card with ascend triggers an effect at the start of round 7. The
+    effect lasts the entire round" (so its effects say ``this_round``). Rule 403.1 step 3:
+    it triggers with On Round Start and On Round 7, in the same batch; a card that enters
+    The World after that is too late and its ascend never triggers."""
+
+    scope = WORLD
+    event = "round_start"
+
+    def matches(self, ev, card):
+        return ev.data == ASCEND_ROUND
+
+
+ASCEND_ROUND = 7
+
+
 @vocab.trigger("end_of_round", text="AT END OF ROUND:")
 class EndOfRound(_Trigger):
     """At the end of the round (rule 403.5, ordered by the active player)."""
@@ -285,3 +306,60 @@ class Harvest(_Activated):
 
     cost = "tap"
     free = True
+    is_harvest = True
+
+
+class _GatedParams(Params):
+    count: int = Field(ge=1, le=COUNT_MAX)
+    trigger: "Trigger"
+
+
+class _Gated(_Trigger):
+    """An ability that is active only while its controller has enough of something: the
+    wrapped trigger works as it would (same event, same cost), but only while active. A
+    triggered ability is checked as its trigger is put to resolve (its batch is made), an
+    activated one when it is offered; so it turns on and off as soon as the count changes."""
+
+    __slots__ = ("inner", "count", "scope", "event", "cost", "free", "is_harvest")
+    gated = True
+
+    def __init__(self, p, c):
+        inner = self.inner = c.trigger(p.trigger)
+        if getattr(inner, "gated", False):
+            raise c.error(f"'{type(self).__name__.lower()}' can't wrap another hoard or "
+                          "kingdom trigger")
+        self.count = p.count
+        self.scope = inner.scope
+        self.event = inner.event
+        self.cost = inner.cost
+        self.free = inner.free
+        self.is_harvest = inner.is_harvest
+
+    def matches(self, ev, card):
+        return self.inner.matches(ev, card)
+
+    def active(self, g, card) -> bool:  # pragma: no cover - each gate's own
+        raise NotImplementedError
+
+
+@vocab.trigger("hoard", _GatedParams, text="Hoard {{ count }}: {{ trigger }}")
+class Hoard(_Gated):
+    """Rulebook, Hoard: "if you control a certain number of stones, the ability becomes
+    active. Hoard abilities turn on and off immediately when the stone changes control."
+    (``count`` stones or more.)"""
+
+    __slots__ = ()
+
+    def active(self, g, card) -> bool:
+        return g.stones_of(g.effect_controller(card)) >= self.count
+
+
+@vocab.trigger("kingdom", _GatedParams, text="Kingdom {{ count }}: {{ trigger }}")
+class Kingdom(_Gated):
+    """Rulebook, Kingdom: "Kingdom abilities become active when their controller controls a
+    certain number of lands" — ``count`` or more, in any realms."""
+
+    __slots__ = ()
+
+    def active(self, g, card) -> bool:
+        return g.lands_of(g.effect_controller(card)) >= self.count
