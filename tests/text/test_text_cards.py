@@ -199,6 +199,8 @@ EVERY_ENTRY = [
     "{card: it, amount: 1}}, {draw: {count: {count: {wonder: {}}}}}, "
     "{gain_energy: stones_you_control}]}",
     "{trigger: ascend, effect: {power: {card: this, amount: 3}}}",
+    "{trigger: on_arrival, effect: [{shield: {card: this}}, {shield: {card: {all: {wonder: "
+    "{controller: you, other: true}}}, count: 2}}]}",
     "{trigger: {hoard: {count: 2, trigger: on_attack}}, effect: {draw: 1}}",
     "{trigger: {kingdom: {count: 3, trigger: tap_free}}, effect: {gain_energy: 1}}",
 ]

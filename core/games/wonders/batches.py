@@ -7,6 +7,7 @@ triggers, and the outer one resolves them (501). Involuntary loops are broken af
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 from ...clone import copy_value
 from ...limits import LimitExceeded
@@ -34,6 +35,25 @@ class BatchResolver(Targeting):
         n.total = self.total
         n.current = copy_value(self.current, memo)
         return n
+
+    def target_chosen(self, g, t: Trigger, target: Any) -> None:
+        """Rulebook, Shield: "If a card with a shield counter would ... be targeted by an enemy
+        card or effect, you may remove the shield counter instead": its controller chooses;
+        if they do, the ability has no target (what else it does still happens, 508.2)."""
+        if getattr(target, "shields", 0) and target.zone is not None and \
+                target.zone.in_play and target.controller is not t.controller:
+            g.ask(target.controller, "shield", [True, False],
+                  f"remove a shield counter from {target.proto.id} instead of it being "
+                  f"targeted by {t.label()}?", then=(self.shield_answer, g, t, target))
+            return
+        super().target_chosen(g, t, target)
+
+    def shield_answer(self, g, t: Trigger, target, remove: bool) -> None:
+        if remove:
+            g.remove_shield(target, "target")
+            t.target = None
+        else:
+            super().target_chosen(g, t, target)
 
     def add(self, g, batch: list[Trigger]) -> None:
         """A new batch (rule 502: it waits until the batches created before it are done)."""

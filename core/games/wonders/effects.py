@@ -125,8 +125,6 @@ def _card_effect(name, doc, text, apply, params=CardParams):
     return Impl
 
 
-_card_effect("destroy", "Put a card from The World into its owner's Abyss (it dies).",
-             "destroy {{ card }}", lambda g, c, ctx: g.destroy(c))
 _card_effect("banish", "Put a card into its owner's banishment.",
              "banish {{ card }}", lambda g, c, ctx: g.banish(c))
 _card_effect("put_into_abyss", "Put a card into its owner's Abyss.",
@@ -143,6 +141,50 @@ _card_effect("untap", "Untap a card (rule 509: only if it is tapped).",
              lambda g, c, ctx: g.untap(c))
 _card_effect("stun", "Tap a Wonder and set its base power to 0 this round (rulebook, Stun).",
              "stun {{ card }}", lambda g, c, ctx: g.stun(c))
+
+
+@vocab.effect("destroy", CardParams, text="destroy {{ card }}")
+class Destroy(_Effect):
+    """Put cards from The World into their owner's Abyss (they die); each one's controller
+    may remove a shield counter from it instead (rulebook, Shield)."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+
+    def run(self, g, ctx):
+        ctx.done = False
+        self.next(g, ctx, list(self.card.cards(g, ctx)), False)
+
+    def next(self, g, ctx, cards: list, died: bool) -> None:
+        ctx.done = ctx.done or died
+        if cards:
+            g.would_die(cards[0], then=(self.next, g, ctx, cards[1:]))
+
+
+class ShieldParams(Params):
+    card: "CardRef" = "this"
+    count: int = Field(1, ge=1, le=COUNT_MAX)
+
+
+@vocab.effect("shield", ShieldParams, text="put {% if count == 1 %}a shield counter"
+              "{% else %}{{ count }} shield counters{% endif %} on {{ card | describe('each') }}")
+class Shield(_Effect):
+    """Put shield counters on cards in The World: each is a one-time protection against
+    death or enemy targeting (rulebook, Shield)."""
+
+    __slots__ = ("card", "count")
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+        self.count = p.count
+
+    def run(self, g, ctx):
+        done = False
+        for card in self.card.cards(g, ctx):
+            done = g.put_shields(card, self.count) or done
+        ctx.done = done
 
 
 @vocab.effect("bury", CardParams, text="bury {{ card }}")

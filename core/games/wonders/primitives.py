@@ -63,6 +63,38 @@ class Primitives(MixinBase):
         self.move(card, card.owner.abyss)
         return True
 
+    def would_die(self, card: WondersCard, then: tuple) -> None:
+        """Rulebook, Shield: "If a card with a shield counter would die ..., you may remove
+        the shield counter instead" — a choice its controller makes as it would die. Then the
+        step ``then`` runs with whether it died. (A sacrifice is not asked: "Sacrifice
+        doesn't target and can't be prevented with a shield"; it calls :meth:`destroy`.)"""
+        if card.shields and card.zone is not None and card.zone.kind == WORLD:
+            self.ask(card.controller, "shield", [True, False],
+                     f"remove a shield counter from {card.proto.id} instead of it dying?",
+                     then=(self.shield_or_die, card, then))
+        else:
+            self.then(then[0], *then[1:], self.destroy(card))
+
+    def shield_or_die(self, card: WondersCard, then: tuple, remove: bool) -> None:
+        if remove:
+            self.remove_shield(card, "death")
+            self.then(then[0], *then[1:], False)
+        else:
+            self.then(then[0], *then[1:], self.destroy(card))
+
+    def remove_shield(self, card: WondersCard, why: str) -> None:
+        card.shields -= 1
+        self.power_dirty = True  # a Wonder still below 0 power would die again
+        self.log.append(("shield", card.proto.id, card.oid, why))
+
+    def put_shields(self, card: WondersCard, n: int) -> bool:
+        """Shield counters go only on cards in a realm (rulebook, Counters)."""
+        if card.zone is None or card.zone.kind != WORLD or n <= 0:
+            return False
+        card.shields += n
+        self.log.append(("shields", card.proto.id, card.oid, n))
+        return True
+
     def banish(self, card) -> bool:
         if card.zone is None:
             return False

@@ -33,8 +33,8 @@ VARIANTS = {
 #: the decisions the game asks, in the order a game meets them: 401-402, a turn and what it
 #: leads to (the core's ``target``, ``may`` and ``mode`` among them), batches (502, 503)
 DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "target",
-                  "order", "may", "mode", "discard", "stone", "seek", "bury", "harvest",
-                  "sacrifice", "prevent")
+                  "order", "may", "mode", "discard", "stone", "seek", "bury", "shield",
+                  "harvest", "sacrifice", "prevent")
 
 
 class WondersGame(Primitives, Actions, Game[WondersPlayer]):
@@ -310,6 +310,11 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
                     break
         self.finish(winner, how)
 
+    def shielded_death(self, died: bool) -> None:
+        """After a shielded Wonder's choice at a state check: what follows resolves (its
+        death triggers; or, still below 0 power, the next state check kills it)."""
+        self.resolver.settle(self)
+
     def finish(self, winner, how: str) -> None:
         self.winner = winner
         self.over = True
@@ -323,7 +328,10 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
             self.power_dirty = False
             dying = [c for c in self.world_cards() if c.proto.is_wonder and c.power() < 0]
             for c in dying:
-                self.destroy(c)
+                if c.shields:  # its controller may remove a shield counter instead (Shield)
+                    self.then(self.would_die, c, (self.shielded_death,))
+                else:
+                    self.destroy(c)
         losers = [p for p in self.players if not p.deck.cards and not p.lost]
         if losers:
             for p in losers:

@@ -35,6 +35,7 @@ class CardState(_M):
     card: str
     tapped: bool = False
     counters: int = 0
+    shields: int = Field(0, ge=0, description="Shield counters on it (rulebook, Shield).")
     nullified: bool = False
     token: bool = False
 
@@ -112,6 +113,7 @@ class CardExpect(_M):
     power: Optional[int] = None
     tapped: Optional[bool] = None
     counters: Optional[int] = None
+    shields: Optional[int] = None
     nullified: Optional[bool] = None
     zone: Optional[str] = None
     controller: Optional[Literal["A", "B"]] = None
@@ -294,6 +296,7 @@ def build(setup: Setup, pool) -> WondersGame:
                     c.plus = st.counters
                 else:
                     c.minus = -st.counters
+                c.shields = st.shields
                 c.blank = 2 if st.nullified else 0
                 c.arrived_round = g.round
     g.power_dirty = True
@@ -407,6 +410,7 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(base + ("power",), ce.power, c.power() if c.proto.is_wonder else None)
         cmp(base + ("tapped",), ce.tapped, c.tapped)
         cmp(base + ("counters",), ce.counters, c.plus - c.minus)
+        cmp(base + ("shields",), ce.shields, getattr(c, "shields", 0))
         cmp(base + ("nullified",), ce.nullified, bool(c.blank))
         cmp(base + ("zone",), ce.zone, c.zone.label())
         cmp(base + ("controller",), ce.controller, c.controller.name)

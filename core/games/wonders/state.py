@@ -1,7 +1,7 @@
 """Wonders' card definitions, card objects and players: what the core's carry, plus what
 Wonders prints on a card (power, orbital, tier, classes, core, faction, lineage), what a card
-in play has (tapped, counters, power modifiers, stun, face down, when it arrived, whether it
-attacked) and a player's zones and resources (energy, actions)."""
+in play has (tapped, counters, shield counters, power modifiers, stun, face down, when it
+arrived, whether it attacked) and a player's zones and resources (energy, actions)."""
 from __future__ import annotations
 
 from typing import Any
@@ -38,7 +38,7 @@ class WondersCard(Card):
     for good (a null counter)."""
 
     __slots__ = ("tapped", "plus", "minus", "mods", "base", "face_down", "orbital",
-                 "arrived_round", "attacked")
+                 "arrived_round", "attacked", "shields")
     proto: WondersCardDef
 
     def __init__(self, oid: int, proto: Any, owner: Any, zone: Any = None):
@@ -53,6 +53,7 @@ class WondersCard(Card):
         self.orbital = proto.orbital
         self.arrived_round = 0
         self.attacked = False
+        self.shields = 0  # shield counters (rulebook, Shield)
 
     @property
     def realm(self):
