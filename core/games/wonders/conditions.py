@@ -112,6 +112,10 @@ _simple_value("round_number", "The current round number.", lambda g, ctx: g.roun
               "{% if not per %}the round number{% endif %}")
 _simple_value("stones_you_control", "The number of stones you control.", _stones,
               "{{ 'for each stone' if per else 'the number of stones' }} you control")
+_simple_value("faith_spent", "X of a \"spend X faith\" ability: the faith its controller "
+              "spent on it (rulebook, Faith).",
+              lambda g, ctx: ctx.controller.faith_spent,
+              "{% if not per %}X{% endif %}")
 _simple_value("cards_in_hand", "The number of cards in your hand.",
               lambda g, ctx: len(ctx.controller.hand.cards),
               "{{ 'for each card' if per else 'the number of cards' }} in your hand")

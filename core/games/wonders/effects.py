@@ -72,6 +72,11 @@ def _gain_actions(g, p, n):
     return n > 0
 
 
+def _gain_faith(p, n):
+    p.faith += max(0, n)
+    return n > 0
+
+
 def _lose_actions(g, p, n):
     lost = min(p.actions, max(0, n))
     p.actions -= lost
@@ -95,6 +100,10 @@ _count_effect("lose_energy", "The player loses energy (never below 0).",
 _count_effect("gain_actions", "The player gains actions.",
               "{{ player | does('gain') }} {{ count | quantity('action') }}",
               _gain_actions)
+_count_effect("gain_faith", "The player gains faith, which carries over between rounds "
+              "(rulebook, Faith).",
+              "{{ player | does('gain') }} {{ count | quantity('faith') }}",
+              lambda g, p, n: _gain_faith(p, n))
 _count_effect("lose_actions", "The player loses actions (never below 0).",
               "{{ player | does('lose') }} {{ count | quantity('action') }}",
               _lose_actions)

@@ -34,7 +34,7 @@ VARIANTS = {
 #: leads to (the core's ``target``, ``may`` and ``mode`` among them), batches (502, 503)
 DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "target",
                   "order", "may", "mode", "discard", "stone", "seek", "bury", "shield",
-                  "harvest", "sacrifice", "prevent")
+                  "harvest", "sacrifice", "faith", "prevent")
 
 
 class WondersGame(Primitives, Actions, Game[WondersPlayer]):

@@ -55,6 +55,7 @@ DecisionKind = Literal[DECISION_KINDS]  # type: ignore[valid-type]
 class PlayerState(_M):
     energy: int = Field(0, ge=0)
     actions: int = Field(0, ge=0)
+    faith: int = Field(0, ge=0)
     hand: list[str] = Field(default_factory=list)
     deck: Optional[list[str]] = Field(None, description="Top card first; default: 20 fillers.")
     abyss: list[str] = Field(default_factory=list)
@@ -90,6 +91,7 @@ class Setup(_M):
 class PlayerExpect(_M):
     energy: Optional[int] = None
     actions: Optional[int] = None
+    faith: Optional[int] = None
     hand: Optional[list[str]] = None
     hand_count: Optional[int] = None
     deck_count: Optional[int] = None
@@ -309,6 +311,7 @@ def _zones(g, setup: Setup, proto) -> None:
         ps = setup.players.get(name, PlayerState())
         p.energy = ps.energy
         p.actions = ps.actions
+        p.faith = ps.faith
         for zone in ("hand", "abyss", "banishment"):
             for cid in getattr(ps, zone):
                 g.new_card(proto(cid), p, p.zone(zone))
@@ -368,6 +371,7 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         base: tuple[str | int, ...] = ("players", name)
         cmp(base + ("energy",), pe.energy, p.energy)
         cmp(base + ("actions",), pe.actions, p.actions)
+        cmp(base + ("faith",), pe.faith, p.faith)
         cmp(base + ("hand",), sorted(pe.hand) if pe.hand is not None else None,
             _ids(p.hand.cards))
         cmp(base + ("hand_count",), pe.hand_count, len(p.hand.cards))

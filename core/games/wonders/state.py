@@ -1,7 +1,7 @@
 """Wonders' card definitions, card objects and players: what the core's carry, plus what
 Wonders prints on a card (power, orbital, tier, classes, core, faction, lineage), what a card
 in play has (tapped, counters, shield counters, power modifiers, stun, face down, when it
-arrived, whether it attacked) and a player's zones and resources (energy, actions)."""
+arrived, whether it attacked) and a player's zones and resources (energy, actions, faith)."""
 from __future__ import annotations
 
 from typing import Any
@@ -70,7 +70,7 @@ class WondersCard(Card):
 
 class WondersPlayer(Player):
     __slots__ = ("deck", "hand", "abyss", "banishment", "energy", "actions",
-                 "harvested_actions", "passes")
+                 "harvested_actions", "passes", "faith", "faith_round", "faith_spent")
     ZONES = PLAYER_ZONES
 
     def __init__(self, index: int, name: str):
@@ -83,3 +83,6 @@ class WondersPlayer(Player):
         self.actions = 0
         self.harvested_actions = 0  # gained by harvest: usable from the next turn (harvest)
         self.passes = 0  # consecutive passes this round (rule 404.5.1)
+        self.faith = 0  # carries over between rounds (rulebook, Faith)
+        self.faith_round = 0  # the round faith was last spent in: once per round
+        self.faith_spent = 0  # how much was spent then: the X of "spend X faith"

@@ -6,7 +6,7 @@ bus while the card is in The World; ``activated`` ones are offered as turn optio
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional
+from typing import TYPE_CHECKING, Literal, Optional, Union
 
 from pydantic import Field, model_validator
 
@@ -307,6 +307,36 @@ class Harvest(_Activated):
     cost = "tap"
     free = True
     is_harvest = True
+
+
+class FaithParams(Params):
+    __shorthand__ = "amount"
+    amount: Union[int, Literal["x"]] = Field(
+        description="The faith to spend: a number of at least 1, or x (any amount, never "
+        "0; the faith_spent value reads it).")
+
+    @model_validator(mode="after")
+    def _not_zero(self):
+        if self.amount != "x" and not 1 <= self.amount <= COUNT_MAX:
+            raise ValueError(f"spend at least 1 faith (and at most {COUNT_MAX:,})")
+        return self
+
+
+@vocab.trigger("faith", FaithParams, text="SPEND {{ 'X' if amount == 'x' else amount }} FAITH:")
+class SpendFaith(_Activated):
+    """Rulebook, Faith: "once per round they may spend faith as a free action to activate
+    one of those abilities"; "X faith" or "any amount of faith" can't be 0. Offered while
+    its controller has enough faith and has not spent faith this round."""
+
+    __slots__ = ("amount",)
+    cost = "faith"
+    free = True
+
+    def __init__(self, p, c):
+        self.amount = None if p.amount == "x" else p.amount  # None: X, chosen on paying
+
+    def least(self) -> int:
+        return self.amount or 1
 
 
 class _GatedParams(Params):
