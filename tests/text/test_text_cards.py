@@ -199,6 +199,7 @@ EVERY_ENTRY = [
     "{card: it, amount: 1}}, {draw: {count: {count: {wonder: {}}}}}, "
     "{gain_energy: stones_you_control}]}",
     "{trigger: ascend, effect: {power: {card: this, amount: 3}}}",
+    "{trigger: tap_free, effect: {portal: {card: this, realm: adjacent}}}",
     "{trigger: {faith: x}, effect: [{gain_faith: 1}, {draw: faith_spent}]}",
     "{trigger: on_arrival, effect: [{shield: {card: this}}, {shield: {card: {all: {wonder: "
     "{controller: you, other: true}}}, count: 2}}]}",

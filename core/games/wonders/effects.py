@@ -17,7 +17,6 @@ vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)
 vocab.planned("effect", "gain_control", "gaining control (rule 505.1) is not implemented yet")
 vocab.planned("effect", "copy", "copy effects (rule 507) are not implemented yet")
-vocab.planned("effect", "portal", "portal (rulebook, Portal) is not implemented yet")
 
 Duration = Literal["this_turn", "this_round", "permanent"]
 
@@ -422,6 +421,18 @@ class Move(_ToRealm):
 
     def send(self, g, card, realm) -> bool:
         return realm is not card.realm and g.move_to_realm(card, realm)
+
+
+@vocab.effect("portal", RealmParams, text="portal {{ card }} to {{ realm | realm }}")
+class Portal(_ToRealm):
+    """Banish a card in The World and return it at once to a realm, under the same
+    controller and keeping its effects (rulebook, Portal; rule 505.1). Inactive realms can't
+    be chosen (rulebook, Active Realm)."""
+
+    __slots__ = ()
+
+    def send(self, g, card, realm) -> bool:
+        return g.portal(card, realm)
 
 
 class TokenParams(Params):

@@ -13,6 +13,8 @@ if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
 else:
     MixinBase = object
 
+#: what a portaled card keeps of the object it was (rule 505.1)
+_PORTAL_KEEPS = ("tapped", "plus", "minus", "shields", "mods", "base", "blank", "orbital")
 #: zone changes and the events they are in Wonders' words (rulebook, Game Terms)
 _ZONE_EVENTS = {(WORLD, ABYSS): "died", (HAND, ABYSS): "discarded"}
 
@@ -168,6 +170,33 @@ class Primitives(MixinBase):
             return self.move_to_realm(card, realm)
         self.log.append(("enter", card.proto.id, card.oid, realm.number))
         self.move(card, realm.sides[card.owner.index])
+        return True
+
+    def portal(self, card: WondersCard, realm) -> bool:
+        """Rulebook, Portal: "banish this card and then return it to the world immediately"
+        (it arrives from banishment, so On Arrival triggers). Rule 505.1: "Portaled cards
+        remember their origin and keep their "end of round," controller, and other effects
+        despite being banished and re-entering": the new object returns on its controller's
+        side with the old one's counters, shield counters, tapped state, power changes, stun
+        and nullification, and the "this turn"/"this round" effects that will end on it."""
+        if card.zone is None or card.zone.kind != WORLD or not realm.active:
+            return False
+        controller = card.controller
+        self.log.append(("portal", card.proto.id, card.oid, realm.number))
+        self.log.append(("banish", card.proto.id, card.oid))
+        banished = self.move(card, card.owner.banishment)
+        if banished is None:  # a token stops existing when it leaves The World
+            return False
+        new = self.move(banished, realm.sides[controller.index])
+        if new is None:
+            return False
+        for name in _PORTAL_KEEPS:
+            setattr(new, name, getattr(card, name))
+        self.power_dirty = True
+        for effects in (self.turn_effects, self.round_effects):
+            for i, (undo, args) in enumerate(effects):
+                if any(a is card for a in args):
+                    effects[i] = (undo, tuple(new if a is card else a for a in args))
         return True
 
     def move_to_realm(self, card, realm) -> bool:
