@@ -114,6 +114,35 @@ def test_seek_keyword_as_the_rulebook_writes_it():
     assert card_text(model, SPEC.registry) == "Seek 3 a Wonder with cost 2 or less."
 
 
+def test_link_keyword_as_the_rulebook_writes_it():
+    # rulebook, Link: "one card with Umbrathene link"
+    text = ("id: s\nname: S\ntype: wonder\norbital: solfera\ntier: primary\ncost: 3\n"
+            "power: 2\nkeywords: [{link: umbrathene}]\n")
+    model = validate_document(load_text(text), SPEC.card_model)
+    assert card_text(model, SPEC.registry) == "Umbrathene link."
+
+
+@pytest.mark.parametrize("script, card_type, expected", [
+    # rulebook, Kingdom: "Kingdom 3: Whenever you play a Solfera Wonder, ..."
+    ("{trigger: {kingdom: {count: 3, trigger: {whenever: {played: {wonder: {controller: you, "
+     "orbital: solfera}}}}}}, effect: {gain_energy: 1}}", "item",
+     "Kingdom 3: Whenever you play a Solfera Wonder, gain 1 energy."),
+    ("{trigger: {hoard: {count: 2, trigger: on_attack}}, effect: {draw: 1}}", "wonder",
+     "Hoard 2: ON ATTACK: Draw a card."),
+    ("{trigger: ascend, effect: {power: {card: this, amount: 3}}}", "wonder",
+     "ASCEND: This gets +3 power this round."),
+    ("{trigger: {faith: x}, effect: {gain_energy: faith_spent}}", "item",
+     "SPEND X FAITH: Gain energy equal to X."),
+    ("{trigger: on_arrival, effect: {gain_faith: 1}}", "wonder", "ON ARRIVAL: Gain 1 faith."),
+    ("{trigger: on_arrival, effect: {shield: {card: this}}}", "wonder",
+     "ON ARRIVAL: Put a shield counter on this."),
+    ("{trigger: tap_free, effect: {portal: {card: this, realm: choose}}}", "wonder",
+     "TAP FREE: Portal this to a realm of your choice."),
+])
+def test_keyword_abilities_in_the_rulebooks_words(script, card_type, expected):
+    assert _ability(script, card_type) == expected
+
+
 def test_only_a_spell_drops_its_on_play_label():
     script = "{trigger: on_play, effect: {draw: 1}}"
     assert _ability(script, "spell") == "Draw a card."
