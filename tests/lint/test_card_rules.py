@@ -230,9 +230,9 @@ def test_keyword_spelling_is_an_unknown_name_with_a_fix(write, lint):
         keywords: [Flying, Death-Strike]
         """)
     r = lint(".", "--select", "CS102")
+    known = "attuned, deathstrike, flying, guardian, link, rally, seek"
     assert r.lines() == [
         "crow.card.yaml:8:12: CS102 [*] unknown keyword 'Flying' (did you mean 'flying'?); "
-        "expected one of: attuned, deathstrike, flying, guardian, rally, seek (at keywords.0)",
+        f"expected one of: {known} (at keywords.0)",
         "crow.card.yaml:8:20: CS102 [*] unknown keyword 'Death-Strike' (did you mean "
-        "'deathstrike'?); expected one of: attuned, deathstrike, flying, guardian, rally, seek (at "
-        "keywords.1)"]
+        f"'deathstrike'?); expected one of: {known} (at keywords.1)"]
