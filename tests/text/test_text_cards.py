@@ -134,6 +134,11 @@ def test_link_keyword_as_the_rulebook_writes_it():
     ("{trigger: {faith: x}, effect: {gain_energy: faith_spent}}", "item",
      "SPEND X FAITH: Gain energy equal to X."),
     ("{trigger: on_arrival, effect: {gain_faith: 1}}", "wonder", "ON ARRIVAL: Gain 1 faith."),
+    # rulebook, Game Terms, Enter
+    ("{trigger: {whenever: {enters: {wonder: {class: Dragon, realm: this}}}}, effect: "
+     "{draw: 1}}", "item", "Whenever a Dragon enters this realm, draw a card."),
+    ("{trigger: {whenever: {enters: {wonder: {class: Dragon}}}}, effect: {draw: 1}}", "item",
+     "Whenever a Dragon enters, draw a card."),
     ("{trigger: on_arrival, effect: {shield: {card: this}}}", "wonder",
      "ON ARRIVAL: Put a shield counter on this."),
     ("{trigger: tap_free, effect: {portal: {card: this, realm: choose}}}", "wonder",

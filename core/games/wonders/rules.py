@@ -77,6 +77,16 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         for p, deck in zip(self.players, decks, strict=True):
             self.fill(p.deck, deck)
 
+    def publish(self, event: Event) -> None:
+        """Rulebook, Game Terms, Enter: a card enters a realm when it arrives there or moves
+        there from another realm ("as with flying"): an ``entered`` event follows each."""
+        super().publish(event)
+        kind = event.kind
+        if (kind == "arrived" or kind == "moved") and "entered" in self.bus.handlers \
+                and event.area is not None:
+            self.bus.collect(Event("entered", event.card, event.player, event.area,
+                                   event.source, kind), self.pending)
+
     # -- the whole game --------------------------------------------------------------------
     def start(self) -> None:
         """401, 402, then rounds 1-7 (403-404); a scenario may start at a round's beginning

@@ -216,20 +216,24 @@ class EndOfRound(_Trigger):
 class WheneverParams(Params):
     dies: "Optional[Selector]" = None
     arrives: "Optional[Selector]" = None
+    enters: "Optional[Selector]" = Field(None, description="Arrives in, or moves into, a "
+                                         "realm the selector allows (rulebook, Enter).")
     played: "Optional[Selector]" = None
     nullified: "Optional[Selector]" = None
 
     @model_validator(mode="after")
     def _exactly_one(self):
-        given = [k for k in ("dies", "arrives", "played", "nullified")
-                 if getattr(self, k) is not None]
+        given = [k for k in _WHENEVER_EVENTS if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError("name exactly one event: dies, arrives, played or nullified")
+            raise ValueError("name exactly one event: dies, arrives, enters, played or "
+                             "nullified")
         return self
 
 
-_WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "played": "played",
-                    "nullified": "nullified"}
+#: "enters" is both arriving and moving from realm to realm: the game publishes an
+#: ``entered`` event for each (WondersGame.publish)
+_WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "enters": "entered",
+                    "played": "played", "nullified": "nullified"}
 
 
 @vocab.trigger("whenever", WheneverParams, text=(
@@ -237,13 +241,17 @@ _WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "played": "played",
     "{% if dies %}{{ dies }} dies"
     "{% elif arrives %}{{ arrives | describe(with_realm=false) }} arrives "
     "{{ arrives | realm_phrase }}"
+    "{% elif enters %}{{ enters | describe(with_realm=false) }} enters"
+    "{{ {'this': ' this realm', 'other': ' another realm'}.get(enters.params.realm, '') }}"
     "{% elif played %}{% set who = played.params.controller %}"
     "{{ {'you': 'you play', 'opponent': 'an opponent plays'}.get(who, 'a player plays') }} "
     "{{ played | describe(implied={'controller': who}) }}"
     "{% else %}{{ nullified }} becomes nullified{% endif %},"))
 class Whenever(_Trigger):
-    """Whenever a card matching the selector dies, arrives, is played or is nullified, while
-    this card is in The World."""
+    """Whenever a card matching the selector dies, arrives, enters, is played or is
+    nullified, while this card is in The World. Rulebook, Enter: "Whenever a Dragon enters
+    this realm" also triggers "when a card moves from somewhere else, as with flying";
+    "arrives" (and "enters" with no realm) does not trigger on a move between realms."""
 
     __slots__ = ("event", "selector")
     scope = WORLD
@@ -259,6 +267,8 @@ class Whenever(_Trigger):
         subject = ev.card
         if subject is None:
             return False
+        if ev.cause == "moved" and getattr(self.selector, "realm", "any") == "any":
+            return False  # "enters" with no realm: arriving only (rulebook, Enter)
         # the subject is judged where the event put it or took it from (a dying card by
         # its last known zone), so the selector's zone is not tested here
         return self.selector.matches(subject, card.controller, card, card.zone.area,
