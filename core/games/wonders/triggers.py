@@ -360,7 +360,7 @@ class _Gated(_Trigger):
     triggered ability is checked as its trigger is put to resolve (its batch is made), an
     activated one when it is offered; so it turns on and off as soon as the count changes."""
 
-    __slots__ = ("inner", "count", "scope", "event", "cost", "free", "is_harvest")
+    __slots__ = ("inner", "count", "scope", "event", "cost", "free", "is_harvest", "amount")
     gated = True
 
     def __init__(self, p, c):
@@ -374,9 +374,13 @@ class _Gated(_Trigger):
         self.cost = inner.cost
         self.free = inner.free
         self.is_harvest = inner.is_harvest
+        self.amount = getattr(inner, "amount", None)  # a faith cost's
 
     def matches(self, ev, card):
         return self.inner.matches(ev, card)
+
+    def least(self) -> int:
+        return self.inner.least()
 
     def active(self, g, card) -> bool:  # pragma: no cover - each gate's own
         raise NotImplementedError
