@@ -134,6 +134,9 @@ def test_link_keyword_as_the_rulebook_writes_it():
     ("{trigger: {faith: x}, effect: {gain_energy: faith_spent}}", "item",
      "SPEND X FAITH: Gain energy equal to X."),
     ("{trigger: on_arrival, effect: {gain_faith: 1}}", "wonder", "ON ARRIVAL: Gain 1 faith."),
+    # rulebook, Game Terms, Equip: "Equipped Wonder gets ..."
+    ("{trigger: on_battle, effect: {counters: {card: {all: {wonder: {equipped: true}}}, "
+     "amount: 1}}}", "item", "ON BATTLE: Put a +1 counter on each equipped Wonder."),
     # rulebook, Game Terms, Enter
     ("{trigger: {whenever: {enters: {wonder: {class: Dragon, realm: this}}}}, effect: "
      "{draw: 1}}", "item", "Whenever a Dragon enters this realm, draw a card."),

@@ -5,7 +5,8 @@ keywords (guardian, attuned, link) have no abilities of their own and are read b
 where they apply (battle, playing a card, costs). The rulebook's other keywords are
 elsewhere in the vocabulary, where a card writes them: ascend, harvest, hoard, kingdom and
 faith are triggers (triggers.py); deny, portal, seek, shield counters and stun are effects
-(effects.py)."""
+(effects.py); equipment is an item of the Equipment class, looked after by the state checks
+(primitives.py, ``check_equipment``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
@@ -20,9 +21,6 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
 
 vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)
-vocab.planned("keyword", "equip", "equipment (rulebook, Game Terms, Equip) is not implemented "
-              "yet: what equipment gives ('equipped Wonder gets ...') is a continuous effect "
-              "(rule 508) and gaining control unequips (505.1), and neither exists yet")
 vocab.planned("keyword", "symbiosis", "symbiosis (rulebook, Symbiosis) is not implemented yet: "
               "it copies other Wonders' abilities, which needs copy effects (rule 507)")
 

@@ -35,6 +35,8 @@ class Primitives(MixinBase):
             card.arrived_round = self.round
             if proto.is_wonder and (proto.power or 0) < 0:
                 self.power_dirty = True  # it entered below 0 power: the state check kills it
+            if proto.is_equipment:
+                self.has_equipment = True  # the state checks look after equipment from now
         return card
 
     # -- cards between zones -----------------------------------------------------------
@@ -206,8 +208,51 @@ class Primitives(MixinBase):
         side = realm.sides[card.controller.index] if card.zone.player is not None \
             else realm.centre
         self.log.append(("move", card.proto.id, card.oid, realm.number))
+        here = card.zone
         self.move(card, side)
+        if self.has_equipment:  # rulebook, Equip: "equipped cards move with it"
+            for c in [c for c in here.cards if c.equipped_to is card]:
+                self.move(c, side)
         return True
+
+    # -- equipment (rulebook, Game Terms, Equip) ----------------------------------------
+    def check_equipment(self) -> None:
+        """Rulebook, Equip: equipment whose Wonder is no longer beside it (it died, left,
+        changed sides) is unequipped and stays in its realm; "When an unequipped equipment
+        is in the same realm with an allied Wonder, it automatically equips ... Its
+        controller chooses which Wonder it equips to if necessary." Run with the state
+        checks once an equipment has been in The World."""
+        for realm in self.realms:
+            if not realm.active:
+                continue
+            for side in realm.sides:
+                wonders = None
+                for c in side.cards:
+                    if not c.proto.is_equipment:
+                        continue
+                    w = c.equipped_to
+                    if w is not None and w.zone is not side:
+                        c.equipped_to = None
+                        self.log.append(("unequip", c.proto.id, c.oid))
+                    if c.equipped_to is None:  # a class, not ability text: nullify can't stop it
+                        if wonders is None:
+                            wonders = [x for x in side.cards if x.proto.is_wonder]
+                        if wonders:
+                            self.then(self.equip_to, c, side)
+
+    def equip_to(self, equipment, side) -> None:
+        if equipment.zone is not side or equipment.equipped_to is not None:
+            return
+        wonders = [x for x in side.cards if x.proto.is_wonder]
+        if wonders:
+            self.ask(equipment.controller, "equip", wonders,
+                     f"equip {equipment.proto.id} to which Wonder?",
+                     then=(self.equipped, equipment))
+
+    def equipped(self, equipment, wonder) -> None:
+        equipment.equipped_to = wonder
+        self.log.append(("equip", equipment.proto.id, equipment.oid, wonder.proto.id,
+                         wonder.oid))
 
     def create_token(self, token_id: str, controller, realm, source) -> None:
         proto = self.tokens[token_id]

@@ -34,7 +34,7 @@ VARIANTS = {
 #: leads to (the core's ``target``, ``may`` and ``mode`` among them), batches (502, 503)
 DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "target",
                   "order", "may", "mode", "discard", "stone", "seek", "bury", "shield",
-                  "harvest", "sacrifice", "faith", "prevent")
+                  "equip", "harvest", "sacrifice", "faith", "prevent")
 
 
 class WondersGame(Primitives, Actions, Game[WondersPlayer]):
@@ -72,6 +72,7 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         self.queued_attacks = []  # (player, realm) free attacks declared by effects
         self.harvesting = None
         self.power_dirty = False
+        self.has_equipment = False  # an equipment has been in The World (check_equipment)
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
         self.round_discarding: list = []  # chosen at round end, discarded together (403.5)
         for p, deck in zip(self.players, decks, strict=True):
@@ -342,6 +343,8 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
                     self.then(self.would_die, c, (self.shielded_death,))
                 else:
                     self.destroy(c)
+        if self.has_equipment:
+            self.check_equipment()
         losers = [p for p in self.players if not p.deck.cards and not p.lost]
         if losers:
             for p in losers:

@@ -116,6 +116,8 @@ class CardExpect(_M):
     tapped: Optional[bool] = None
     counters: Optional[int] = None
     shields: Optional[int] = None
+    equipped_to: Optional[str] = Field(None, description="The id of the Wonder this "
+                                       "equipment is equipped to, or 'none'.")
     nullified: Optional[bool] = None
     zone: Optional[str] = None
     controller: Optional[Literal["A", "B"]] = None
@@ -415,6 +417,9 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(base + ("tapped",), ce.tapped, c.tapped)
         cmp(base + ("counters",), ce.counters, c.plus - c.minus)
         cmp(base + ("shields",), ce.shields, getattr(c, "shields", 0))
+        if ce.equipped_to is not None:
+            w = c.equipped_to
+            cmp(base + ("equipped_to",), ce.equipped_to, w.proto.id if w else "none")
         cmp(base + ("nullified",), ce.nullified, bool(c.blank))
         cmp(base + ("zone",), ce.zone, c.zone.label())
         cmp(base + ("controller",), ce.controller, c.controller.name)

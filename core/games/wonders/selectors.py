@@ -52,6 +52,9 @@ class CardFilter(Params):
     token: Optional[bool] = None
     nullified: Optional[bool] = None
     other: bool = Field(False, description="Exclude the source card itself.")
+    equipped: Optional[bool] = Field(None, description="Equipped with the source card (or "
+                                     "not): an equipment's \"equipped Wonder\" (rulebook, "
+                                     "Equip).")
 
 
 class AnyCardFilter(CardFilter):
@@ -61,7 +64,7 @@ class AnyCardFilter(CardFilter):
 
 class CardSelector:
     __slots__ = ("types", "zone", "owner", "controller", "realm", "cmin", "cmax", "pmin",
-                 "pmax", "orbital", "cls", "tapped", "token", "nullified", "other")
+                 "pmax", "orbital", "cls", "tapped", "token", "nullified", "other", "equipped")
 
     def __init__(self, types, p: CardFilter):
         self.types = frozenset(types) if types else None
@@ -79,6 +82,7 @@ class CardSelector:
         self.token = p.token
         self.nullified = p.nullified
         self.other = p.other
+        self.equipped = p.equipped
 
     def matches(self, card, you, source, here, anywhere: bool = False) -> bool:
         """Does ``card`` match, seen by player ``you`` from ``source`` in realm ``here``?
@@ -124,6 +128,9 @@ class CardSelector:
         if self.tapped is not None and card.tapped != self.tapped:
             return False
         if self.token is not None and card.token != self.token:
+            return False
+        if self.equipped is not None and \
+                (getattr(source, "equipped_to", None) is card) != self.equipped:
             return False
         return self.nullified is None or bool(card.blank) == self.nullified
 

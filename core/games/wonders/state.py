@@ -10,10 +10,13 @@ from ...state import Card, CardDef, Player
 from ...zones import Zone
 from .zones import ABYSS, BANISHMENT, DECK, HAND, PLAYER_ZONES
 
+#: the class that makes an item equipment (rulebook, Card Types and Game Terms, Equip)
+EQUIPMENT = "Equipment"
+
 
 class WondersCardDef(CardDef):
     __slots__ = ("power", "orbital", "classes", "tier", "core", "faction", "lineage",
-                 "is_wonder")
+                 "is_wonder", "is_equipment")
     # every Wonders card prints its type, cost and whether it is a token
     type: str
     cost: int
@@ -26,11 +29,14 @@ class WondersCardDef(CardDef):
     faction: str | None
     lineage: str | None
     is_wonder: bool
+    is_equipment: bool
 
     def __init__(self, **kw: Any):
         super().__init__(**kw)
         self.classes = tuple(self.classes or ())
         self.is_wonder = self.type == "wonder"
+        # rulebook, Equip: "Some items have the equipment class"
+        self.is_equipment = self.type == "item" and EQUIPMENT in self.classes
 
 
 class WondersCard(Card):
@@ -38,8 +44,9 @@ class WondersCard(Card):
     for good (a null counter)."""
 
     __slots__ = ("tapped", "plus", "minus", "mods", "base", "face_down", "orbital",
-                 "arrived_round", "attacked", "shields")
+                 "arrived_round", "attacked", "shields", "equipped_to")
     proto: WondersCardDef
+    STATE = ("equipped_to",)
 
     def __init__(self, oid: int, proto: Any, owner: Any, zone: Any = None):
         super().__init__(oid, proto, owner, zone)
@@ -54,6 +61,7 @@ class WondersCard(Card):
         self.arrived_round = 0
         self.attacked = False
         self.shields = 0  # shield counters (rulebook, Shield)
+        self.equipped_to: WondersCard | None = None  # an equipment's Wonder (Equip)
 
     @property
     def realm(self):
