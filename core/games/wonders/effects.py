@@ -1,6 +1,8 @@
 """Effects: what abilities do. Each entry is its name, parameter model, text template and the
 class that runs it. Effects set ``ctx.done`` to whether they happened (rule 508.4), and do as
-much as they can when only part is possible (rule 508.2)."""
+much as they can when only part is possible (rule 508.2). The keyword abilities' effects
+that decide where a card ends up (destroy, shield, bury, portal, seek) are in
+:mod:`.keyword_effects`."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
@@ -149,67 +151,6 @@ _card_effect("untap", "Untap a card (rule 509: only if it is tapped).",
              lambda g, c, ctx: g.untap(c))
 _card_effect("stun", "Tap a Wonder and set its base power to 0 this round (rulebook, Stun).",
              "stun {{ card }}", lambda g, c, ctx: g.stun(c))
-
-
-@vocab.effect("destroy", CardParams, text="destroy {{ card }}")
-class Destroy(_Effect):
-    """Put cards from The World into their owner's Abyss (they die); each one's controller
-    may remove a shield counter from it instead (rulebook, Shield)."""
-
-    __slots__ = ("card",)
-
-    def __init__(self, p, c):
-        self.card = c.card_ref(p.card)
-
-    def run(self, g, ctx):
-        ctx.done = False
-        self.next(g, ctx, list(self.card.cards(g, ctx)), False)
-
-    def next(self, g, ctx, cards: list, died: bool) -> None:
-        ctx.done = ctx.done or died
-        if cards:
-            g.would_die(cards[0], then=(self.next, g, ctx, cards[1:]))
-
-
-class ShieldParams(Params):
-    card: "CardRef" = "this"
-    count: int = Field(1, ge=1, le=COUNT_MAX)
-
-
-@vocab.effect("shield", ShieldParams, text="put {% if count == 1 %}a shield counter"
-              "{% else %}{{ count }} shield counters{% endif %} on {{ card | describe('each') }}")
-class Shield(_Effect):
-    """Put shield counters on cards in The World: each is a one-time protection against
-    death or enemy targeting (rulebook, Shield)."""
-
-    __slots__ = ("card", "count")
-
-    def __init__(self, p, c):
-        self.card = c.card_ref(p.card)
-        self.count = p.count
-
-    def run(self, g, ctx):
-        done = False
-        for card in self.card.cards(g, ctx):
-            done = g.put_shields(card, self.count) or done
-        ctx.done = done
-
-
-@vocab.effect("bury", CardParams, text="bury {{ card }}")
-class Bury(_Effect):
-    """Put cards on the bottom of their owner's deck, in any order of the owner's choice
-    (rulebook, Bury)."""
-
-    __slots__ = ("card",)
-
-    def __init__(self, p, c):
-        self.card = c.card_ref(p.card)
-
-    def run(self, g, ctx):
-        g.bury_all(list(self.card.cards(g, ctx)), then=(self.buried, ctx))
-
-    def buried(self, ctx, n: int) -> None:
-        ctx.done = n > 0
 
 
 class SacrificeParams(Params):
@@ -423,18 +364,6 @@ class Move(_ToRealm):
         return realm is not card.realm and g.move_to_realm(card, realm)
 
 
-@vocab.effect("portal", RealmParams, text="portal {{ card }} to {{ realm | realm }}")
-class Portal(_ToRealm):
-    """Banish a card in The World and return it at once to a realm, under the same
-    controller and keeping its effects (rulebook, Portal; rule 505.1). Inactive realms can't
-    be chosen (rulebook, Active Realm)."""
-
-    __slots__ = ()
-
-    def send(self, g, card, realm) -> bool:
-        return g.portal(card, realm)
-
-
 class TokenParams(Params):
     __shorthand__ = "token"
     token: str = Field(description="Id of a token card definition in the set.")
@@ -535,26 +464,6 @@ class Attack(_Effect):
             g.queued_attacks.append((you, realm))
         elif realm is not None:
             g.log.append(("no_attack", you.name, realm.number))
-
-
-class SeekParams(Params):
-    count: int = Field(ge=1, le=COUNT_MAX)
-    filter: "Selector"
-
-
-@vocab.effect("seek", SeekParams, text="seek {{ count }} {{ filter }}")
-class Seek(_Effect):
-    """Reveal the top N cards of your deck; you may play one that matches for no cost in this
-    realm (core allowed); bury the rest (rulebook, Seek)."""
-
-    __slots__ = ("count", "filter")
-
-    def __init__(self, p, c):
-        self.count = p.count
-        self.filter = c.selector(p.filter)
-
-    def run(self, g, ctx):
-        g.seek(ctx, self.count, self.filter)
 
 
 __all__ = ["vocab"]
