@@ -108,8 +108,8 @@ class Targeting:
                 return
             t.no_target = True
 
-    @staticmethod
-    def target_chosen(g: Game, t: Trigger, target: Any) -> None:
+    def target_chosen(self, g: Game, t: Trigger, target: Any) -> None:
+        """The target is chosen (a game's resolver may first offer what prevents it)."""
         t.target = target
         g.log.append(("target", t.source.proto.id, ref(target)))
 

@@ -106,13 +106,15 @@ def test_scenario_schema_and_unknown_cards(write, lint):
              cost: 2}
         """)
     r = lint(".")
+    from cardscript.games.wonders.scenario import PlayerState
+    keys = ", ".join(sorted(PlayerState.model_fields))  # the setup's player keys
     assert r.lines() == [
         "one.scenario.yaml:8:37: CS500 unknown card 'nobody'",
         "one.scenario.yaml:8:65: CS500 unknown card 'cairnvox-soulforgr' (did you mean "
         "'cairnvox-soulforger'?)",
         "three.scenario.yaml:4:5: CS105 value error, a wonder needs a power; found None",
         "two.scenario.yaml:5:9: CS101 unknown key 'enrgy' (did you mean 'energy'?); expected "
-        "one of: abyss, actions, banishment, deck, energy, hand (at setup.players.A.enrgy)"]
+        f"one of: {keys} (at setup.players.A.enrgy)"]
 
 
 def test_scenario_setup_expect_and_inline_card_problems(write, lint):

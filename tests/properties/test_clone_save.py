@@ -87,11 +87,12 @@ def fingerprint(g) -> str:
     """What a player could observe of a game: its log, zones, resources and decision."""
     parts = [repr(g.log), repr(g.decision), repr(g.todo and [f[0].__name__ for f in g.todo])]
     for p in g.players:
-        parts.append(repr((p.energy, p.actions, p.passes, [z.cards for z in
-                           (p.deck, p.hand, p.abyss, p.banishment)])))
+        parts.append(repr((p.energy, p.actions, p.passes, p.faith, p.faith_round,
+                           p.faith_spent, [z.cards for z in
+                                           (p.deck, p.hand, p.abyss, p.banishment)])))
     for r in g.realms:
         parts.append(repr((r.active, r.stones, [s.cards for s in r.sides], r.centre.cards,
-                           [(c.tapped, c.plus, c.minus, c.mods, c.blank, c.base)
+                           [(c.tapped, c.plus, c.minus, c.mods, c.blank, c.base, c.shields)
                             for s in r.sides for c in s.cards])))
     return "\n".join(parts)
 
@@ -149,3 +150,29 @@ def test_clone_and_save_work_from_the_very_start(pool):
     c = g.clone()
     assert c.advance() is not None and g.advance() is not None
     assert repr(finish(loads(g.save(), pool.cards), 9)) == repr(finish(c, 9))
+
+
+def test_faith_and_shield_counters_are_copied_and_saved(pool):
+    """Faith (a player's resource, rulebook Faith) and shield counters (rulebook, Shield),
+    which the bundled decks don't use: a clone and a loaded save have them, and changing
+    the original leaves them be."""
+    g = None
+    seed = 5
+    while g is None or not any(True for _ in g.world_cards()):
+        g = game_at(pool, seed, 60)
+        seed += 1
+    a = g.players[0]
+    a.faith, a.faith_round, a.faith_spent = 3, g.round, 2
+    card = next(iter(g.world_cards()))
+    card.shields = 2
+    c = g.clone()
+    loaded = loads(g.save(), pool.cards, "wonders")
+    for copy in (c, loaded):
+        assert fingerprint(copy) == fingerprint(g)
+        p = copy.players[0]
+        assert (p.faith, p.faith_round, p.faith_spent) == (3, g.round, 2)
+        assert [x.shields for x in copy.world_cards()] == [x.shields for x in g.world_cards()]
+    a.faith = 0
+    card.shields = 0
+    assert c.players[0].faith == 3 and loaded.players[0].faith == 3
+    assert 2 in [x.shields for x in c.world_cards()]

@@ -119,6 +119,43 @@ def test_seek_keyword_as_the_rulebook_writes_it():
     assert card_text(model, SPEC.registry) == "Seek 3 a Wonder with cost 2 or less."
 
 
+def test_link_keyword_as_the_rulebook_writes_it():
+    # rulebook, Link: "one card with Umbrathene link"
+    text = ("id: s\nname: S\ntype: wonder\norbital: solfera\ntier: primary\ncost: 3\n"
+            "power: 2\nkeywords: [{link: umbrathene}]\n")
+    model = validate_document(load_text(text), SPEC.card_model)
+    assert card_text(model, SPEC.registry) == "Umbrathene link."
+
+
+@pytest.mark.parametrize("script, card_type, expected", [
+    # rulebook, Kingdom: "Kingdom 3: Whenever you play a Solfera Wonder, ..."
+    ("{trigger: {kingdom: {count: 3, trigger: {whenever: {played: {wonder: {controller: you, "
+     "orbital: solfera}}}}}}, effect: {gain_energy: 1}}", "item",
+     "Kingdom 3: Whenever you play a Solfera Wonder, gain 1 energy."),
+    ("{trigger: {hoard: {count: 2, trigger: on_attack}}, effect: {draw: 1}}", "wonder",
+     "Hoard 2: ON ATTACK: Draw a card."),
+    ("{trigger: ascend, effect: {power: {card: this, amount: 3}}}", "wonder",
+     "ASCEND: This gets +3 power this round."),
+    ("{trigger: {faith: x}, effect: {gain_energy: faith_spent}}", "item",
+     "SPEND X FAITH: Gain energy equal to X."),
+    ("{trigger: on_arrival, effect: {gain_faith: 1}}", "wonder", "ON ARRIVAL: Gain 1 faith."),
+    # rulebook, Game Terms, Equip: "Equipped Wonder gets ..."
+    ("{trigger: on_battle, effect: {counters: {card: {all: {wonder: {equipped: true}}}, "
+     "amount: 1}}}", "item", "ON BATTLE: Put a +1 counter on each equipped Wonder."),
+    # rulebook, Game Terms, Enter
+    ("{trigger: {whenever: {enters: {wonder: {class: Dragon, realm: this}}}}, effect: "
+     "{draw: 1}}", "item", "Whenever a Dragon enters this realm, draw a card."),
+    ("{trigger: {whenever: {enters: {wonder: {class: Dragon}}}}, effect: {draw: 1}}", "item",
+     "Whenever a Dragon enters, draw a card."),
+    ("{trigger: on_arrival, effect: {shield: {card: this}}}", "wonder",
+     "ON ARRIVAL: Put a shield counter on this."),
+    ("{trigger: tap_free, effect: {portal: {card: this, realm: choose}}}", "wonder",
+     "TAP FREE: Portal this to a realm of your choice."),
+])
+def test_keyword_abilities_in_the_rulebooks_words(script, card_type, expected):
+    assert _ability(script, card_type) == expected
+
+
 def test_only_a_spell_drops_its_on_play_label():
     script = "{trigger: on_play, effect: {draw: 1}}"
     assert _ability(script, "spell") == "Draw a card."
@@ -236,6 +273,13 @@ EVERY_ENTRY = [
     "{card: target, duration: this_round}}, {gain_control: {card: this}}]}",
     "{trigger: tap_free, effect: [{distribute: {card: {all: {wonder: {zone: abyss, owner: you}}}, "
     "face_down: true}}, {turn_face_up: {all: {card: {face_down: true, realm: this}}}}]}",
+    "{trigger: ascend, effect: {power: {card: this, amount: 3}}}",
+    "{trigger: tap_free, effect: {portal: {card: this, realm: adjacent}}}",
+    "{trigger: {faith: x}, effect: [{gain_faith: 1}, {draw: faith_spent}]}",
+    "{trigger: on_arrival, effect: [{shield: {card: this}}, {shield: {card: {all: {wonder: "
+    "{controller: you, other: true}}}, count: 2}}]}",
+    "{trigger: {hoard: {count: 2, trigger: on_attack}}, effect: {draw: 1}}",
+    "{trigger: {kingdom: {count: 3, trigger: tap_free}}, effect: {gain_energy: 1}}",
 ]
 
 
@@ -254,7 +298,8 @@ def test_every_vocabulary_entry_renders(monkeypatch):
         text = _ability(script, "wonder")
         assert text.endswith(".") and "{" not in text and "  " not in text, text
     for kw in ("flying", "deathstrike", "guardian", "attuned", "cant_be_controlled",
-               "{seek: {count: 3, filter: {wonder: {}}}}", "{rally: 2}"):
+               "{seek: {count: 3, filter: {wonder: {}}}}", "{rally: 2}",
+               "{link: umbrathene}"):
         text = ("id: k\nname: K\ntype: wonder\norbital: petraia\ntier: primary\ncost: 1\n"
                 f"power: 1\nkeywords: [{kw}]\n")
         card_text(validate_document(load_text(text), SPEC.card_model), SPEC.registry)

@@ -28,8 +28,8 @@ GAMES = CORE / "games"
 RULE_NOUNS = ("realm", "stone", "orbital", "abyss", "wonder", "energy", "nullif", "harvest",
               "centre", "banish", "limbo", "seize", "battle", "tier", "enemy", "faith")
 #: words Wonders declares that every card game (or Python) also uses: a player's hand and
-#: deck, an action (a player's move), ``dict.items()``, ``file.seek()``
-SHARED = {"hand", "deck", "action", "item", "seek"}
+#: deck, an action (a player's move), ``dict.items()``, ``file.seek()``, a file's (sym)link
+SHARED = {"hand", "deck", "action", "item", "seek", "link"}
 
 
 def wonders_words() -> set[str]:

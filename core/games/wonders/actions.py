@@ -105,9 +105,14 @@ class Actions(MixinBase):
                     t = ab.trigger
                     if t.cost == "tap" and c.tapped:
                         continue
+                    if t.cost == "faith" and (p.faith < t.least()
+                                              or p.faith_round == self.round):
+                        continue  # rulebook, Faith: enough faith, once per round
                     if not (t.free or has_action):
                         continue
-                    kind = "harvest" if t.entry_name == "harvest" else "activate"
+                    if t.gated and not t.active(self, c):  # hoard, kingdom
+                        continue
+                    kind = "harvest" if t.is_harvest else "activate"
                     opts.append(TurnOption(kind, c, realm, ab))
         return opts
 
@@ -234,6 +239,23 @@ class Actions(MixinBase):
             card.tapped = True
         elif cost == "sacrifice":
             self.destroy(card)
+        elif cost == "faith":
+            p, amount = t.controller, t.ability.trigger.amount
+            if amount is None:  # spend X faith: any amount but 0 (rulebook, Faith)
+                self.ask(p, "faith", list(range(1, p.faith + 1)), "spend how much faith?",
+                         then=(self.faith_paid, t))
+            else:
+                self.faith_paid(t, amount)
+            return
+        self.resolver.add(self, [t])
+        self.resolver.settle(self)
+
+    def faith_paid(self, t, amount: int) -> None:
+        p = t.controller
+        p.faith -= amount
+        p.faith_spent = amount
+        p.faith_round = self.round
+        self.log.append(("faith", p.name, amount))
         self.resolver.add(self, [t])
         self.resolver.settle(self)
 

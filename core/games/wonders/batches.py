@@ -10,6 +10,7 @@ rule 503 says (:mod:`.loops`)."""
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 from ...clone import copy_value
 from ...limits import LimitExceeded
@@ -46,6 +47,25 @@ class BatchResolver(LoopBreaker, Targeting):
         self.clone_loops(n)
         return n
 
+    def target_chosen(self, g, t: Trigger, target: Any) -> None:
+        """Rulebook, Shield: "If a card with a shield counter would ... be targeted by an enemy
+        card or effect, you may remove the shield counter instead": its controller chooses;
+        if they do, the ability has no target (what else it does still happens, 508.2)."""
+        if getattr(target, "shields", 0) and target.zone is not None and \
+                target.zone.in_play and target.controller is not t.controller:
+            g.ask(target.controller, "shield", [True, False],
+                  f"remove a shield counter from {target.proto.id} instead of it being "
+                  f"targeted by {t.label()}?", then=(self.shield_answer, g, t, target))
+            return
+        super().target_chosen(g, t, target)
+
+    def shield_answer(self, g, t: Trigger, target, remove: bool) -> None:
+        if remove:
+            g.remove_shield(target, "target")
+            t.target = None
+        else:
+            super().target_chosen(g, t, target)
+
     def add(self, g, batch: list[Trigger]) -> None:
         """A new batch (rule 502: it waits until the batches created before it are done).
         Created while a batch resolves, it joins the one new batch of that batch's effects."""
@@ -68,6 +88,8 @@ class BatchResolver(LoopBreaker, Targeting):
         g.pending = []
         batch = []
         for ability, card, event in raw:
+            if ability.trigger.gated and not ability.trigger.active(g, card):
+                continue  # a hoard or kingdom ability that is not active now
             controller = g.effect_controller(card)
             batch.append(Trigger(ability, card, controller, event))
         g.then(self.add, g, batch)

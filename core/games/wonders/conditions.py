@@ -58,8 +58,7 @@ def _stones(g, ctx):
 
 
 def _lands(g, ctx):
-    return sum(1 for c in g.controlled(ctx.controller)
-               if c.proto.type == "land" and not c.face_down)  # 510: face down, no type
+    return g.lands_of(ctx.controller)
 
 
 _range_condition("stones", "Hoard: the number of stones you control is in range.", _stones,
@@ -113,6 +112,10 @@ _simple_value("round_number", "The current round number.", lambda g, ctx: g.roun
               "{% if not per %}the round number{% endif %}")
 _simple_value("stones_you_control", "The number of stones you control.", _stones,
               "{{ 'for each stone' if per else 'the number of stones' }} you control")
+_simple_value("faith_spent", "X of a \"spend X faith\" ability: the faith its controller "
+              "spent on it (rulebook, Faith).",
+              lambda g, ctx: ctx.controller.faith_spent,
+              "{% if not per %}X{% endif %}")
 _simple_value("cards_in_hand", "The number of cards in your hand.",
               lambda g, ctx: len(ctx.controller.hand.cards),
               "{{ 'for each card' if per else 'the number of cards' }} in your hand")

@@ -1,6 +1,8 @@
 """Effects: what abilities do. Each entry is its name, parameter model, text template and the
 class that runs it. Effects set ``ctx.done`` to whether they happened (rule 508.4), and do as
-much as they can when only part is possible (rule 508.2)."""
+much as they can when only part is possible (rule 508.2). The keyword abilities' effects
+that decide where a card ends up (destroy, shield, bury, portal, seek) are in
+:mod:`.keyword_effects`."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
@@ -17,7 +19,6 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
 vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)
 vocab.planned("effect", "copy", "copy effects (rule 507) are not implemented yet")
-vocab.planned("effect", "portal", "portal (rulebook, Portal) is not implemented yet")
 
 Duration = Literal["this_turn", "this_round", "permanent"]
 
@@ -72,6 +73,11 @@ def _gain_actions(g, p, n):
     return n > 0
 
 
+def _gain_faith(p, n):
+    p.faith += max(0, n)
+    return n > 0
+
+
 def _lose_actions(g, p, n):
     lost = min(p.actions, max(0, n))
     p.actions -= lost
@@ -95,6 +101,10 @@ _count_effect("lose_energy", "The player loses energy (never below 0).",
 _count_effect("gain_actions", "The player gains actions.",
               "{{ player | does('gain') }} {{ count | quantity('action') }}",
               _gain_actions)
+_count_effect("gain_faith", "The player gains faith, which carries over between rounds "
+              "(rulebook, Faith).",
+              "{{ player | does('gain') }} {{ count | quantity('faith') }}",
+              lambda g, p, n: _gain_faith(p, n))
 _count_effect("lose_actions", "The player loses actions (never below 0).",
               "{{ player | does('lose') }} {{ count | quantity('action') }}",
               _lose_actions)
@@ -130,8 +140,6 @@ def _card_effect(name, doc, text, apply, params=CardParams, together=False):
     return Impl
 
 
-_card_effect("destroy", "Put a card from The World into its owner's Abyss (it dies).",
-             "destroy {{ card }}", lambda g, c, ctx: g.destroy(c), together=True)
 _card_effect("banish", "Put a card into its owner's banishment.",
              "banish {{ card }}", lambda g, c, ctx: g.banish(c), together=True)
 _card_effect("put_into_abyss", "Put a card into its owner's Abyss.",
@@ -140,8 +148,6 @@ _card_effect("put_into_hand", "Put a card into its owner's hand.",
              "{% if card | zone_of == 'world' %}return {{ card }} to"
              "{% else %}put {{ card }} into{% endif %} {{ card | whose }} hand",
              lambda g, c, ctx: g.to_hand(c), together=True)
-_card_effect("bury", "Put a card on the bottom of its owner's deck.",
-             "bury {{ card }}", lambda g, c, ctx: g.bury(c), together=True)
 _card_effect("tap", "Tap a card (rule 509: only if it is untapped).",
              "tap {{ card | describe(implied={'tapped': false}) }}",
              lambda g, c, ctx: g.tap(c))
@@ -516,26 +522,6 @@ class PlayAsThoughInHand(_Effect):
         if yes and self.playable(g, ctx.controller, card):
             ctx.done = True
             g.play_as_from_hand(ctx.controller, card)
-
-
-class SeekParams(Params):
-    count: int = Field(ge=1, le=COUNT_MAX)
-    filter: "Selector"
-
-
-@vocab.effect("seek", SeekParams, text="seek {{ count }} {{ filter }}")
-class Seek(_Effect):
-    """Reveal the top N cards of your deck; you may play one that matches for no cost in this
-    realm (core allowed); bury the rest (rulebook, Seek)."""
-
-    __slots__ = ("count", "filter")
-
-    def __init__(self, p, c):
-        self.count = p.count
-        self.filter = c.selector(p.filter)
-
-    def run(self, g, ctx):
-        g.seek(ctx, self.count, self.filter)
 
 
 __all__ = ["vocab"]

@@ -1,11 +1,15 @@
 """Keyword abilities (rulebook, "Keyword Abilities").
 
 Macro keywords expand into ordinary abilities written in the card language itself; rule-level
-keywords (guardian, attuned) have no abilities of their own and are read by the rules where
-they apply (battle, playing a card)."""
+keywords (guardian, attuned, link) have no abilities of their own and are read by the rules
+where they apply (battle, playing a card, costs). The rulebook's other keywords are
+elsewhere in the vocabulary, where a card writes them: ascend, harvest, hoard, kingdom and
+faith are triggers (triggers.py); deny, portal, seek, shield counters and stun are effects
+(effects.py); equipment is an item of the Equipment class, looked after by the state checks
+(primitives.py, ``check_equipment``)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -17,11 +21,8 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
 
 vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)
-vocab.planned("keyword", "shield", "shield counters (rulebook, Shield) are not implemented yet")
-vocab.planned("keyword", "equip", "equipment (rulebook, Equip) is not implemented yet")
-vocab.planned("keyword", "symbiosis", "symbiosis (rulebook, Symbiosis) is not implemented yet")
-vocab.planned("keyword", "ascend", "ascend is not implemented yet; write {round: 7} with a "
-              "this_round effect")
+vocab.planned("keyword", "symbiosis", "symbiosis (rulebook, Symbiosis) is not implemented yet: "
+              "it copies other Wonders' abilities, which needs copy effects (rule 507)")
 
 
 class _Keyword:
@@ -64,6 +65,26 @@ class Guardian(_Keyword):
 @vocab.keyword("attuned", text="Attuned")
 class Attuned(_Keyword):
     """Playing this card from hand spends no action (a free action; rulebook, Attuned)."""
+
+
+class LinkParams(Params):
+    __shorthand__ = "orbital"
+    orbital: Literal["petraia", "thalwind", "solfera", "umbrathene", "heliosynth",
+                     "boundless"] = Field(description="The orbital it links.")
+
+
+@vocab.keyword("link", LinkParams, text="{{ orbital | capitalize }} link")
+class Link(_Keyword):
+    """Orbital link (rulebook, Link): while its controller has it in The World, cards of that
+    orbital cost them 1 less energy to play from hand (not stacking), and they may play that
+    orbital's core cards. Every land has the link of its own orbital (rule 404.2); any card
+    may have this keyword ("one card with Umbrathene link"). Read by
+    :meth:`~cardscript.games.wonders.primitives.Primitives.links`."""
+
+    __slots__ = ("orbital",)
+
+    def __init__(self, p, c):
+        self.orbital = p.orbital
 
 
 class SeekKeywordParams(Params):

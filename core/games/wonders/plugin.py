@@ -22,9 +22,18 @@ def cardscript_games():
 def cardscript_vocabulary(game: str):
     if game != "wonders":
         return []
-    from . import conditions, control, effects, facedown, keywords, selectors, triggers
-    return [selectors.vocab, triggers.vocab, effects.vocab, conditions.vocab, keywords.vocab,
-            control.vocab, facedown.vocab]
+    from . import (
+        conditions,
+        control,
+        effects,
+        facedown,
+        keyword_effects,
+        keywords,
+        selectors,
+        triggers,
+    )
+    return [selectors.vocab, triggers.vocab, effects.vocab, keyword_effects.vocab,
+            conditions.vocab, keywords.vocab, control.vocab, facedown.vocab]
 
 
 @hookimpl

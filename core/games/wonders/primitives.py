@@ -13,6 +13,8 @@ if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
 else:
     MixinBase = object
 
+#: what a portaled card keeps of the object it was (rule 505.1)
+_PORTAL_KEEPS = ("tapped", "plus", "minus", "shields", "mods", "base", "blank", "orbital")
 #: zone changes and the events they are in Wonders' words (rulebook, Game Terms)
 _ZONE_EVENTS = {(WORLD, ABYSS): "died", (HAND, ABYSS): "discarded"}
 #: the events of a card entering a realm: from outside The World, or from another realm
@@ -33,9 +35,10 @@ class Primitives(MixinBase):
         """Rulebook, Enter: a card "enters this realm" when it arrives there and when it moves
         there from another realm; such abilities wait for "entered", published with both."""
         super().publish(event)
-        if event.kind in _ENTERING and self.bus.handlers.get("entered"):
+        if event.kind in _ENTERING and event.area is not None and \
+                self.bus.handlers.get("entered"):  # its cause: how it entered
             super().publish(Event("entered", event.card, event.player, event.area,
-                                  event.source, event.cause))
+                                  event.source, event.kind))
 
     def new_card(self, proto, owner, zone, top: bool = True) -> WondersCard:
         card = super().new_card(proto, owner, zone, top)
@@ -43,6 +46,8 @@ class Primitives(MixinBase):
             card.arrived_round = self.round
             if proto.is_wonder and (proto.power or 0) < 0:
                 self.power_dirty = True  # it entered below 0 power: the state check kills it
+            if proto.is_equipment:
+                self.has_equipment = True  # the state checks look after equipment from now
         return card
 
     # -- cards between zones -----------------------------------------------------------
@@ -74,6 +79,47 @@ class Primitives(MixinBase):
         self.move(card, card.owner.abyss)
         return True
 
+    def destroy_all(self, cards: list, then: tuple, dying: tuple = ()) -> None:
+        """Destroy ``cards`` at once, so each sees the others die (docs/architecture.md,
+        "Cards that move together"); first each shielded one's controller may remove a
+        shield counter instead (rulebook, Shield: "If a card with a shield counter would
+        die ..., you may remove the shield counter instead"). Then the step ``then`` runs
+        with whether any died. (A sacrifice is not asked: "Sacrifice doesn't target and can't
+        be prevented with a shield"; it calls :meth:`destroy`.)"""
+        for i, card in enumerate(cards):
+            if card.shields and card.zone is not None and card.zone.kind == WORLD:
+                self.ask(card.controller, "shield", [True, False],
+                         f"remove a shield counter from {card.proto.id} instead of it dying?",
+                         then=(self.shielded, cards[i + 1:], dying, card, then))
+                return
+            dying = (*dying, card)
+        died = False
+        with self.together():
+            for card in dying:
+                died = self.destroy(card) or died
+        self.then(then[0], *then[1:], died)
+
+    def shielded(self, rest: list, dying: tuple, card: WondersCard, then: tuple,
+                 remove: bool) -> None:
+        if remove:
+            self.remove_shield(card, "death")
+        else:
+            dying = (*dying, card)
+        self.destroy_all(rest, then, dying)
+
+    def remove_shield(self, card: WondersCard, why: str) -> None:
+        card.shields -= 1
+        self.power_dirty = True  # a Wonder still below 0 power would die again
+        self.log.append(("shield", card.proto.id, card.oid, why))
+
+    def put_shields(self, card: WondersCard, n: int) -> bool:
+        """Shield counters go only on cards in a realm (rulebook, Counters)."""
+        if card.zone is None or card.zone.kind != WORLD or n <= 0:
+            return False
+        card.shields += n
+        self.log.append(("shields", card.proto.id, card.oid, n))
+        return True
+
     def banish(self, card) -> bool:
         if card.zone is None:
             return False
@@ -99,6 +145,39 @@ class Primitives(MixinBase):
         self.move(card, card.owner.deck, top=False)
         return True
 
+    def bury_all(self, cards: list, then: tuple) -> None:
+        """Rulebook, Bury: "Put a card or group of cards on the bottom of its owner's deck in
+        any order of owner's choice." Each owner (in turn order) chooses, one position at a
+        time from the bottom up, which of their cards goes there; no question is asked when
+        their cards left are all the same card. Then the step ``then`` runs with the number
+        of cards buried."""
+        order = self.turn_order()
+        groups = [[c for c in cards if c.owner is p and c.zone is not None] for p in order]
+        self.bury_next([grp for grp in groups if grp], [], 0, then)
+
+    def bury_next(self, groups: list, chosen: list, buried: int, then: tuple) -> None:
+        if not groups:
+            self.then(then[0], *then[1:], buried)
+            return
+        left = [c for c in groups[0] if c not in chosen]
+        if left:
+            distinct = list({c.proto: c for c in reversed(left)}.values())[::-1]
+            if len(distinct) > 1:
+                where = "next up from the bottom" if chosen else "at the very bottom"
+                self.ask(left[0].owner, "bury", distinct,
+                         f"bury: choose the card to put {where} of your deck",
+                         then=(self.bury_chosen, groups, chosen, buried, then))
+                return
+            chosen = [*chosen, *left]
+        # bottom card first in ``chosen``: bury from the top of the pile down
+        for c in reversed(chosen):
+            buried += self.bury(c)
+        self.bury_next(groups[1:], [], buried, then)
+
+    def bury_chosen(self, groups: list, chosen: list, buried: int, then: tuple,
+                    pick) -> None:
+        self.bury_next(groups, [*chosen, pick], buried, then)
+
     def discard(self, card) -> bool:
         if card.zone is None or card.zone.kind != HAND:
             return False
@@ -116,6 +195,33 @@ class Primitives(MixinBase):
         self.move(card, realm.sides[card.owner.index])
         return True
 
+    def portal(self, card: WondersCard, realm) -> bool:
+        """Rulebook, Portal: "banish this card and then return it to the world immediately"
+        (it arrives from banishment, so On Arrival triggers). Rule 505.1: "Portaled cards
+        remember their origin and keep their "end of round," controller, and other effects
+        despite being banished and re-entering": the new object returns on its controller's
+        side with the old one's counters, shield counters, tapped state, power changes, stun
+        and nullification, and the "this turn"/"this round" effects that will end on it."""
+        if card.zone is None or card.zone.kind != WORLD or not realm.active:
+            return False
+        controller = card.controller
+        self.log.append(("portal", card.proto.id, card.oid, realm.number))
+        self.log.append(("banish", card.proto.id, card.oid))
+        banished = self.move(card, card.owner.banishment)
+        if banished is None:  # a token stops existing when it leaves The World
+            return False
+        new = self.move(banished, realm.sides[controller.index])
+        if new is None:
+            return False
+        for name in _PORTAL_KEEPS:
+            setattr(new, name, getattr(card, name))
+        self.power_dirty = True
+        for effects in (self.turn_effects, self.round_effects):
+            for i, (undo, args) in enumerate(effects):
+                if any(a is card for a in args):
+                    effects[i] = (undo, tuple(new if a is card else a for a in args))
+        return True
+
     def move_to_realm(self, card, realm) -> bool:
         """Move within The World to another realm: the same object, and it does not arrive
         (it enters that realm: rulebook, Enter)."""
@@ -125,8 +231,51 @@ class Primitives(MixinBase):
         side = realm.sides[card.controller.index] if card.zone.player is not None \
             else realm.centre
         self.log.append(("move", card.proto.id, card.oid, realm.number))
+        here = card.zone
         self.move(card, side)
+        if self.has_equipment:  # rulebook, Equip: "equipped cards move with it"
+            for c in [c for c in here.cards if c.equipped_to is card]:
+                self.move(c, side)
         return True
+
+    # -- equipment (rulebook, Game Terms, Equip) ----------------------------------------
+    def check_equipment(self) -> None:
+        """Rulebook, Equip: equipment whose Wonder is no longer beside it (it died, left,
+        changed sides) is unequipped and stays in its realm; "When an unequipped equipment
+        is in the same realm with an allied Wonder, it automatically equips ... Its
+        controller chooses which Wonder it equips to if necessary." Run with the state
+        checks once an equipment has been in The World."""
+        for realm in self.realms:
+            if not realm.active:
+                continue
+            for side in realm.sides:
+                wonders = None
+                for c in side.cards:
+                    if not c.proto.is_equipment:
+                        continue
+                    w = c.equipped_to
+                    if w is not None and w.zone is not side:
+                        c.equipped_to = None
+                        self.log.append(("unequip", c.proto.id, c.oid))
+                    if c.equipped_to is None:  # a class, not ability text: nullify can't stop it
+                        if wonders is None:
+                            wonders = [x for x in side.cards if x.proto.is_wonder]
+                        if wonders:
+                            self.then(self.equip_to, c, side)
+
+    def equip_to(self, equipment, side) -> None:
+        if equipment.zone is not side or equipment.equipped_to is not None:
+            return
+        wonders = [x for x in side.cards if x.proto.is_wonder]
+        if wonders:
+            self.ask(equipment.controller, "equip", wonders,
+                     f"equip {equipment.proto.id} to which Wonder?",
+                     then=(self.equipped, equipment))
+
+    def equipped(self, equipment, wonder) -> None:
+        equipment.equipped_to = wonder
+        self.log.append(("equip", equipment.proto.id, equipment.oid, wonder.proto.id,
+                         wonder.oid))
 
     def create_token(self, token_id: str, controller, realm, source) -> None:
         proto = self.tokens[token_id]
@@ -250,11 +399,27 @@ class Primitives(MixinBase):
         i = player.index
         return sum(1 for r in self.realms for s in r.stones if s == i)
 
+    def lands_of(self, player) -> int:
+        """How many lands the player controls, in any realms (rulebook, Kingdom)."""
+        return sum(1 for c in self.controlled(player)
+                   if c.proto.type == "land" and not c.face_down)  # 510: face down, no type
+
     def links(self, player: WondersPlayer) -> set[str]:
-        """Orbitals of the lands the player controls: each land has orbital link (rulebook,
-        Link); a nullified land's ability text is blank."""
-        return {c.orbital for c in self.controlled(player)
-                if c.proto.type == "land" and not c.blank}
+        """The orbitals the player has a link of: every land they control has the link of its
+        own orbital (rule 404.2), and any card they control may have a ``link`` keyword
+        (rulebook, Link: "three lands with Thalwind link and one card with Umbrathene
+        link"); a nullified card's ability text is blank."""
+        out = set()
+        for c in self.controlled(player):
+            if c.blank:
+                continue
+            proto = c.proto
+            if proto.type == "land":
+                out.add(c.orbital)
+            link = proto.keywords.get("link")
+            if link is not None:
+                out.add(link.orbital)
+        return out
 
     def cost_of(self, player: WondersPlayer, card: WondersCard,
                 links: set[str] | None = None) -> int:
@@ -303,10 +468,11 @@ class Primitives(MixinBase):
     def seek_pick(self, ctx, revealed: list, pick) -> None:
         if pick == "none":
             pick = None
-        for c in revealed:
-            if c is not pick:
-                self.bury(c)
         ctx.done = pick is not None
+        self.bury_all([c for c in revealed if c is not pick],
+                      then=(self.seek_buried, ctx, pick))
+
+    def seek_buried(self, ctx, pick, buried: int) -> None:
         if pick is None:
             return
         if ctx.area is not None and ctx.area.active:

@@ -36,8 +36,8 @@ VARIANTS = {
 #: the decisions the game asks, in the order a game meets them: 401-402, a turn and what it
 #: leads to (the core's ``target``, ``may`` and ``mode`` among them), batches (502, 503)
 DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "target",
-                  "order", "may", "mode", "discard", "stone", "seek", "harvest", "sacrifice",
-                  "loop", "prevent")
+                  "order", "may", "mode", "discard", "stone", "seek", "bury", "shield",
+                  "equip", "harvest", "sacrifice", "faith", "loop", "prevent")
 
 
 class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Game[WondersPlayer]):
@@ -75,6 +75,7 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Game[Wonders
         self.queued_attacks = []  # (player, realm) free attacks declared by effects
         self.harvesting = None
         self.power_dirty = False
+        self.has_equipment = False  # an equipment has been in The World (check_equipment)
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
         self.round_discarding: list = []  # chosen at round end, discarded together (403.5)
         self.control_waiting = []  # (card, player): controls that end when they can (505.1)
@@ -346,6 +347,11 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Game[Wonders
                     break
         self.finish(winner, how)
 
+    def shielded_death(self, died: bool) -> None:
+        """After a shielded Wonder's choice at a state check: what follows resolves (its
+        death triggers; or, still below 0 power, the next state check kills it)."""
+        self.resolver.settle(self)
+
     def finish(self, winner, how: str) -> None:
         self.winner = winner
         self.over = True
@@ -361,9 +367,14 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Game[Wonders
             self.power_dirty = False
             dying = [c for c in self.world_cards()
                      if c.proto.is_wonder and not c.face_down and c.power() < 0]
-            with self.together():
-                for c in dying:
-                    self.destroy(c)
+            if any(c.shields for c in dying):  # their controllers may remove a shield instead
+                self.then(self.destroy_all, dying, (self.shielded_death,))
+            else:
+                with self.together():
+                    for c in dying:
+                        self.destroy(c)
+        if self.has_equipment:
+            self.check_equipment()
         losers = [p for p in self.players if not p.deck.cards and not p.lost]
         if losers:
             for p in losers:

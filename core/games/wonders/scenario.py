@@ -43,6 +43,7 @@ class CardState(_M):
     counters: int = 0
     plus_counters: int = Field(0, ge=0)
     minus_counters: int = Field(0, ge=0)
+    shields: int = Field(0, ge=0, description="Shield counters on it (rulebook, Shield).")
     nullified: bool = False
     token: bool = False
     face_down: bool = False
@@ -64,6 +65,7 @@ DecisionKind = Literal[DECISION_KINDS]  # type: ignore[valid-type]
 class PlayerState(_M):
     energy: int = Field(0, ge=0)
     actions: int = Field(0, ge=0)
+    faith: int = Field(0, ge=0)
     hand: list[str] = Field(default_factory=list)
     deck: Optional[list[str]] = Field(None, description="Top card first; default: 20 fillers.")
     abyss: list[str] = Field(default_factory=list)
@@ -99,6 +101,7 @@ class Setup(_M):
 class PlayerExpect(_M):
     energy: Optional[int] = None
     actions: Optional[int] = None
+    faith: Optional[int] = None
     hand: Optional[list[str]] = None
     hand_count: Optional[int] = None
     deck_count: Optional[int] = None
@@ -124,6 +127,9 @@ class CardExpect(_M):
     counters: Optional[int] = None
     plus_counters: Optional[int] = None
     minus_counters: Optional[int] = None
+    shields: Optional[int] = None
+    equipped_to: Optional[str] = Field(None, description="The id of the Wonder this "
+                                       "equipment is equipped to, or 'none'.")
     nullified: Optional[bool] = None
     face_down: Optional[bool] = None
     zone: Optional[str] = None
@@ -136,6 +142,7 @@ class CardExpect(_M):
 _SET: dict[str, Callable[[Any, Any], None]] = {
     "tapped": lambda c, v: setattr(c, "tapped", v),
     "nullified": lambda c, v: setattr(c, "blank", 2 if v else 0),
+    "shields": lambda c, v: setattr(c, "shields", v),
     "face_down": lambda c, v: _put_face_down(c, v),  # last: a face-down card is blank
 }
 
@@ -156,6 +163,8 @@ _GET: dict[str, Callable[[Any], Any]] = {
     "zone": lambda c: c.zone.label(),
     "controller": lambda c: c.controller.name,
     "owner": lambda c: c.owner.name,
+    "shields": lambda c: c.shields,
+    "equipped_to": lambda c: c.equipped_to.proto.id if c.equipped_to else "none",
 }
 
 
@@ -373,6 +382,7 @@ def _zones(g, setup: Setup, proto) -> None:
         ps = setup.players.get(name, PlayerState())
         p.energy = ps.energy
         p.actions = ps.actions
+        p.faith = ps.faith
         for zone in ("hand", "abyss", "banishment"):
             for cid in getattr(ps, zone):
                 g.new_card(proto(cid), p, p.zone(zone))
@@ -433,6 +443,7 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         base: tuple[str | int, ...] = ("players", name)
         cmp(base + ("energy",), pe.energy, p.energy)
         cmp(base + ("actions",), pe.actions, p.actions)
+        cmp(base + ("faith",), pe.faith, p.faith)
         cmp(base + ("hand",), sorted(pe.hand) if pe.hand is not None else None,
             _ids(p.hand.cards))
         cmp(base + ("hand_count",), pe.hand_count, len(p.hand.cards))

@@ -53,13 +53,19 @@ LOG_EVENTS: dict[str, tuple[str, ...]] = {
     "no_control": ("player", "card", "object"),
     "face_down": ("player", "realm"),
     "face_up": ("card", "object", "realm"),
+    "faith": ("player", "number"),
+    "shield": ("card", "object", "why"),
+    "shields": ("card", "object", "number"),
+    "portal": ("card", "object", "realm"),
+    "equip": ("card", "object", "wonder", "wonder_object"),
+    "unequip": ("card", "object"),
     "loses": ("player", "why"),
     "game_over": ("winner", "how"),
     "error": ("why",),
 }
 #: the keys an event's fields are given by (``object`` is part of ``card``)
 FIELDS = tuple(dict.fromkeys(f for names in LOG_EVENTS.values() for f in names
-                             if f != "object"))
+                             if not f.endswith("object")))
 
 if TYPE_CHECKING:
     EventName = str
@@ -98,6 +104,7 @@ class LogMatch(BaseModel):
     how: Value = None
     kind: Value = None
     effects: Value = None
+    wonder: Value = None
 
     @model_validator(mode="after")
     def _one_form(self):
@@ -109,7 +116,7 @@ class LogMatch(BaseModel):
             raise ValueError(f"`{given[0]}` is a field of an `event`; with `line` only the "
                              "words are matched")
         if self.event is not None:
-            names = [f for f in LOG_EVENTS[self.event] if f != "object"]
+            names = [f for f in LOG_EVENTS[self.event] if not f.endswith("object")]
             for f in given:
                 if f not in names:
                     raise ValueError(f"the `{self.event}` event has no field `{f}`; its "
@@ -143,8 +150,9 @@ def event_fields(entry: tuple) -> dict[str, Any] | None:
         return None
     out: dict[str, Any] = {}
     for name, value in zip(names, entry[1:], strict=True):
-        if name == "object":
-            out["card"] = f"{out['card']}#{value}"
+        if name.endswith("object"):  # the card before it, as the log prints it: squire#9
+            card = name.removesuffix("_object") if name != "object" else "card"
+            out[card] = f"{out[card]}#{value}"
         else:
             out[name] = value
     return out

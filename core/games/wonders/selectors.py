@@ -54,6 +54,9 @@ class CardFilter(Params):
     other: bool = Field(False, description="Exclude the source card itself.")
     face_down: bool = Field(False, description="Face-down cards in The World, which have no "
                             "card type (rule 510): only they match.")
+    equipped: Optional[bool] = Field(None, description="Equipped with the source card (or "
+                                     "not): an equipment's \"equipped Wonder\" (rulebook, "
+                                     "Equip).")
 
 
 class AnyCardFilter(CardFilter):
@@ -63,7 +66,8 @@ class AnyCardFilter(CardFilter):
 
 class CardSelector:
     __slots__ = ("types", "zone", "owner", "controller", "realm", "cmin", "cmax", "pmin",
-                 "pmax", "orbital", "cls", "tapped", "token", "nullified", "other", "face_down")
+                 "pmax", "orbital", "cls", "tapped", "token", "nullified", "other", "face_down",
+                 "equipped")
 
     def __init__(self, types, p: CardFilter):
         self.types = frozenset(types) if types else None
@@ -82,6 +86,7 @@ class CardSelector:
         self.nullified = p.nullified
         self.other = p.other
         self.face_down = p.face_down
+        self.equipped = p.equipped
 
     def matches(self, card, you, source, here, anywhere: bool = False) -> bool:
         """Does ``card`` match, seen by player ``you`` from ``source`` in realm ``here``?
@@ -129,6 +134,9 @@ class CardSelector:
         if self.tapped is not None and card.tapped != self.tapped:
             return False
         if self.token is not None and card.token != self.token:
+            return False
+        if self.equipped is not None and \
+                (getattr(source, "equipped_to", None) is card) != self.equipped:
             return False
         return self.nullified is None or bool(card.blank) == self.nullified
 

@@ -1,7 +1,7 @@
 """Wonders' card definitions, card objects and players: what the core's carry, plus what
 Wonders prints on a card (power, orbital, tier, classes, core, faction, lineage), what a card
-in play has (tapped, counters, power modifiers, stun, face down, when it arrived, whether it
-attacked) and a player's zones and resources (energy, actions)."""
+in play has (tapped, counters, shield counters, power modifiers, stun, face down, when it
+arrived, whether it attacked) and a player's zones and resources (energy, actions, faith)."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,10 +10,13 @@ from ...state import Card, CardDef, Player
 from ...zones import Zone
 from .zones import ABYSS, BANISHMENT, DECK, HAND, PLAYER_ZONES
 
+#: the class that makes an item equipment (rulebook, Card Types and Game Terms, Equip)
+EQUIPMENT = "Equipment"
+
 
 class WondersCardDef(CardDef):
     __slots__ = ("power", "orbital", "classes", "tier", "core", "faction", "lineage",
-                 "is_wonder")
+                 "is_wonder", "is_equipment")
     # every Wonders card prints its type, cost and whether it is a token
     type: str
     cost: int
@@ -26,11 +29,14 @@ class WondersCardDef(CardDef):
     faction: str | None
     lineage: str | None
     is_wonder: bool
+    is_equipment: bool
 
     def __init__(self, **kw: Any):
         super().__init__(**kw)
         self.classes = tuple(self.classes or ())
         self.is_wonder = self.type == "wonder"
+        # rulebook, Equip: "Some items have the equipment class"
+        self.is_equipment = self.type == "item" and EQUIPMENT in self.classes
 
 
 class WondersCard(Card):
@@ -38,8 +44,9 @@ class WondersCard(Card):
     for good (a null counter)."""
 
     __slots__ = ("tapped", "plus", "minus", "mods", "base", "face_down", "orbital",
-                 "arrived_round", "attacked")
+                 "arrived_round", "attacked", "shields", "equipped_to")
     proto: WondersCardDef
+    STATE = ("equipped_to",)
 
     def __init__(self, oid: int, proto: Any, owner: Any, zone: Any = None):
         super().__init__(oid, proto, owner, zone)
@@ -53,6 +60,8 @@ class WondersCard(Card):
         self.orbital = proto.orbital
         self.arrived_round = 0
         self.attacked = False
+        self.shields = 0  # shield counters (rulebook, Shield)
+        self.equipped_to: WondersCard | None = None  # an equipment's Wonder (Equip)
 
     @property
     def realm(self):
@@ -69,7 +78,7 @@ class WondersCard(Card):
 
 class WondersPlayer(Player):
     __slots__ = ("deck", "hand", "abyss", "banishment", "energy", "actions",
-                 "harvested_actions", "passes")
+                 "harvested_actions", "passes", "faith", "faith_round", "faith_spent")
     ZONES = PLAYER_ZONES
 
     def __init__(self, index: int, name: str):
@@ -82,3 +91,6 @@ class WondersPlayer(Player):
         self.actions = 0
         self.harvested_actions = 0  # gained by harvest: usable from the next turn (harvest)
         self.passes = 0  # consecutive passes this round (rule 404.5.1)
+        self.faith = 0  # carries over between rounds (rulebook, Faith)
+        self.faith_round = 0  # the round faith was last spent in: once per round
+        self.faith_spent = 0  # how much was spent then: the X of "spend X faith"

@@ -86,7 +86,8 @@ def describe_selection(nouns: list[str], p: Mapping, form: str, implied: Mapping
     adjectives = []
     for key, yes, no in (("tapped", "tapped", "untapped"),
                          ("nullified", "nullified", "non-nullified"),
-                         ("token", "token", "non-token")):
+                         ("token", "token", "non-token"),
+                         ("equipped", "equipped", "unequipped")):
         value = given(key)
         if value is not None:
             adjectives.append(yes if value else no)

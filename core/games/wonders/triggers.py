@@ -6,7 +6,7 @@ bus while the card is in The World; ``activated`` ones are offered as turn optio
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional
+from typing import TYPE_CHECKING, Literal, Optional, Union
 
 from pydantic import Field, model_validator
 
@@ -15,7 +15,7 @@ from ...registry import Params, Vocabulary
 from .zones import WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
-    from ...model.names import Selector
+    from ...model.names import Selector, Trigger
 
 vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)
@@ -30,6 +30,9 @@ class _Trigger:
     event = ""
     cost: str | None = None  # activated: "tap" or "sacrifice"
     free = False
+    is_harvest = False  # harvested together, with others (rulebook, Harvest)
+    #: works only while ``active(g, card)`` says so (hoard, kingdom)
+    gated = False
 
     def __init__(self, p, c):
         pass
@@ -186,6 +189,24 @@ class OnRoundN(_Trigger):
         return ev.data == self.number
 
 
+@vocab.trigger("ascend", text="ASCEND:")
+class Ascend(_Trigger):
+    """Rulebook, Ascend: "A card with ascend triggers an effect at the start of round 7. The
+    effect lasts the entire round" (so its effects say ``this_round``). Rule 403.1 step 3:
+    it triggers with On Round Start and On Round 7, in the same batch; a card that enters
+    The World after that is too late and its ascend never triggers."""
+
+    scope = WORLD
+    event = "round_start"
+
+    def matches(self, ev, card):
+        return ev.data == ASCEND_ROUND
+
+
+ASCEND_ROUND = 7
+
+
+
 class EndOfRoundParams(Params):
     __shorthand__ = "number"
     number: Optional[int] = Field(None, ge=1, le=7, description="Only at the end of this "
@@ -238,6 +259,8 @@ class OnTurnEnd(_Trigger):
 class WheneverParams(Params):
     dies: "Optional[Selector]" = None
     arrives: "Optional[Selector]" = None
+    enters: "Optional[Selector]" = Field(None, description="Arrives in, or moves into, a "
+                                         "realm the selector allows (rulebook, Enter).")
     played: "Optional[Selector]" = None
     nullified: "Optional[Selector]" = None
     attacks: "Optional[Selector]" = Field(
@@ -256,15 +279,15 @@ class WheneverParams(Params):
     def _exactly_one(self):
         given = [k for k in _WHENEVER_EVENTS if getattr(self, k) is not None]
         if len(given) != 1:
-            raise ValueError("name exactly one event: dies, arrives, played, nullified, "
-                             "attacks or enters_this_realm")
+            raise ValueError("name exactly one event: dies, arrives, enters, played, "
+                             "nullified, attacks or enters_this_realm")
         return self
 
 
 #: each ``whenever`` key and the event it waits for; "entered" is published with "arrived"
-#: and with a move between realms (Primitives.publish)
-_WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "played": "played",
-                    "nullified": "nullified", "attacks": "attacks",
+#: and with a move between realms (Primitives.publish), its cause the event's kind
+_WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "enters": "entered",
+                    "played": "played", "nullified": "nullified", "attacks": "attacks",
                     "enters_this_realm": "entered"}
 
 
@@ -274,6 +297,8 @@ _WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "played": "played",
     "{% if dies %}{{ dies }} dies"
     "{% elif arrives %}{{ arrives | describe(with_realm=false) }} arrives "
     "{{ arrives | realm_phrase }}"
+    "{% elif enters %}{{ enters | describe(with_realm=false) }} enters"
+    "{{ {'this': ' this realm', 'other': ' another realm'}.get(enters.params.realm, '') }}"
     "{% elif played %}{% set who = played.params.controller %}"
     "{{ {'you': 'you play', 'opponent': 'an opponent plays'}.get(who, 'a player plays') }} "
     "{{ played | describe(implied={'controller': who}) }}"
@@ -283,16 +308,20 @@ _WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "played": "played",
     "{% else %}{{ nullified }} becomes nullified{% endif %}"
     "{% if time %} this {{ during }}{% endif %},"))
 class Whenever(_Trigger):
-    """Whenever a card matching the selector dies, arrives, is played, is nullified, attacks
-    or enters this card's realm, while this card is in The World."""
+    """Whenever a card matching the selector dies, arrives, enters, is played, is nullified
+    or attacks, or enters this card's realm, while this card is in The World. Rulebook,
+    Enter: "Whenever a Dragon enters this realm" also triggers "when a card moves from
+    somewhere else, as with flying"; "arrives" (and "enters" with no realm) does not trigger
+    on a move between realms."""
 
-    __slots__ = ("event", "selector", "time", "during")
+    __slots__ = ("key", "event", "selector", "time", "during")
     scope = WORLD
 
     def __init__(self, p, c):
         for name, kind in _WHENEVER_EVENTS.items():
             node = getattr(p, name)
             if node is not None:
+                self.key = name
                 self.event = kind
                 self.selector = c.selector(node)
         self.time = p.time
@@ -302,8 +331,12 @@ class Whenever(_Trigger):
         subject = ev.card
         if subject is None:
             return False
-        if self.event == "entered" and ev.area is not card.zone.area:
-            return False  # "enters this realm" refers to that realm only (rulebook, Enter)
+        if self.event == "entered":  # rulebook, Enter
+            if self.key == "enters_this_realm":
+                if ev.area is not (card.zone or card.last_zone).area:
+                    return False  # that realm only
+            elif ev.cause == "moved" and getattr(self.selector, "realm", "any") == "any":
+                return False  # "enters" with no realm: arriving only
         # the subject is judged where the event put it or took it from (a dying card by
         # its last known zone), so the selector's zone is not tested here; this card too
         # may have just left, together with the subject (last known information)
@@ -363,3 +396,94 @@ class Harvest(_Activated):
 
     cost = "tap"
     free = True
+    is_harvest = True
+
+
+class FaithParams(Params):
+    __shorthand__ = "amount"
+    amount: Union[int, Literal["x"]] = Field(
+        description="The faith to spend: a number of at least 1, or x (any amount, never "
+        "0; the faith_spent value reads it).")
+
+    @model_validator(mode="after")
+    def _not_zero(self):
+        if self.amount != "x" and not 1 <= self.amount <= COUNT_MAX:
+            raise ValueError(f"spend at least 1 faith (and at most {COUNT_MAX:,})")
+        return self
+
+
+@vocab.trigger("faith", FaithParams, text="SPEND {{ 'X' if amount == 'x' else amount }} FAITH:")
+class SpendFaith(_Activated):
+    """Rulebook, Faith: "once per round they may spend faith as a free action to activate
+    one of those abilities"; "X faith" or "any amount of faith" can't be 0. Offered while
+    its controller has enough faith and has not spent faith this round."""
+
+    __slots__ = ("amount",)
+    cost = "faith"
+    free = True
+
+    def __init__(self, p, c):
+        self.amount = None if p.amount == "x" else p.amount  # None: X, chosen on paying
+
+    def least(self) -> int:
+        return self.amount or 1
+
+
+class _GatedParams(Params):
+    count: int = Field(ge=1, le=COUNT_MAX)
+    trigger: "Trigger"
+
+
+class _Gated(_Trigger):
+    """An ability that is active only while its controller has enough of something: the
+    wrapped trigger works as it would (same event, same cost), but only while active. A
+    triggered ability is checked as its trigger is put to resolve (its batch is made), an
+    activated one when it is offered; so it turns on and off as soon as the count changes."""
+
+    __slots__ = ("inner", "count", "scope", "event", "cost", "free", "is_harvest", "amount")
+    gated = True
+
+    def __init__(self, p, c):
+        inner = self.inner = c.trigger(p.trigger)
+        if getattr(inner, "gated", False):
+            raise c.error(f"'{type(self).__name__.lower()}' can't wrap another hoard or "
+                          "kingdom trigger")
+        self.count = p.count
+        self.scope = inner.scope
+        self.event = inner.event
+        self.cost = inner.cost
+        self.free = inner.free
+        self.is_harvest = inner.is_harvest
+        self.amount = getattr(inner, "amount", None)  # a faith cost's
+
+    def matches(self, ev, card):
+        return self.inner.matches(ev, card)
+
+    def least(self) -> int:
+        return self.inner.least()
+
+    def active(self, g, card) -> bool:  # pragma: no cover - each gate's own
+        raise NotImplementedError
+
+
+@vocab.trigger("hoard", _GatedParams, text="Hoard {{ count }}: {{ trigger }}")
+class Hoard(_Gated):
+    """Rulebook, Hoard: "if you control a certain number of stones, the ability becomes
+    active. Hoard abilities turn on and off immediately when the stone changes control."
+    (``count`` stones or more.)"""
+
+    __slots__ = ()
+
+    def active(self, g, card) -> bool:
+        return g.stones_of(g.effect_controller(card)) >= self.count
+
+
+@vocab.trigger("kingdom", _GatedParams, text="Kingdom {{ count }}: {{ trigger }}")
+class Kingdom(_Gated):
+    """Rulebook, Kingdom: "Kingdom abilities become active when their controller controls a
+    certain number of lands" — ``count`` or more, in any realms."""
+
+    __slots__ = ()
+
+    def active(self, g, card) -> bool:
+        return g.lands_of(g.effect_controller(card)) >= self.count
