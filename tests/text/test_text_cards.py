@@ -148,6 +148,8 @@ def test_only_a_spell_drops_its_on_play_label():
      "true}}}, amount: 1}}}", "Put a +1 counter on each other Wonder you control."),
     ("{trigger: {whenever: {played: {item: {controller: you}}}}, effect: {draw: 1}}",
      "Whenever you play an item, draw a card."),
+    ("{trigger: {instead_of: banished}, effect: {put_into_realm: {card: it, realm: choose}}}",
+     "If this would be banished, instead put it into a realm of your choice."),
     ("{trigger: {whenever: {arrives: {wonder: {controller: opponent, realm: this}}}}, "
      "effect: {counters: {card: it, amount: -1}}}",
      "Whenever an enemy Wonder arrives in this realm, put a -1 counter on it."),
@@ -195,6 +197,8 @@ EVERY_ENTRY = [
     "[{lose_energy: {player: target}}, {gain_actions: {count: round_number}}]}",
     "{trigger: {whenever: {played: {spell: {controller: opponent}}}}, effect: {power: "
     "{card: this, amount: 1}}}",
+    "{trigger: {instead_of: {event: put_into_hand, card: {wonder: {controller: you}}}}, "
+    "effect: {destroy: it}}",
     "{trigger: {whenever: {arrives: {wonder: {}}}}, effect: [{nullify: it}, {counters: "
     "{card: it, amount: 1}}, {draw: {count: {count: {wonder: {}}}}}, "
     "{gain_energy: stones_you_control}]}",

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
         queued_attacks: list[tuple[WondersPlayer, Realm]]
         harvesting: WondersPlayer | None
         power_dirty: bool
+        replacing: list[tuple]
 
         # the core's methods, making Wonders' cards (card_class)
         def new_card(self, proto: CardDef, owner: Player, zone: Zone | None,

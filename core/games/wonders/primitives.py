@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...bus import Event
+from ...resolve import Trigger, resolve
 from .zones import ABYSS, BANISHMENT, HAND, WORLD
 
 if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
@@ -56,40 +57,79 @@ class Primitives(MixinBase):
             self.log.append(("deny", player.name, len(cards)))
         return len(cards)
 
+    # -- rule 504: replacement effects ------------------------------------------------
+    def replaced(self, kind: str, card) -> bool:
+        """Rule 504: is the event ``kind`` (``dies``, ``banished``, ...: ``REPLACEABLE`` in
+        triggers.py) about to happen to ``card`` replaced? If so the replacement's effect is
+        scheduled (targets first), the event does not happen, and the caller reports it not
+        done (rule 508.4). The card's own replacements work from any zone (504: "work from
+        any area"), first; then those of cards in The World, oldest first. A replacement
+        applies at most once while its own effect is being done: competing replacements
+        that would replace each other for ever end there (504, 503)."""
+        ev = "instead:" + kind
+        own = card.proto.program.self_triggers.get(ev)
+        others = self.bus.handlers.get(ev)
+        if not own and not others:
+            return False
+        event = Event(ev, card, card.controller, card.area)
+        candidates = [(a, card) for a in own or ()] + [(h.ability, h.card) for h in others or ()]
+        for ability, source in candidates:
+            key = (ability, source.oid)
+            if source.blank or key in self.replacing or \
+                    not ability.trigger.matches(event, source):
+                continue
+            t = Trigger(ability, source, self.effect_controller(source), event)
+            self.log.append(("instead", source.proto.id, ability.name, card.proto.id, card.oid,
+                             kind))
+            self.then(self.replacement_done, key)
+            self.then(self.replace, t, key)
+            if ability.target is not None:
+                self.resolver.choose_targets(self, [t])
+            return True
+        return False
+
+    def replace(self, t: Trigger, key: tuple) -> None:
+        self.replacing.append(key)
+        resolve(self, t)
+
+    def replacement_done(self, key: tuple) -> None:
+        self.replacing.remove(key)
+
     def destroy(self, card: WondersCard) -> bool:
-        if card.zone is None or card.zone.kind != WORLD:
+        if card.zone is None or card.zone.kind != WORLD or self.replaced("dies", card):
             return False
         self.log.append(("dies", card.proto.id, card.oid))
         self.move(card, card.owner.abyss)
         return True
 
     def banish(self, card) -> bool:
-        if card.zone is None:
+        if card.zone is None or self.replaced("banished", card):
             return False
         self.log.append(("banish", card.proto.id, card.oid))
         self.move(card, card.owner.banishment)
         return True
 
     def to_abyss(self, card) -> bool:
-        if card.zone is None or card.zone.kind == ABYSS:
+        if card.zone is None or card.zone.kind == ABYSS or (
+                card.zone.kind == WORLD and self.replaced("dies", card)):
             return False
         self.move(card, card.owner.abyss)
         return True
 
     def to_hand(self, card) -> bool:
-        if card.zone is None or card.zone.kind == HAND:
+        if card.zone is None or card.zone.kind == HAND or self.replaced("put_into_hand", card):
             return False
         self.move(card, card.owner.hand)
         return True
 
     def bury(self, card) -> bool:
-        if card.zone is None:
+        if card.zone is None or self.replaced("buried", card):
             return False
         self.move(card, card.owner.deck, top=False)
         return True
 
     def discard(self, card) -> bool:
-        if card.zone is None or card.zone.kind != HAND:
+        if card.zone is None or card.zone.kind != HAND or self.replaced("discarded", card):
             return False
         self.log.append(("discard", card.proto.id, card.oid))
         self.move(card, card.owner.abyss)

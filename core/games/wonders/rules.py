@@ -72,6 +72,8 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         self.queued_attacks = []  # (player, realm) free attacks declared by effects
         self.harvesting = None
         self.power_dirty = False
+        #: (replacement ability, its card's object number) whose effect is being done (504)
+        self.replacing: list[tuple] = []
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
         self.round_discarding: list = []  # chosen at round end, discarded together (403.5)
         for p, deck in zip(self.players, decks, strict=True):

@@ -20,7 +20,6 @@ vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)
 vocab.planned("trigger", "static", "continuous effects (\"can't\" beats \"can\", latest "
               "timestamp wins: rule 508.1) are not implemented yet")
-vocab.planned("trigger", "instead_of", "replacement effects (rule 504) are not implemented yet")
 
 
 class _Trigger:
@@ -241,6 +240,44 @@ class Whenever(_Trigger):
         # the subject is judged where the event put it or took it from (a dying card by
         # its last known zone), so the selector's zone is not tested here
         return self.selector.matches(subject, card.controller, card, card.zone.area,
+                                     anywhere=True)
+
+
+#: events a replacement effect can replace (rule 504), by the primitive that does them:
+#: each is a movement from one game area to another
+REPLACEABLE = ("dies", "banished", "discarded", "put_into_hand", "buried")
+
+
+class InsteadOfParams(Params):
+    __shorthand__ = "event"
+    event: Literal["dies", "banished", "discarded", "put_into_hand", "buried"] = Field(
+        description="What would happen to the card.")
+    card: "Optional[Selector]" = Field(
+        None, description="Which cards (any zone); this card itself if not given.")
+
+
+@vocab.trigger("instead_of", InsteadOfParams, text=(
+    "if {% if card %}{{ card | describe(with_realm=false) }}{% else %}this{% endif %} would "
+    "{{ {'dies': 'die', 'banished': 'be banished', 'discarded': 'be discarded', "
+    "'put_into_hand': 'be put into a hand', 'buried': 'be buried'}[event] }}, instead"))
+class InsteadOf(_Trigger):
+    """A replacement effect (rule 504): if the card would die, be banished, ..., the effect
+    happens instead and the event does not (nor anything it would trigger). About this card
+    itself it works from any zone (504: "work from any area"); about other cards, while this
+    card is in The World. ``it`` is the card the event would have moved."""
+
+    __slots__ = ("event", "selector", "scope")
+
+    def __init__(self, p, c):
+        # never published: the game looks these up by name before it moves a card
+        self.event = "instead:" + p.event
+        self.selector = c.selector(p.card) if p.card is not None else None
+        self.scope = "self" if p.card is None else WORLD
+
+    def matches(self, ev, card):
+        if self.selector is None:
+            return ev.card is card
+        return self.selector.matches(ev.card, card.controller, card, card.zone.area,
                                      anywhere=True)
 
 
