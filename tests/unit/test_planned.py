@@ -8,7 +8,6 @@ ITEM = "id: x\nname: X\ntype: item\norbital: solfera\ntier: primary\ncost: 1\n"
 
 
 @pytest.mark.parametrize("snippet,expected,line", [
-    ("abilities:\n  - trigger: static\n    effect: {draw: 1}\n", "rule 508.1", 8),
     ("keywords: [shield]\n", "Shield", 7),
     ("abilities:\n  - trigger: on_play\n    effect: {copy: {}}\n", "rule 507", 9),
 ])

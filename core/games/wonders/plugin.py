@@ -21,8 +21,9 @@ def cardscript_games():
 def cardscript_vocabulary(game: str):
     if game != "wonders":
         return []
-    from . import conditions, effects, keywords, selectors, triggers
-    return [selectors.vocab, triggers.vocab, effects.vocab, conditions.vocab, keywords.vocab]
+    from . import conditions, continuous, effects, keywords, selectors, triggers
+    return [selectors.vocab, triggers.vocab, effects.vocab, conditions.vocab, keywords.vocab,
+            continuous.vocab]
 
 
 @hookimpl

@@ -34,6 +34,8 @@ class Primitives(MixinBase):
             card.arrived_round = self.round
             if proto.is_wonder and (proto.power or 0) < 0:
                 self.power_dirty = True  # it entered below 0 power: the state check kills it
+        if self.static_cards or self.bus.handlers.get("static"):
+            self.refresh_statics()  # a card entered or left a zone: statics at once (508.1)
         return card
 
     # -- cards between zones -----------------------------------------------------------
@@ -172,7 +174,8 @@ class Primitives(MixinBase):
         return True
 
     def untap(self, card) -> bool:
-        if card.zone is None or not card.tapped:  # rule 509: only a tapped card untaps
+        # rule 509: only a tapped card untaps; 508.1: "can't" overwrites "can" and "may"
+        if card.zone is None or not card.tapped or self.forbidden("untap", card):
             return False
         card.tapped = False
         return True
@@ -215,28 +218,35 @@ class Primitives(MixinBase):
             return False
         card.tapped = True
         card.base = 0
+        card.stunned = self._next_oid  # more recent than every card now in play (508.1)
+        card.static_base = None
         self.power_dirty = True
         self.until("this_round", self.unstun, card)
+        self.statics_changed()
         return True
 
     def unstun(self, card) -> None:
         card.base = card.proto.power
+        card.stunned = 0
         self.power_dirty = True
+        self.statics_changed()
 
     def nullify(self, card, duration: str) -> bool:
-        if card.zone is None or card.blank == 2 or (card.blank and duration == "this_round"):
+        if card.zone is None or card.blank == 2 or (card.blank and duration == "this_round") \
+                or self.forbidden("be_nullified", card):  # 508.1: "can't" overwrites
             return False
         card.blank = 2 if duration == "permanent" else 1
+        self.statics_changed()
         if card.blank == 1:
             self.until("this_round", self.unnullify, card)
         self.log.append(("nullify", card.proto.id, card.oid, duration))
         self.publish(Event("nullified", card, card.controller, card.realm))
         return True
 
-    @staticmethod
-    def unnullify(card) -> None:
+    def unnullify(self, card) -> None:
         if card.blank == 1:
             card.blank = 0
+            self.statics_changed()
 
     def forbid_attack(self, player, realm, duration: str) -> None:
         ban = (player, realm)

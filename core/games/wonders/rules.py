@@ -14,6 +14,7 @@ from ...game import Game
 from ...procedure import GameOver
 from .actions import DONE, PASS, Actions
 from .batches import BatchResolver
+from .continuous import Continuous
 from .primitives import Primitives
 from .state import WondersCard, WondersCardDef, WondersPlayer
 from .zones import Realm
@@ -37,7 +38,7 @@ DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "t
                   "prevent")
 
 
-class WondersGame(Primitives, Actions, Game[WondersPlayer]):
+class WondersGame(Primitives, Actions, Continuous, Game[WondersPlayer]):
     game_name = "wonders"
     VARIANTS = VARIANTS
     DECISION_KINDS = DECISION_KINDS
@@ -74,6 +75,8 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
         self.power_dirty = False
         #: (replacement ability, its card's object number) whose effect is being done (504)
         self.replacing: list[tuple] = []
+        #: cards continuous effects changed at their last refresh (rule 508.1)
+        self.static_cards: list = []
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
         self.round_discarding: list = []  # chosen at round end, discarded together (403.5)
         for p, deck in zip(self.players, decks, strict=True):
@@ -320,7 +323,10 @@ class WondersGame(Primitives, Actions, Game[WondersPlayer]):
     def state_checks(self) -> None:
         """After each resolution: Wonders below 0 power die together (rulebook, Counters:
         "Wonders can survive at 0 power"); a player whose deck has no cards loses (405);
-        everyone losing at once is a draw."""
+        everyone losing at once is a draw. Continuous effects are applied again first: their
+        conditions may have changed (rule 508.1)."""
+        if self.static_cards or self.bus.handlers.get("static"):
+            self.refresh_statics()
         if self.power_dirty:
             self.power_dirty = False
             dying = [c for c in self.world_cards() if c.proto.is_wonder and c.power() < 0]

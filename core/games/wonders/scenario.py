@@ -113,6 +113,7 @@ class CardExpect(_M):
     tapped: Optional[bool] = None
     counters: Optional[int] = None
     nullified: Optional[bool] = None
+    classes: Optional[list[str]] = None
     zone: Optional[str] = None
     controller: Optional[Literal["A", "B"]] = None
 
@@ -297,6 +298,7 @@ def build(setup: Setup, pool) -> WondersGame:
                 c.blank = 2 if st.nullified else 0
                 c.arrived_round = g.round
     g.power_dirty = True
+    g.statics_changed()  # a nullified card's static abilities are off (rule 508.1)
     g.start_at = (setup.start, setup.round)
     return g
 
@@ -408,6 +410,8 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(base + ("tapped",), ce.tapped, c.tapped)
         cmp(base + ("counters",), ce.counters, c.plus - c.minus)
         cmp(base + ("nullified",), ce.nullified, bool(c.blank))
+        if ce.classes is not None:  # compared as sets: their order is not printed
+            cmp(base + ("classes",), sorted(ce.classes), sorted(c.classes))
         cmp(base + ("zone",), ce.zone, c.zone.label())
         cmp(base + ("controller",), ce.controller, c.controller.name)
     lines = [format_log(entry) for entry in g.log]

@@ -119,7 +119,7 @@ class CardSelector:
                 return False
         if self.orbital is not None and card.orbital != self.orbital:
             return False
-        if self.cls is not None and self.cls not in proto.classes:
+        if self.cls is not None and self.cls not in card.classes:
             return False
         if self.tapped is not None and card.tapped != self.tapped:
             return False

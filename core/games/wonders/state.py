@@ -38,7 +38,7 @@ class WondersCard(Card):
     for good (a null counter)."""
 
     __slots__ = ("tapped", "plus", "minus", "mods", "base", "face_down", "orbital",
-                 "arrived_round", "attacked")
+                 "arrived_round", "attacked", "classes", "static_base", "stunned")
     proto: WondersCardDef
 
     def __init__(self, oid: int, proto: Any, owner: Any, zone: Any = None):
@@ -53,6 +53,13 @@ class WondersCard(Card):
         self.orbital = proto.orbital
         self.arrived_round = 0
         self.attacked = False
+        #: its classes: the printed ones, and those continuous effects add (rule 508.1)
+        self.classes: tuple[str, ...] = proto.classes
+        #: its base power set by a continuous effect, over ``base`` (rule 508.1)
+        self.static_base: int | None = None
+        #: when it was last stunned (the game's object count then; 0: not stunned): a
+        #: continuous effect older than that does not overwrite the stun's base power
+        self.stunned = 0
 
     @property
     def realm(self):
@@ -61,7 +68,8 @@ class WondersCard(Card):
         return z.area if z is not None else None  # a realm is the area of its zones
 
     def power(self) -> int:
-        p = (self.base or 0) + self.plus - self.minus
+        b = self.base if self.static_base is None else self.static_base
+        p = (b or 0) + self.plus - self.minus
         for m in self.mods:
             p += m
         return p

@@ -14,12 +14,10 @@ from ...registry import Params, Vocabulary
 from .zones import WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
-    from ...model.names import Selector
+    from ...model.names import Condition, Selector
 
 vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)
-vocab.planned("trigger", "static", "continuous effects (\"can't\" beats \"can\", latest "
-              "timestamp wins: rule 508.1) are not implemented yet")
 
 
 class _Trigger:
@@ -279,6 +277,39 @@ class InsteadOf(_Trigger):
             return ev.card is card
         return self.selector.matches(ev.card, card.controller, card, card.zone.area,
                                      anywhere=True)
+
+
+class StaticParams(Params):
+    __shorthand__ = "while"
+    while_: "Optional[Condition]" = Field(
+        None, alias="while", description="The ability is on only while this holds.")
+
+
+@vocab.trigger("static", StaticParams, text="{% if while_ %}while {{ while_ }},{% endif %}")
+class Static(_Trigger):
+    """A static ability (rule 508.1): its continuous effect is on while this card is in The
+    World (and the condition holds), off at once otherwise; nothing triggers it. Its effect
+    is one continuous effect (``cant``, ``characteristics``: continuous.py)."""
+
+    __slots__ = ("condition",)
+    scope = WORLD
+    event = "static"  # never published: the game reads these handlers (continuous.py)
+
+    def __init__(self, p, c):
+        self.condition = c.condition(p.while_) if p.while_ is not None else None
+
+    def matches(self, ev, card):
+        return False
+
+    @staticmethod
+    def check_ability(target, effect, c) -> None:
+        if target is not None:
+            raise c.error("a static ability has no target: nothing triggers it (rule 508.1)")
+        if not getattr(effect, "continuous", False):
+            name = getattr(effect, "entry_name", "")
+            found = "a list of effects" if name == "stages" else f"'{name}'"
+            raise c.error(f"a static ability's effect must be one continuous effect (cant, "
+                          f"characteristics); found {found}")
 
 
 class _Activated(_Trigger):
