@@ -28,7 +28,7 @@ def test_text_output_and_summary(write, lint, good):
     assert r.rc == 1
     assert r.lines() == [
         "bad.card.yaml:9:14: CS102 unknown effect 'destory' (did you mean 'destroy'?); expected "
-        "one of: attack, banish, bury, cant, cant_attack, characteristics, choose, counters, "
+        "one of: attack, banish, bury, cant, cant_attack, characteristics, choose, copy, counters, "
         "create_token, deny, destroy, discard, draw, for_each, gain_actions, gain_energy, if, "
         "if_done, lose_actions, lose_energy, may, move, nullify, power, put_into_abyss, "
         "put_into_hand, put_into_realm, repeat, sacrifice, seek, stun, tap, untap "

@@ -1,4 +1,4 @@
-"""Replacement effects (rule 504) and continuous effects (508.1) keep a game copyable and
+"""Replacement effects (rule 504), continuous effects (508.1) and copies (507) keep a game copyable and
 savable: games whose decks are full of them, copied or saved mid-game at many points,
 continue exactly as the original does."""
 from __future__ import annotations
@@ -56,6 +56,19 @@ abilities:
     effect: {characteristics: {card: {all: {wonder: {realm: this}}}, classes: [Soldier],
                                base_power: 3}}
 """,
+    # token copies (507)
+    """id: mirror-mage
+name: Mirror Mage
+type: wonder
+orbital: thalwind
+tier: primary
+cost: 1
+power: 1
+abilities:
+  - trigger: on_arrival
+    target: {wonder: {}}
+    effect: {copy: target}
+""",
 ]
 
 
@@ -70,9 +83,9 @@ def pool():
 def _decks(pool):
     decks = [pool.load_deck(p)[1] for p in bundled_decks(pool.spec)[:2]]
     extra = [pool.cards[c] for c in ("bloom-drake", "grasping-warden", "frost-totem",
-                                     "soldier-banner")]
+                                     "soldier-banner", "mirror-mage")]
     # every fourth card of each deck is one of ours
-    return [[extra[i // 4 % 4] if i % 4 == 0 else c for i, c in enumerate(d)] for d in decks]
+    return [[extra[i // 4 % 5] if i % 4 == 0 else c for i, c in enumerate(d)] for d in decks]
 
 
 def _answers(g, rng, n):
@@ -108,7 +121,7 @@ def test_clone_and_save_mid_game_continue_alike(pool, seed):
 
 def test_the_effects_happen_in_these_games(pool):
     """The games above use what they test: statics apply and replacements replace."""
-    statics = instead = 0
+    statics = instead = copies = 0
     for seed in range(12):
         g = pool.spec.game_class(_decks(pool), seed, tokens=pool.tokens)
         g.advance()
@@ -117,5 +130,6 @@ def test_the_effects_happen_in_these_games(pool):
             g.choose_index(int(rng.random() * len(g.decision.options)))
             statics += bool(g.static_cards)
         instead += sum(1 for e in g.log if e[0] == "instead")
+        copies += sum(1 for e in g.log if e[0] == "copy")
         assert g.error is None
-    assert statics and instead
+    assert statics and instead and copies

@@ -16,7 +16,6 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
 vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)
 vocab.planned("effect", "gain_control", "gaining control (rule 505.1) is not implemented yet")
-vocab.planned("effect", "copy", "copy effects (rule 507) are not implemented yet")
 vocab.planned("effect", "portal", "portal (rulebook, Portal) is not implemented yet")
 
 Duration = Literal["this_turn", "this_round", "permanent"]

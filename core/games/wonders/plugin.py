@@ -21,9 +21,9 @@ def cardscript_games():
 def cardscript_vocabulary(game: str):
     if game != "wonders":
         return []
-    from . import conditions, continuous, effects, keywords, selectors, triggers
+    from . import conditions, continuous, copies, effects, keywords, selectors, triggers
     return [selectors.vocab, triggers.vocab, effects.vocab, conditions.vocab, keywords.vocab,
-            continuous.vocab]
+            continuous.vocab, copies.vocab]
 
 
 @hookimpl

@@ -232,7 +232,8 @@ class Primitives(MixinBase):
         self.statics_changed()
 
     def nullify(self, card, duration: str) -> bool:
-        if card.zone is None or card.blank == 2 or (card.blank and duration == "this_round") \
+        if card.zone is None or card.blank == 2 or (
+                card.blank == 1 and duration == "this_round") \
                 or self.forbidden("be_nullified", card):  # 508.1: "can't" overwrites
             return False
         card.blank = 2 if duration == "permanent" else 1
@@ -245,7 +246,7 @@ class Primitives(MixinBase):
 
     def unnullify(self, card) -> None:
         if card.blank == 1:
-            card.blank = 0
+            card.blank = 3 if card.copied == 2 else 0  # a blank copy stays blank (507)
             self.statics_changed()
 
     def forbid_attack(self, player, realm, duration: str) -> None:

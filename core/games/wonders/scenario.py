@@ -409,7 +409,7 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(base + ("power",), ce.power, c.power() if c.proto.is_wonder else None)
         cmp(base + ("tapped",), ce.tapped, c.tapped)
         cmp(base + ("counters",), ce.counters, c.plus - c.minus)
-        cmp(base + ("nullified",), ce.nullified, bool(c.blank))
+        cmp(base + ("nullified",), ce.nullified, c.nullified)
         if ce.classes is not None:  # compared as sets: their order is not printed
             cmp(base + ("classes",), sorted(ce.classes), sorted(c.classes))
         cmp(base + ("zone",), ce.zone, c.zone.label())

@@ -125,7 +125,7 @@ class CardSelector:
             return False
         if self.token is not None and card.token != self.token:
             return False
-        return self.nullified is None or bool(card.blank) == self.nullified
+        return self.nullified is None or card.nullified == self.nullified
 
     def _zones(self, g, ctx):
         you = ctx.controller

@@ -35,10 +35,10 @@ class WondersCardDef(CardDef):
 
 class WondersCard(Card):
     """A card object. ``blank`` is its nullification (rulebook, Nullify): 1 this round, 2
-    for good (a null counter)."""
+    for good (a null counter); 3 is a copy's blank text, not nullified (rule 507)."""
 
     __slots__ = ("tapped", "plus", "minus", "mods", "base", "face_down", "orbital",
-                 "arrived_round", "attacked", "classes", "static_base", "stunned")
+                 "arrived_round", "attacked", "classes", "static_base", "stunned", "copied")
     proto: WondersCardDef
 
     def __init__(self, oid: int, proto: Any, owner: Any, zone: Any = None):
@@ -60,12 +60,18 @@ class WondersCard(Card):
         #: when it was last stunned (the game's object count then; 0: not stunned): a
         #: continuous effect older than that does not overwrite the stun's base power
         self.stunned = 0
+        #: a copy (rule 507)? 0 no, 1 with its printed abilities, 2 with blank text (copies.py)
+        self.copied = 0
 
     @property
     def realm(self):
         """The realm it is in, or was in when it left (last known information)."""
         z = self.zone or self.last_zone
         return z.area if z is not None else None  # a realm is the area of its zones
+
+    @property
+    def nullified(self) -> bool:
+        return self.blank in (1, 2)
 
     def power(self) -> int:
         b = self.base if self.static_base is None else self.static_base
