@@ -1,6 +1,6 @@
-"""Replacement effects (rule 504), continuous effects (508.1) and copies (507) keep a game copyable and
-savable: games whose decks are full of them, copied or saved mid-game at many points,
-continue exactly as the original does."""
+"""Replacement effects (rule 504), continuous effects (508.1) and copies (507) keep a game
+copyable and savable: games whose decks are full of them, copied or saved mid-game at many
+points, continue exactly as the original does."""
 from __future__ import annotations
 
 import random
