@@ -86,6 +86,8 @@ class Compiler:
         #: the trigger of the ability being compiled: an effect that only fits some triggers
         #: (a continuous effect, say) refuses the others
         self.ability_trigger: Any = None
+        #: and its target selector (None if it has none)
+        self.ability_target: Any = None
 
     # -- vocabulary nodes --------------------------------------------------------------
     def node(self, kind: str, node: Any) -> Any:
@@ -165,8 +167,9 @@ class Compiler:
         trigger = self.trigger(model.trigger)
         self.ability_trigger = trigger
         target = self.selector(model.target) if model.target is not None else None
+        self.ability_target = target
         effect = self.effect(model.effect)
-        self.ability_trigger = None
+        self.ability_trigger = self.ability_target = None
         check = getattr(trigger, "check_ability", None)
         if check is not None:  # a trigger that accepts only some targets or effects
             check(target, effect, self)

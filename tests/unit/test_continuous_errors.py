@@ -1,5 +1,6 @@
 """Rule 508.1: a static ability holds one continuous effect, and a continuous effect lives only
-in a static ability; a card that mixes them is refused at its position, saying why."""
+in a static ability; a card that mixes them is refused at its position, saying why. Copies
+of spells (rule 507) are refused as not implemented."""
 import pytest
 from cardscript.cardpool import CardPool
 from cardscript.errors import CardError
@@ -22,6 +23,8 @@ ITEM = "id: x\nname: X\ntype: item\norbital: solfera\ntier: primary\ncost: 1\n"
      "a continuous effect applies to 'this' or to {all: ...} cards; found 'it'"),
     ("abilities:\n  - trigger: static\n    effect: {characteristics: {card: this}}\n",
      "characteristics needs classes, a base_power, or both"),
+    ("abilities:\n  - trigger: on_play\n    target: {spell: {zone: abyss}}\n"
+     "    effect: {copy: target}\n", "copies of spells (rule 507"),
 ])
 def test_continuous_effects_only_in_static_abilities(snippet, expected):
     with pytest.raises(CardError) as exc:

@@ -8,8 +8,9 @@ for itself, so a copy's abilities refer to the copy (507: "this card" instead of
 Only printed abilities are copied: a copy of a copy, or of a nullified card, has blank rules
 text (``BLANK_TEXT``), without being nullified itself.
 
-Copies of spells, abilities and effects (507: "virtual card text") are not implemented: the
-``copy`` effect refuses a spell when it resolves and says so in the log.
+Copies of spells, abilities and effects (507: "virtual card text") are not implemented: a
+``copy`` of spells only is refused when the card is compiled, and one whose selection finds
+a spell when it resolves refuses it and says so in the log.
 """
 from __future__ import annotations
 
@@ -49,6 +50,11 @@ class Copy:
     def __init__(self, p, c):
         self.card = c.card_ref(p.card)
         self.realm = p.realm
+        selector = c.ability_target if p.card == "target" else getattr(self.card, "selector",
+                                                                        None)
+        if getattr(selector, "types", None) == frozenset({"spell"}):
+            raise c.error("copies of spells (rule 507: \"virtual card text\") are not "
+                          "implemented yet; copy a Wonder, an item or a land")
 
     def run(self, g, ctx):
         originals = list(self.card.cards(g, ctx))

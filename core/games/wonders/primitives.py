@@ -218,7 +218,8 @@ class Primitives(MixinBase):
             return False
         card.tapped = True
         card.base = 0
-        card.stunned = self._next_oid  # more recent than every card now in play (508.1)
+        # more recent than every card now in play (508.1): the next object's number
+        card.stunned = self.objects_created + 1
         card.static_base = None
         self.power_dirty = True
         self.until("this_round", self.unstun, card)
