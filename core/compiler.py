@@ -83,6 +83,11 @@ class Compiler:
         self.where: Callable[[tuple], Position] | None = None
         self.at: tuple = ()
         self.references: list[tuple[str, str]] = []  # (kind, id) of cards a card names
+        #: the trigger of the ability being compiled: an effect that only fits some triggers
+        #: (a continuous effect, say) refuses the others
+        self.ability_trigger: Any = None
+        #: and its target selector (None if it has none)
+        self.ability_target: Any = None
 
     # -- vocabulary nodes --------------------------------------------------------------
     def node(self, kind: str, node: Any) -> Any:
@@ -160,8 +165,14 @@ class Compiler:
     def ability(self, index: int, model: AbilityFields, keyword: str | None = None) \
             -> AbilityProgram:
         trigger = self.trigger(model.trigger)
+        self.ability_trigger = trigger
         target = self.selector(model.target) if model.target is not None else None
+        self.ability_target = target
         effect = self.effect(model.effect)
+        self.ability_trigger = self.ability_target = None
+        check = getattr(trigger, "check_ability", None)
+        if check is not None:  # a trigger that accepts only some targets or effects
+            check(target, effect, self)
         return AbilityProgram(index, trigger, target, effect, self.card_id, keyword)
 
     def card(self, model: CardBase, source: Position | None = None,
@@ -190,9 +201,10 @@ class Compiler:
                 except ValidationError as exc:  # a keyword's parameters made it invalid
                     raise self.expansion_error(name, data, exc) from None
                 program.add(self.ability(len(program.abilities), ab, keyword=name))
-        self.at = ()
-        for ab in getattr(model, "abilities", ()):
+        for i, ab in enumerate(getattr(model, "abilities", ())):
+            self.at = ("abilities", i)  # an error in it points at it
             program.add(self.ability(len(program.abilities), ab))
+        self.at = ()
         card_class = self.registry.card_def_class
         fields = {k: getattr(model, k) for k in slots_of(card_class) if hasattr(model, k)}
         fields.update(keywords=keywords, program=program, source=source,

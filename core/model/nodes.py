@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import types
 import typing
+import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, Union, cast
 
@@ -106,7 +107,10 @@ def _kind_type(registry: Registry, kind: str) -> TypeAliasType:
             members.append(Annotated[Literal[name], Tag(name)])
         else:
             field: dict[str, Any] = {name: (entry.params, Field(description=entry.doc))}
-            node = create_model(f"{kind}.{name}", __base__=_Node, **field)
+            with warnings.catch_warnings():  # an entry may be named like a BaseModel
+                # method ("copy"): its field is the node's data, found by getattr as usual
+                warnings.filterwarnings("ignore", "Field name .* shadows an attribute")
+                node = create_model(f"{kind}.{name}", __base__=_Node, **field)
             node.__entry_name__ = name
             node.__doc__ = entry.doc or None
             registry.by_model[node] = entry

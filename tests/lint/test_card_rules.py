@@ -132,6 +132,10 @@ def test_triggers_that_can_never_fire(write, lint):
             effect: {draw: 1}
           - trigger: tap_free
             effect: {draw: 1}
+          - trigger: {instead_of: discarded}
+            effect: {draw: 1}
+          - trigger: static
+            effect: {cant: {action: untap}}
         """)
     write("sprout.card.yaml", """\
         id: sprout
@@ -150,7 +154,7 @@ def test_triggers_that_can_never_fire(write, lint):
         """)
     r = lint(".", "--select", "CS112")
     lines = r.lines()
-    assert len(lines) == 4, lines
+    assert len(lines) == 5, lines
     assert lines[0].startswith("sprout.card.yaml:10:14: CS112 trigger 'on_play' can never fire: "
                                "a token is created in The World, never played")
     assert lines[1].startswith("storm-call.card.yaml:7:12: CS112 keyword 'flying' can never "
@@ -158,6 +162,9 @@ def test_triggers_that_can_never_fire(write, lint):
     assert lines[2].startswith("storm-call.card.yaml:11:14: CS112 trigger 'on_attack' can "
                                "never fire: a spell never enters The World")
     assert lines[3].startswith("storm-call.card.yaml:13:14: CS112 trigger 'tap_free' can "
+                               "never fire")
+    # its own replacement effect works in any zone (rule 504), its static ability never
+    assert lines[4].startswith("storm-call.card.yaml:17:14: CS112 trigger 'static' can "
                                "never fire")
 
 

@@ -190,6 +190,20 @@ def test_only_a_spell_drops_its_on_play_label():
      "true}}}, amount: 1}}}", "Put a +1 counter on each other Wonder you control."),
     ("{trigger: {whenever: {played: {item: {controller: you}}}}, effect: {draw: 1}}",
      "Whenever you play an item, draw a card."),
+    ("{trigger: static, effect: {cant: {action: untap, card: {all: {wonder: {}}}}}}",
+     "All Wonders can't untap."),
+    ("{trigger: static, effect: {characteristics: {card: {all: {wonder: {realm: this}}}, "
+     "classes: [Soldier], base_power: 0}}}",
+     "All Wonders in this realm are Soldiers with base power 0."),
+    ("{trigger: {static: {hand_size: {max: 0}}}, effect: {characteristics: {card: this, "
+     "base_power: 5}}}", "While you have no cards in hand, this has base power 5."),
+    ("{trigger: on_arrival, target: {item: {zone: banishment}}, effect: {copy: target}}",
+     "ON ARRIVAL: Create a token copy of target item from banishment in this realm."),
+    ("{trigger: tap_action, effect: {copy: {card: {all: {wonder: {controller: you}}}, "
+     "realm: choose}}}", "TAP ACTION: Create token copies of all Wonders you control in a "
+     "realm of your choice."),
+    ("{trigger: {instead_of: banished}, effect: {put_into_realm: {card: it, realm: choose}}}",
+     "If this would be banished, instead put it into a realm of your choice."),
     ("{trigger: {whenever: {arrives: {wonder: {controller: opponent, realm: this}}}}, "
      "effect: {counters: {card: it, amount: -1}}}",
      "Whenever an enemy Wonder arrives in this realm, put a -1 counter on it."),
@@ -266,6 +280,12 @@ EVERY_ENTRY = [
     "[{lose_energy: {player: target}}, {gain_actions: {count: round_number}}]}",
     "{trigger: {whenever: {played: {spell: {controller: opponent}}}}, effect: {power: "
     "{card: this, amount: 1}}}",
+    "{trigger: static, effect: {cant: {action: untap, card: {all: {wonder: {}}}}}}",
+    "{trigger: on_arrival, target: {item: {zone: banishment}}, effect: {copy: target}}",
+    "{trigger: {static: {stones: {min: 2}}}, effect: {characteristics: {card: {all: {wonder: "
+    "{realm: this}}}, classes: [Soldier], base_power: 0}}}",
+    "{trigger: {instead_of: {event: put_into_hand, card: {wonder: {controller: you}}}}, "
+    "effect: {destroy: it}}",
     "{trigger: {whenever: {arrives: {wonder: {}}}}, effect: [{nullify: it}, {counters: "
     "{card: it, amount: 1}}, {draw: {count: {count: {wonder: {}}}}}, "
     "{gain_energy: stones_you_control}]}",

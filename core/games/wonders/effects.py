@@ -18,7 +18,6 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
 
 vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)
-vocab.planned("effect", "copy", "copy effects (rule 507) are not implemented yet")
 
 Duration = Literal["this_turn", "this_round", "permanent"]
 

@@ -47,6 +47,8 @@ if TYPE_CHECKING:
 
         def world_cards(self, every: bool = False) -> Iterator[WondersCard]: ...
         has_equipment: bool
+        replacing: list[tuple]
+        static_cards: list[WondersCard]
 
         # the core's methods, making Wonders' cards (card_class)
         def new_card(self, proto: CardDef, owner: Player, zone: Zone | None,
@@ -77,3 +79,9 @@ if TYPE_CHECKING:
 
         def play_card(self, p: WondersPlayer, card: WondersCard, realm: Realm | None,
                       free: bool = False) -> None: ...
+
+        def statics_changed(self) -> None: ...
+
+        def refresh_statics(self) -> None: ...
+
+        def forbidden(self, action: str, card: Card) -> bool: ...

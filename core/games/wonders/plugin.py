@@ -24,7 +24,9 @@ def cardscript_vocabulary(game: str):
         return []
     from . import (
         conditions,
+        continuous,
         control,
+        copies,
         effects,
         facedown,
         keyword_effects,
@@ -33,7 +35,8 @@ def cardscript_vocabulary(game: str):
         triggers,
     )
     return [selectors.vocab, triggers.vocab, effects.vocab, keyword_effects.vocab,
-            conditions.vocab, keywords.vocab, control.vocab, facedown.vocab]
+            conditions.vocab, keywords.vocab, control.vocab, facedown.vocab, continuous.vocab,
+            copies.vocab]
 
 
 @hookimpl

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...bus import Event
+from ...resolve import Trigger, resolve
 from .zones import ABYSS, BANISHMENT, HAND, WORLD
 
 if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
@@ -48,6 +49,8 @@ class Primitives(MixinBase):
                 self.power_dirty = True  # it entered below 0 power: the state check kills it
             if proto.is_equipment:
                 self.has_equipment = True  # the state checks look after equipment from now
+        if self.static_cards or self.bus.handlers.get("static"):
+            self.refresh_statics()  # a card entered or left a zone: statics at once (508.1)
         return card
 
     # -- cards between zones -----------------------------------------------------------
@@ -72,8 +75,46 @@ class Primitives(MixinBase):
             self.log.append(("deny", player.name, len(cards)))
         return len(cards)
 
+    # -- rule 504: replacement effects ------------------------------------------------
+    def replaced(self, kind: str, card) -> bool:
+        """Rule 504: is the event ``kind`` (``dies``, ``banished``, ...: ``REPLACEABLE`` in
+        triggers.py) about to happen to ``card`` replaced? If so the replacement's effect is
+        scheduled (targets first), the event does not happen, and the caller reports it not
+        done (rule 508.4). The card's own replacements work from any zone (504: "work from
+        any area"), first; then those of cards in The World, oldest first. A replacement
+        applies at most once while its own effect is being done: competing replacements
+        that would replace each other for ever end there (504, 503)."""
+        ev = "instead:" + kind
+        own = card.proto.program.self_triggers.get(ev)
+        others = self.bus.handlers.get(ev)
+        if not own and not others:
+            return False
+        event = Event(ev, card, card.controller, card.area)
+        candidates = [(a, card) for a in own or ()] + [(h.ability, h.card) for h in others or ()]
+        for ability, source in candidates:
+            key = (ability, source.oid)
+            if source.blank or key in self.replacing or \
+                    not ability.trigger.matches(event, source):
+                continue
+            t = Trigger(ability, source, self.effect_controller(source), event)
+            self.log.append(("instead", source.proto.id, ability.name, card.proto.id, card.oid,
+                             kind))
+            self.then(self.replacement_done, key)
+            self.then(self.replace, t, key)
+            if ability.target is not None:
+                self.resolver.choose_targets(self, [t])
+            return True
+        return False
+
+    def replace(self, t: Trigger, key: tuple) -> None:
+        self.replacing.append(key)
+        resolve(self, t)
+
+    def replacement_done(self, key: tuple) -> None:
+        self.replacing.remove(key)
+
     def destroy(self, card: WondersCard) -> bool:
-        if card.zone is None or card.zone.kind != WORLD:
+        if card.zone is None or card.zone.kind != WORLD or self.replaced("dies", card):
             return False
         self.log.append(("dies", card.proto.id, card.oid))
         self.move(card, card.owner.abyss)
@@ -121,26 +162,27 @@ class Primitives(MixinBase):
         return True
 
     def banish(self, card) -> bool:
-        if card.zone is None:
+        if card.zone is None or self.replaced("banished", card):
             return False
         self.log.append(("banish", card.proto.id, card.oid))
         self.move(card, card.owner.banishment)
         return True
 
     def to_abyss(self, card) -> bool:
-        if card.zone is None or card.zone.kind == ABYSS:
+        if card.zone is None or card.zone.kind == ABYSS or (
+                card.zone.kind == WORLD and self.replaced("dies", card)):
             return False
         self.move(card, card.owner.abyss)
         return True
 
     def to_hand(self, card) -> bool:
-        if card.zone is None or card.zone.kind == HAND:
+        if card.zone is None or card.zone.kind == HAND or self.replaced("put_into_hand", card):
             return False
         self.move(card, card.owner.hand)
         return True
 
     def bury(self, card) -> bool:
-        if card.zone is None:
+        if card.zone is None or self.replaced("buried", card):
             return False
         self.move(card, card.owner.deck, top=False)
         return True
@@ -179,7 +221,7 @@ class Primitives(MixinBase):
         self.bury_next(groups, [*chosen, pick], buried, then)
 
     def discard(self, card) -> bool:
-        if card.zone is None or card.zone.kind != HAND:
+        if card.zone is None or card.zone.kind != HAND or self.replaced("discarded", card):
             return False
         self.log.append(("discard", card.proto.id, card.oid))
         self.move(card, card.owner.abyss)
@@ -294,7 +336,8 @@ class Primitives(MixinBase):
         return True
 
     def untap(self, card) -> bool:
-        if card.zone is None or not card.tapped:  # rule 509: only a tapped card untaps
+        # rule 509: only a tapped card untaps; 508.1: "can't" overwrites "can" and "may"
+        if card.zone is None or not card.tapped or self.forbidden("untap", card):
             return False
         card.tapped = False
         return True
@@ -337,18 +380,27 @@ class Primitives(MixinBase):
             return False
         card.tapped = True
         card.base = 0
+        # more recent than every card now in play (508.1): the next object's number
+        card.stunned = self.objects_created + 1
+        card.static_base = None
         self.power_dirty = True
         self.until("this_round", self.unstun, card)
+        self.statics_changed()
         return True
 
     def unstun(self, card) -> None:
         card.base = card.proto.power
+        card.stunned = 0
         self.power_dirty = True
+        self.statics_changed()
 
     def nullify(self, card, duration: str) -> bool:
-        if card.zone is None or card.blank == 2 or (card.blank and duration == "this_round"):
+        if card.zone is None or card.blank == 2 or (
+                card.blank == 1 and duration == "this_round") \
+                or self.forbidden("be_nullified", card):  # 508.1: "can't" overwrites
             return False
         card.blank = 2 if duration == "permanent" else 1
+        self.statics_changed()
         if card.blank == 1:
             self.until("this_round", self.unnullify, card)
         self.log.append(("nullify", card.proto.id, card.oid, duration))
@@ -369,10 +421,10 @@ class Primitives(MixinBase):
             self.until("this_round", self.unnullify, new)
         self.publish(Event("arrived", new, card.controller, src.area or side.area, src.kind))
 
-    @staticmethod
-    def unnullify(card) -> None:
+    def unnullify(self, card) -> None:
         if card.blank == 1:
-            card.blank = 0
+            card.blank = 3 if card.copied == 2 else 0  # a blank copy stays blank (507)
+            self.statics_changed()
 
     def forbid_attack(self, player, realm, duration: str) -> None:
         ban = (player, realm)

@@ -14,6 +14,7 @@ from ...game import Game
 from ...procedure import GameOver
 from .actions import DONE, PASS, Actions
 from .batches import BatchResolver
+from .continuous import Continuous
 from .control import Control
 from .counting import Counting
 from .facedown import FaceDown
@@ -40,7 +41,8 @@ DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "t
                   "equip", "harvest", "sacrifice", "faith", "loop", "prevent")
 
 
-class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Game[WondersPlayer]):
+class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous,
+                  Game[WondersPlayer]):
     game_name = "wonders"
     VARIANTS = VARIANTS
     DECISION_KINDS = DECISION_KINDS
@@ -76,6 +78,10 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Game[Wonders
         self.harvesting = None
         self.power_dirty = False
         self.has_equipment = False  # an equipment has been in The World (check_equipment)
+        #: (replacement ability, its card's object number) whose effect is being done (504)
+        self.replacing: list[tuple] = []
+        #: cards continuous effects changed at their last refresh (rule 508.1)
+        self.static_cards: list = []
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
         self.round_discarding: list = []  # chosen at round end, discarded together (403.5)
         self.control_waiting = []  # (card, player): controls that end when they can (505.1)
@@ -360,7 +366,10 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Game[Wonders
     def state_checks(self) -> None:
         """After each resolution: Wonders below 0 power die together (rulebook, Counters:
         "Wonders can survive at 0 power"); a player whose deck has no cards loses (405);
-        everyone losing at once is a draw."""
+        everyone losing at once is a draw. Continuous effects are applied again first: their
+        conditions may have changed (rule 508.1)."""
+        if self.static_cards or self.bus.handlers.get("static"):
+            self.refresh_statics()
         if self.control_waiting:
             self.control_returns()
         if self.power_dirty:

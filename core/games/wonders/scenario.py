@@ -132,6 +132,7 @@ class CardExpect(_M):
                                        "equipment is equipped to, or 'none'.")
     nullified: Optional[bool] = None
     face_down: Optional[bool] = None
+    classes: Optional[list[str]] = None
     zone: Optional[str] = None
     controller: Optional[Literal["A", "B"]] = None
     owner: Optional[Literal["A", "B"]] = None
@@ -158,14 +159,17 @@ _GET: dict[str, Callable[[Any], Any]] = {
     "counters": lambda c: c.plus - c.minus,
     "plus_counters": lambda c: c.plus,
     "minus_counters": lambda c: c.minus,
-    "nullified": lambda c: bool(c.blank),
+    "nullified": lambda c: c.nullified,  # nullified, not only blank (a blank copy, 507)
     "face_down": lambda c: c.face_down,
     "zone": lambda c: c.zone.label(),
     "controller": lambda c: c.controller.name,
     "owner": lambda c: c.owner.name,
     "shields": lambda c: c.shields,
     "equipped_to": lambda c: c.equipped_to.proto.id if c.equipped_to else "none",
+    "classes": lambda c: sorted(c.classes),  # compared as sets: their order is not printed
 }
+#: how an expectation's value is put to compare (classes as a set)
+_WANT: dict[str, Callable[[Any], Any]] = {"classes": sorted}
 
 
 class DecisionExpect(_M):
@@ -373,6 +377,7 @@ def build(setup: Setup, pool) -> WondersGame:
                         _SET[key](c, getattr(st, key))
                 c.arrived_round = g.round
     g.power_dirty = True
+    g.statics_changed()  # a nullified card's static abilities are off (rule 508.1)
     g.start_at = (setup.start, setup.round)
     return g
 
@@ -477,7 +482,9 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
             bad.append((base, why))
             continue
         for key in ce.model_fields_set & _GET.keys():
-            cmp(base + (key,), getattr(ce, key), _GET[key](c))
+            want = getattr(ce, key)
+            cmp(base + (key,), _WANT.get(key, lambda v: v)(want) if want is not None else None,
+                _GET[key](c))
     bad.extend(check_log(g.log, e.log, e.log_excludes))
     return bad
 

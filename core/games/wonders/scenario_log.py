@@ -59,6 +59,9 @@ LOG_EVENTS: dict[str, tuple[str, ...]] = {
     "portal": ("card", "object", "realm"),
     "equip": ("card", "object", "wonder", "wonder_object"),
     "unequip": ("card", "object"),
+    "copy": ("card", "object", "number", "realm"),
+    "copy_refused": ("card", "why"),
+    "instead": ("source", "ability", "card", "object", "why"),
     "loses": ("player", "why"),
     "game_over": ("winner", "how"),
     "error": ("why",),
@@ -105,6 +108,7 @@ class LogMatch(BaseModel):
     kind: Value = None
     effects: Value = None
     wonder: Value = None
+    source: Value = None
 
     @model_validator(mode="after")
     def _one_form(self):

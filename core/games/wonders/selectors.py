@@ -129,7 +129,7 @@ class CardSelector:
                 return False
         if self.orbital is not None and card.orbital != self.orbital:
             return False
-        if self.cls is not None and self.cls not in proto.classes:
+        if self.cls is not None and self.cls not in card.classes:
             return False
         if self.tapped is not None and card.tapped != self.tapped:
             return False
@@ -138,7 +138,7 @@ class CardSelector:
         if self.equipped is not None and \
                 (getattr(source, "equipped_to", None) is card) != self.equipped:
             return False
-        return self.nullified is None or bool(card.blank) == self.nullified
+        return self.nullified is None or card.nullified == self.nullified
 
     def _zones(self, g, ctx):
         you = ctx.controller

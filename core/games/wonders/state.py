@@ -41,10 +41,11 @@ class WondersCardDef(CardDef):
 
 class WondersCard(Card):
     """A card object. ``blank`` is its nullification (rulebook, Nullify): 1 this round, 2
-    for good (a null counter)."""
+    for good (a null counter); 3 is a copy's blank text, not nullified (rule 507)."""
 
     __slots__ = ("tapped", "plus", "minus", "mods", "base", "face_down", "orbital",
-                 "arrived_round", "attacked", "shields", "equipped_to")
+                 "arrived_round", "attacked", "shields", "equipped_to", "classes", "static_base",
+                 "stunned", "copied")
     proto: WondersCardDef
     STATE = ("equipped_to",)
 
@@ -62,6 +63,15 @@ class WondersCard(Card):
         self.attacked = False
         self.shields = 0  # shield counters (rulebook, Shield)
         self.equipped_to: WondersCard | None = None  # an equipment's Wonder (Equip)
+        #: its classes: the printed ones, and those continuous effects add (rule 508.1)
+        self.classes: tuple[str, ...] = proto.classes
+        #: its base power set by a continuous effect, over ``base`` (rule 508.1)
+        self.static_base: int | None = None
+        #: when it was last stunned (the game's object count then; 0: not stunned): a
+        #: continuous effect older than that does not overwrite the stun's base power
+        self.stunned = 0
+        #: a copy (rule 507)? 0 no, 1 with its printed abilities, 2 with blank text (copies.py)
+        self.copied = 0
 
     @property
     def realm(self):
@@ -69,8 +79,13 @@ class WondersCard(Card):
         z = self.zone or self.last_zone
         return z.area if z is not None else None  # a realm is the area of its zones
 
+    @property
+    def nullified(self) -> bool:
+        return self.blank in (1, 2)
+
     def power(self) -> int:
-        p = (self.base or 0) + self.plus - self.minus
+        b = self.base if self.static_base is None else self.static_base
+        p = (b or 0) + self.plus - self.minus
         for m in self.mods:
             p += m
         return p

@@ -15,13 +15,10 @@ from ...registry import Params, Vocabulary
 from .zones import WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
-    from ...model.names import Selector, Trigger
+    from ...model.names import Condition, Selector, Trigger
 
 vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)
-vocab.planned("trigger", "static", "continuous effects (\"can't\" beats \"can\", latest "
-              "timestamp wins: rule 508.1) are not implemented yet")
-vocab.planned("trigger", "instead_of", "replacement effects (rule 504) are not implemented yet")
 
 
 class _Trigger:
@@ -353,6 +350,77 @@ class Whenever(_Trigger):
             if cid == card.proto.id and abilities[i].trigger is self:
                 return you is not None and counts[you.index] == self.time
         return False
+
+
+#: events a replacement effect can replace (rule 504), by the primitive that does them:
+#: each is a movement from one game area to another
+REPLACEABLE = ("dies", "banished", "discarded", "put_into_hand", "buried")
+
+
+class InsteadOfParams(Params):
+    __shorthand__ = "event"
+    event: Literal["dies", "banished", "discarded", "put_into_hand", "buried"] = Field(
+        description="What would happen to the card.")
+    card: "Optional[Selector]" = Field(
+        None, description="Which cards (any zone); this card itself if not given.")
+
+
+@vocab.trigger("instead_of", InsteadOfParams, text=(
+    "if {% if card %}{{ card | describe(with_realm=false) }}{% else %}this{% endif %} would "
+    "{{ {'dies': 'die', 'banished': 'be banished', 'discarded': 'be discarded', "
+    "'put_into_hand': 'be put into a hand', 'buried': 'be buried'}[event] }}, instead"))
+class InsteadOf(_Trigger):
+    """A replacement effect (rule 504): if the card would die, be banished, ..., the effect
+    happens instead and the event does not (nor anything it would trigger). About this card
+    itself it works from any zone (504: "work from any area"); about other cards, while this
+    card is in The World. ``it`` is the card the event would have moved."""
+
+    __slots__ = ("event", "selector", "scope")
+
+    def __init__(self, p, c):
+        # never published: the game looks these up by name before it moves a card
+        self.event = "instead:" + p.event
+        self.selector = c.selector(p.card) if p.card is not None else None
+        self.scope = "self" if p.card is None else WORLD
+
+    def matches(self, ev, card):
+        if self.selector is None:
+            return ev.card is card
+        return self.selector.matches(ev.card, card.controller, card, card.zone.area,
+                                     anywhere=True)
+
+
+class StaticParams(Params):
+    __shorthand__ = "while"
+    while_: "Optional[Condition]" = Field(
+        None, alias="while", description="The ability is on only while this holds.")
+
+
+@vocab.trigger("static", StaticParams, text="{% if while_ %}while {{ while_ }},{% endif %}")
+class Static(_Trigger):
+    """A static ability (rule 508.1): its continuous effect is on while this card is in The
+    World (and the condition holds), off at once otherwise; nothing triggers it. Its effect
+    is one continuous effect (``cant``, ``characteristics``: continuous.py)."""
+
+    __slots__ = ("condition",)
+    scope = WORLD
+    event = "static"  # never published: the game reads these handlers (continuous.py)
+
+    def __init__(self, p, c):
+        self.condition = c.condition(p.while_) if p.while_ is not None else None
+
+    def matches(self, ev, card):
+        return False
+
+    @staticmethod
+    def check_ability(target, effect, c) -> None:
+        if target is not None:
+            raise c.error("a static ability has no target: nothing triggers it (rule 508.1)")
+        if not getattr(effect, "continuous", False):
+            name = getattr(effect, "entry_name", "")
+            found = "a list of effects" if name == "stages" else f"'{name}'"
+            raise c.error(f"a static ability's effect must be one continuous effect (cant, "
+                          f"characteristics); found {found}")
 
 
 class _Activated(_Trigger):

@@ -113,7 +113,9 @@ def _impossible(game: str, card, trigger) -> str | None:
     if facts is None:
         return None
     scope, event = getattr(trigger, "scope", None), getattr(trigger, "event", None)
-    needs_world = scope != "self" or event != "played"
+    # a card's own replacement effects (rule 504, "instead:...") work from any zone
+    needs_world = scope != "self" or not (event == "played" or
+                                          str(event).startswith("instead:"))
     kind = card.type
     if needs_world and kind in facts["never_in_world"]:
         where = "is activated" if scope == "activated" else "works"

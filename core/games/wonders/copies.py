@@ -1,0 +1,101 @@
+"""Copy effects (rule 507): a token copy of a Wonder, item or land in The World.
+
+The copy is a new token object of the copied card's printed definition: its printed stats
+and abilities, fixed when it is made (the original's counters, modifiers and later changes
+are not copied), cost 0 as every token (507 and the rulebook, Tokens). It is not played, so
+On Play does not trigger; it arrives, so On Arrival does. A card's abilities say ``this``
+for itself, so a copy's abilities refer to the copy (507: "this card" instead of the name).
+Only printed abilities are copied: a copy of a copy, or of a nullified card, has blank rules
+text (``BLANK_TEXT``), without being nullified itself.
+
+Copies of spells, abilities and effects (507: "virtual card text") are not implemented: a
+``copy`` of spells only is refused when the card is compiled, and one whose selection finds
+a spell when it resolves refuses it and says so in the log.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from ...bus import Event
+from ...limits import LimitExceeded
+from ...registry import Params, Vocabulary
+from .zones import WORLD
+
+if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...model.names import CardRef
+
+vocab = Vocabulary("wonders")
+
+#: ``Card.blank`` of a copy whose copied text is blank: it has no abilities, and it is not
+#: nullified (1: nullified this round, 2: for good, rulebook Nullify)
+BLANK_TEXT = 3
+#: ``WondersCard.copied``: not a copy; a copy with the printed abilities; a copy without any
+NOT_A_COPY, PRINTED, BLANK = 0, 1, 2
+
+
+class CopyParams(Params):
+    __shorthand__ = "card"
+    card: "CardRef" = "target"
+    realm: Literal["this", "choose"] = "this"
+
+
+@vocab.effect("copy", CopyParams, text="create {% if card | is_mass %}token copies{% else %}"
+              "a token copy{% endif %} of {{ card }} {{ realm | in_realm }}")
+class Copy:
+    """Create a token copy of a Wonder, item or land under your control (rule 507): printed
+    stats and abilities, cost 0; it arrives (On Arrival triggers, On Play does not)."""
+
+    __slots__ = ("card", "realm")
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+        self.realm = p.realm
+        selector = c.ability_target if p.card == "target" else getattr(self.card, "selector",
+                                                                        None)
+        if getattr(selector, "types", None) == frozenset({"spell"}):
+            raise c.error("copies of spells (rule 507: \"virtual card text\") are not "
+                          "implemented yet; copy a Wonder, an item or a land")
+
+    def run(self, g, ctx):
+        originals = list(self.card.cards(g, ctx))
+        if g.objects_created + len(originals) > g.limits.objects:
+            raise LimitExceeded("objects", g.limits.objects,
+                                f"copy would create {len(originals):,} tokens",
+                                ctx.source.proto.id)
+        ctx.done = False
+        if originals:
+            g.pick_realm(ctx, self.realm, None, then=(self.create, g, ctx, originals))
+
+    def create(self, g, ctx, originals: list, realm) -> None:
+        if realm is None:
+            return
+        for original in originals:
+            ctx.done = make_copy(g, original, ctx.controller, realm) or ctx.done
+
+
+def make_copy(g, original, controller, realm) -> bool:
+    """Rule 507: a token copy of ``original`` in ``realm`` under ``controller``; False for a
+    spell (not implemented: see the module's docstring)."""
+    proto = original.proto
+    if proto.type == "spell":
+        g.log.append(("copy_refused", proto.id, "copies of spells are not implemented yet "
+                      "(rule 507)"))
+        return False
+    blank = original.copied != NOT_A_COPY or original.blank in (1, 2, BLANK_TEXT)
+    side = realm.sides[controller.index]
+    card = g.new_card(proto, controller, side)
+    card.token = True
+    card.copied = BLANK if blank else PRINTED
+    if blank:
+        if card.handlers:  # no abilities: nothing of it listens
+            g.bus.unregister(card)
+        card.blank = BLANK_TEXT
+    card.arrived_round = g.round
+    g.log.append(("copy", proto.id, original.oid, card.oid, realm.number))
+    g.publish(Event("arrived", card, controller, realm, None, "copy"))
+    if card.zone is not None and card.zone.kind == WORLD:
+        g.statics_changed()
+    return True
+
+
+__all__ = ["vocab", "Copy", "BLANK_TEXT", "make_copy"]
