@@ -29,7 +29,7 @@ def copy_value(x: Any, memo: dict[int, Any]) -> Any:
     if clone is not None:
         return clone(x, memo)
     if t is list:
-        return [copy_value(v, memo) for v in x]
+        return [copy_value(v, memo) for v in x] if x else []
     if t is tuple:
         return tuple([copy_value(v, memo) for v in x])
     if t is MethodType:

@@ -184,8 +184,11 @@ def _card_copier(cls: type[Card]) -> Any:
             continue
         if not name.isidentifier():  # pragma: no cover - slots are identifiers
             raise TypeError(f"bad slot name {name!r}")
-        value = f"copy_value(self.{name}, memo)" if name in cls.STATE else f"self.{name}"
-        lines.append(f"    n.{name} = {value}")
+        if name in cls.STATE:  # mostly None: no call then
+            lines.append(f"    v = self.{name}")
+            lines.append(f"    n.{name} = v if v is None else copy_value(v, memo)")
+        else:
+            lines.append(f"    n.{name} = self.{name}")
     namespace = {"copy_value": copy_value, "new": object.__new__, "cls": cls}
     exec(_COPIER.format(fields="\n".join(lines)), namespace)  # our own source, see above
     fn: Any = namespace["_clone"]
