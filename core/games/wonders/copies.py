@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Literal
 from ...bus import Event
 from ...limits import LimitExceeded
 from ...registry import Params, Vocabulary
+from .state import BLANK_TEXT
 from .zones import WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
@@ -28,7 +29,6 @@ vocab = Vocabulary("wonders")
 
 #: ``Card.blank`` of a copy whose copied text is blank: it has no abilities, and it is not
 #: nullified (1: nullified this round, 2: for good, rulebook Nullify)
-BLANK_TEXT = 3
 #: ``WondersCard.copied``: not a copy; a copy with the printed abilities; a copy without any
 NOT_A_COPY, PRINTED, BLANK = 0, 1, 2
 
@@ -98,4 +98,4 @@ def make_copy(g, original, controller, realm) -> bool:
     return True
 
 
-__all__ = ["vocab", "Copy", "BLANK_TEXT", "make_copy"]
+__all__ = ["vocab", "Copy", "make_copy"]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...bus import Event
 from ...registry import Params, Vocabulary
+from .state import BLANK_TEXT
 from .zones import ABYSS, WORLD
 
 if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
@@ -24,7 +25,7 @@ else:
 vocab = Vocabulary("wonders")
 
 #: ``blank`` of a face-down card: beyond nullify's 1 (this round) and 2 (a null counter)
-FACE_DOWN = 3
+FACE_DOWN = BLANK_TEXT  # "no effect on the game": blank text, not nullified
 
 
 class DistributeParams(Params):

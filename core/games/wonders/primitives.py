@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...bus import Event
 from ...resolve import Trigger, resolve
+from .state import BLANK_TEXT
 from .zones import ABYSS, BANISHMENT, HAND, WORLD
 
 if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
@@ -423,7 +424,8 @@ class Primitives(MixinBase):
 
     def unnullify(self, card) -> None:
         if card.blank == 1:
-            card.blank = 3 if card.copied == 2 else 0  # a blank copy stays blank (507)
+            # a blank copy (507) and a face-down card (510) stay blank
+            card.blank = BLANK_TEXT if card.copied == 2 or card.face_down else 0
             self.statics_changed()
 
     def forbid_attack(self, player, realm, duration: str) -> None:

@@ -39,6 +39,11 @@ class WondersCardDef(CardDef):
         self.is_equipment = self.type == "item" and EQUIPMENT in self.classes
 
 
+#: ``WondersCard.blank``: its text is blank without it being nullified (a face-down card,
+#: rule 510; a copy of blank text, rule 507). 1 and 2 are nullification (this round, for good)
+BLANK_TEXT = 3
+
+
 class WondersCard(Card):
     """A card object. ``blank`` is its nullification (rulebook, Nullify): 1 this round, 2
     for good (a null counter); 3 is a copy's blank text, not nullified (rule 507)."""
