@@ -293,6 +293,7 @@ def check_invariants(g: WondersGame, start: Counter) -> None:
     assert non_tokens == start, (
         f"cards appeared {dict(non_tokens - start)} / vanished {dict(start - non_tokens)}")
     created = {e[2]: e[1] for e in g.log if e[0] == "token"}
+    created.update({e[3]: e[1] for e in g.log if e[0] == "copy"})  # token copies (507)
     for oid, cid in tokens_in_play.items():
         assert created.get(oid) == cid, f"token {cid}#{oid} is in play but was never created"
     for p in g.players:
