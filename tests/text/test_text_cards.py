@@ -217,7 +217,7 @@ def test_only_a_spell_drops_its_on_play_label():
     ("{trigger: {whenever: {attacks: {wonder: {controller: you}}}}, effect: {power: {card: "
      "it, amount: 1, duration: this_turn}}}",
      "Whenever a Wonder you control attacks, it gets +1 power this turn."),
-    ("{trigger: {whenever: {enters_this_realm: {wonder: {class: Dragon}}}}, effect: "
+    ("{trigger: {whenever: {enters: {wonder: {class: Dragon, realm: this}}}}, effect: "
      "{draw: 1}}", "Whenever a Dragon enters this realm, draw a card."),
     # rule 511: counting events; rule 505.1: control (The Windreaver's words)
     ("{trigger: {whenever: {played: {land: {controller: you, orbital: thalwind}}, time: 3}}, "

@@ -263,9 +263,6 @@ class WheneverParams(Params):
     attacks: "Optional[Selector]" = Field(
         None, description="A Wonder that attacks (once per attacking Wonder), at the same time "
         "as On Attack (rule 404.3.2 step 1).")
-    enters_this_realm: "Optional[Selector]" = Field(
-        None, description="A card that enters this card's realm: arriving, or moving there "
-        "from another realm (rulebook, Enter).")
     time: Optional[int] = Field(
         None, ge=1, le=COUNT_MAX, description="Only the Nth time it happens (rule 511): 3 "
         "is \"when you play a third Thalwind land\".")
@@ -277,15 +274,14 @@ class WheneverParams(Params):
         given = [k for k in _WHENEVER_EVENTS if getattr(self, k) is not None]
         if len(given) != 1:
             raise ValueError("name exactly one event: dies, arrives, enters, played, "
-                             "nullified, attacks or enters_this_realm")
+                             "nullified or attacks")
         return self
 
 
 #: each ``whenever`` key and the event it waits for; "entered" is published with "arrived"
 #: and with a move between realms (Primitives.publish), its cause the event's kind
 _WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "enters": "entered",
-                    "played": "played", "nullified": "nullified", "attacks": "attacks",
-                    "enters_this_realm": "entered"}
+                    "played": "played", "nullified": "nullified", "attacks": "attacks"}
 
 
 @vocab.trigger("whenever", WheneverParams, text=(
@@ -300,25 +296,22 @@ _WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "enters": "entered",
     "{{ {'you': 'you play', 'opponent': 'an opponent plays'}.get(who, 'a player plays') }} "
     "{{ played | describe(implied={'controller': who}) }}"
     "{% elif attacks %}{{ attacks }} attacks"
-    "{% elif enters_this_realm %}{{ enters_this_realm | describe(with_realm=false) }} enters "
-    "this realm"
     "{% else %}{{ nullified }} becomes nullified{% endif %}"
     "{% if time %} this {{ during }}{% endif %},"))
 class Whenever(_Trigger):
     """Whenever a card matching the selector dies, arrives, enters, is played, is nullified
-    or attacks, or enters this card's realm, while this card is in The World. Rulebook,
+    or attacks, while this card is in The World. Rulebook,
     Enter: "Whenever a Dragon enters this realm" also triggers "when a card moves from
     somewhere else, as with flying"; "arrives" (and "enters" with no realm) does not trigger
     on a move between realms."""
 
-    __slots__ = ("key", "event", "selector", "time", "during")
+    __slots__ = ("event", "selector", "time", "during")
     scope = WORLD
 
     def __init__(self, p, c):
         for name, kind in _WHENEVER_EVENTS.items():
             node = getattr(p, name)
             if node is not None:
-                self.key = name
                 self.event = kind
                 self.selector = c.selector(node)
         self.time = p.time
@@ -328,12 +321,9 @@ class Whenever(_Trigger):
         subject = ev.card
         if subject is None:
             return False
-        if self.event == "entered":  # rulebook, Enter
-            if self.key == "enters_this_realm":
-                if ev.area is not (card.zone or card.last_zone).area:
-                    return False  # that realm only
-            elif ev.cause == "moved" and getattr(self.selector, "realm", "any") == "any":
-                return False  # "enters" with no realm: arriving only
+        if self.event == "entered" and ev.cause == "moved" and \
+                getattr(self.selector, "realm", "any") == "any":
+            return False  # rulebook, Enter: "enters" with no realm is arriving only
         # the subject is judged where the event put it or took it from (a dying card by
         # its last known zone), so the selector's zone is not tested here; this card too
         # may have just left, together with the subject (last known information)
