@@ -96,8 +96,8 @@ class Control(MixinBase):
             self.log.append(("no_control", player.name, card.proto.id, card.oid))
             return False
         previous = zone.player  # None for a card in the centre, which no one controls
-        # 505.1: items equipped to it become unequipped (equip is not implemented yet:
-        # keywords.py reserves it; its unequip belongs here when it is)
+        # 505.1: items equipped to it become unequipped: the state checks see the Wonder on
+        # another side than its equipment (Primitives.check_equipment)
         self.move(card, zone.area.sides[player.index], cause="control")
         self.log.append(("control", player.name, card.proto.id, card.oid))
         if duration == "this_round" and previous is not None:
