@@ -290,14 +290,15 @@ def loads(text: str, cards: Mapping[str, CardDef], game: str | None = None, *,
     if body.get("engine") != engine_version():
         raise SaveError("the save was made by another version of the cardscript engine; "
                         "it can only be resumed with the version that saved it")
-    addresses = _Addresses()
+    used = []
     for cid, digest in body["cards"].items():
         card = cards.get(cid)
         if card is None:
             raise SaveError(f"the save uses card '{cid}', which is not in the card set")
         if card.digest != digest:
             raise SaveError(f"card '{cid}' has changed since the game was saved")
-        addresses.add(card)
+        used.append(card)
+    addresses = _addresses_of(tuple(used))  # made once per set of cards, as for saving
     try:
         return _Decoder(body["state"], addresses, _prefixes(modules)).run()
     except (KeyError, IndexError, TypeError, ValueError, AttributeError, CardError) as exc:
