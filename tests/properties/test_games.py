@@ -22,15 +22,12 @@ import random
 from collections import Counter
 
 import pytest
-from cardscript.compiler import Compiler
 from cardscript.games.wonders.rules import WondersGame
 from cardscript.games.wonders.zones import DECK, LIMBO, WORLD
-from cardscript.loader import load_text
-from cardscript.model import validate_document
-from cardscript.plugins import load_game
 from cardscript.zones import Unseen
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from inline_cards import compile_cards
 
 CARDS = {
     "pebble": """
@@ -210,18 +207,7 @@ abilities:
 }
 
 
-def _compile_set() -> dict:
-    spec = load_game("wonders")
-    compiler = Compiler(spec.registry)
-    out = {}
-    for cid, text in CARDS.items():
-        doc = load_text(text, f"<test {cid}>")
-        model = validate_document(doc, spec.card_model)
-        out[cid] = compiler.card(model, doc.pos(()))
-    return out
-
-
-DEFS = _compile_set()
+DEFS = compile_cards(CARDS)
 TOKENS = {k: v for k, v in DEFS.items() if v.token}
 DECK_IDS = sorted(k for k, v in DEFS.items() if not v.token)
 MAX_DECISIONS = 20_000  # far above any real game; reaching it means the engine loops
