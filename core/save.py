@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from .clone import GameRandom
 from .errors import CardError
-from .slots import per_class
+from .slots import per_class, slots_of
 from .state import CardDef
 from .zones import Unseen
 
@@ -84,7 +84,7 @@ def _nodes(card: CardDef) -> list:
             continue
         seen.add(id(x))
         out.append(x)
-        for name in _slot_names(type(x)):
+        for name in slots_of(type(x)):
             if hasattr(x, name):
                 stack.append(getattr(x, name))
     return out
@@ -96,20 +96,10 @@ _ATOM_TYPES = frozenset(_ATOMS)
 @per_class
 def _getter(cls: type) -> Any:
     """Reads every slot of a ``cls`` object at once (a tuple, in slot order)."""
-    names = _slot_names(cls)
+    names = slots_of(cls)
     if len(names) < 2:
         return lambda obj: tuple(getattr(obj, n) for n in names)
     return operator.attrgetter(*names)
-
-
-@per_class
-def _slot_names(cls: type) -> list[str]:
-    names: list[str] = []
-    for k in cls.__mro__:
-        for s in k.__dict__.get("__slots__", ()):
-            if s not in names:
-                names.append(s)
-    return names
 
 
 class _Addresses:
@@ -208,10 +198,10 @@ class _Encoder:
         if d is None:
             got = _getter(cls)
             try:  # every slot set: the common case, read in one call
-                return [self.shape(cls, _slot_names(cls)),
+                return [self.shape(cls, list(slots_of(cls))),
                         [v if type(v) in _ATOM_TYPES else value(v) for v in got(obj)]]
             except AttributeError:
-                names = [s for s in _slot_names(cls) if hasattr(obj, s)]
+                names = [s for s in slots_of(cls) if hasattr(obj, s)]
                 return [self.shape(cls, names), [value(getattr(obj, s)) for s in names]]
         names = list(d)
         values = [{"log": v} if obj is self.game and k == "log" else value(v)
@@ -337,7 +327,7 @@ class _Decoder:
         cls, _ = self._trusted(name)
         if not isinstance(cls, type):
             raise SaveError(f"the save names {name!r}, which is not a class")
-        slots = _slot_names(cls)
+        slots = slots_of(cls)
         if slots:
             wrong = [k for k in names if k not in slots]
             if wrong:

@@ -155,10 +155,7 @@ class Continuous(MixinBase):
         to the cards they cover now; undo them on the cards they covered before. A base power
         set by a stun after the static ability's card entered wins over it (the more recent)."""
         hs = self.bus.handlers.get("static")
-        before = self.static_cards
-        if not hs and not before:
-            return
-        for c in before:
+        for c in self.static_cards:
             c.classes = c.proto.classes
             c.static_base = None
         touched: list = []
@@ -183,7 +180,8 @@ class Continuous(MixinBase):
         self.power_dirty = True
 
     def statics_changed(self) -> None:
-        """Something static abilities depend on changed: apply them again, if there are any."""
+        """Something static abilities depend on changed: apply them again, if any are in play
+        or were (the one way in: most games have none, and pay only this test)."""
         if self.static_cards or self.bus.handlers.get("static"):
             self.refresh_statics()
 

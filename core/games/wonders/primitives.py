@@ -50,8 +50,7 @@ class Primitives(MixinBase):
                 self.power_dirty = True  # it entered below 0 power: the state check kills it
             if proto.is_equipment:
                 self.has_equipment = True  # the state checks look after equipment from now
-        if self.static_cards or self.bus.handlers.get("static"):
-            self.refresh_statics()  # a card entered or left a zone: statics at once (508.1)
+        self.statics_changed()  # a card entered or left a zone: statics at once (508.1)
         return card
 
     # -- cards between zones -----------------------------------------------------------

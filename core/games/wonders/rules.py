@@ -368,8 +368,7 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous,
         "Wonders can survive at 0 power"); a player whose deck has no cards loses (405);
         everyone losing at once is a draw. Continuous effects are applied again first: their
         conditions may have changed (rule 508.1)."""
-        if self.static_cards or self.bus.handlers.get("static"):
-            self.refresh_statics()
+        self.statics_changed()
         if self.control_waiting:
             self.control_returns()
         if self.power_dirty:
