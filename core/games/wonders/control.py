@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from ...registry import Params, Vocabulary
+from .effects import _EachCard
 from .zones import WORLD
 
 if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
@@ -36,7 +37,7 @@ class GainControlParams(Params):
 
 @vocab.effect("gain_control", GainControlParams,
               text="gain control of {{ card }} {{ duration | duration }}")
-class GainControl:
+class GainControl(_EachCard):
     """You gain control of cards in The World: each moves to your side of its realm (rule
     505.1). A "this round" control ends with the round, when the card goes back to the side
     of the player who controlled it before, if it is still the same object in The World."""
@@ -47,11 +48,8 @@ class GainControl:
         self.card = c.card_ref(p.card)
         self.duration = p.duration
 
-    def run(self, g, ctx):
-        done = False
-        for card in self.card.cards(g, ctx):
-            done = g.gain_control(card, ctx.controller, self.duration) or done
-        ctx.done = done
+    def apply(self, g, card, ctx) -> bool:
+        return g.gain_control(card, ctx.controller, self.duration)
 
 
 @vocab.keyword("cant_be_controlled", text="Opponents can't control this")

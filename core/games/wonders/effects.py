@@ -32,6 +32,31 @@ class _Effect:
     __slots__ = ()
 
 
+class _EachCard(_Effect):
+    """An effect done to each card of its ``card`` reference (a slot of the subclass's):
+    :meth:`apply` says whether it was done to that card; the effect is done if it was done to
+    any. With ``together``, the cards move at once: each sees the others go (docs/
+    architecture.md, "Cards that move together")."""
+
+    __slots__ = ()
+    together = False
+
+    def apply(self, g, card, ctx) -> bool:  # pragma: no cover - each subclass has its own
+        raise NotImplementedError
+
+    def run(self, g, ctx):
+        cards = self.card.cards(g, ctx)  # type: ignore[attr-defined]
+        done = False
+        if self.together:
+            with g.together():
+                for card in cards:
+                    done = self.apply(g, card, ctx) or done
+        else:
+            for card in cards:
+                done = self.apply(g, card, ctx) or done
+        ctx.done = done
+
+
 def _count_effect(name, doc, text, apply):
     class Impl(_Effect):
         __slots__ = ("count", "player")
@@ -115,24 +140,16 @@ class CardParams(Params):
 
 
 def _card_effect(name, doc, text, apply, params=CardParams, together=False):
-    class Impl(_Effect):
+    class Impl(_EachCard):
         __slots__ = ("card",)
         __doc__ = doc
 
         def __init__(self, p, c):
             self.card = c.card_ref(p.card)
 
-        def run(self, g, ctx):
-            cards = self.card.cards(g, ctx)
-            done = False
-            if together:  # the cards move at once: each sees the others go (docs, "events")
-                with g.together():
-                    for card in cards:
-                        done = apply(g, card, ctx) or done
-            else:
-                for card in cards:
-                    done = apply(g, card, ctx) or done
-            ctx.done = done
+        def apply(self, g, card, ctx) -> bool:
+            return apply(g, card, ctx)
+    Impl.together = together
     Impl.__name__ = Impl.__qualname__ = name.title().replace("_", "")
     globals()[Impl.__name__] = Impl  # picklable for the compile cache
     vocab.effect(name, params, text=text)(Impl)
@@ -254,7 +271,7 @@ class CountersParams(Params):
 
 @vocab.effect("counters", CountersParams,
               text="put {{ amount | counters }} on {{ card | describe('each') }}")
-class Counters(_Effect):
+class Counters(_EachCard):
     """Put +1 or -1 power counters on Wonders; + and - counters cancel (rulebook, Counters)."""
 
     __slots__ = ("card", "amount")
@@ -263,11 +280,8 @@ class Counters(_Effect):
         self.card = c.card_ref(p.card)
         self.amount = p.amount
 
-    def run(self, g, ctx):
-        done = False
-        for card in self.card.cards(g, ctx):
-            done = g.put_counters(card, self.amount) or done
-        ctx.done = done
+    def apply(self, g, card, ctx) -> bool:
+        return g.put_counters(card, self.amount)
 
 
 class PowerParams(Params):
@@ -278,7 +292,7 @@ class PowerParams(Params):
 
 @vocab.effect("power", PowerParams, text="{{ card | does('get') }} {{ amount | signed }} power "
               "{{ duration | duration }}")
-class Power(_Effect):
+class Power(_EachCard):
     """Change a Wonder's power for a duration (not a counter)."""
 
     __slots__ = ("card", "amount", "duration")
@@ -288,11 +302,8 @@ class Power(_Effect):
         self.amount = p.amount
         self.duration = p.duration
 
-    def run(self, g, ctx):
-        done = False
-        for card in self.card.cards(g, ctx):
-            done = g.modify_power(card, self.amount, self.duration) or done
-        ctx.done = done
+    def apply(self, g, card, ctx) -> bool:
+        return g.modify_power(card, self.amount, self.duration)
 
 
 class NullifyParams(Params):
@@ -305,7 +316,7 @@ class NullifyParams(Params):
     "{% if card | is_mass and duration != 'permanent' %}"
     "{{ duration | duration }}, nullify {{ card }}"
     "{% else %}nullify {{ card }} {{ duration | duration }}{% endif %}"))
-class Nullify(_Effect):
+class Nullify(_EachCard):
     """Treat a card's ability text as blank for a duration (rulebook, Nullify); permanent
     nullification is a null counter."""
 
@@ -315,11 +326,8 @@ class Nullify(_Effect):
         self.card = c.card_ref(p.card)
         self.duration = p.duration
 
-    def run(self, g, ctx):
-        done = False
-        for card in self.card.cards(g, ctx):
-            done = g.nullify(card, self.duration) or done
-        ctx.done = done
+    def apply(self, g, card, ctx) -> bool:
+        return g.nullify(card, self.duration)
 
 
 class RealmParams(Params):

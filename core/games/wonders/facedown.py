@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...bus import Event
 from ...registry import Params, Vocabulary
+from .effects import _EachCard
 from .state import BLANK_TEXT
 from .zones import ABYSS, WORLD
 
@@ -80,7 +81,7 @@ class CardOnlyParams(Params):
 
 
 @vocab.effect("turn_face_up", CardOnlyParams, text="turn {{ card }} face up")
-class TurnFaceUp:
+class TurnFaceUp(_EachCard):
     """Turn face-down cards in The World face up: each is treated as if it entered from The
     Abyss (rule 510)."""
 
@@ -89,11 +90,8 @@ class TurnFaceUp:
     def __init__(self, p, c):
         self.card = c.card_ref(p.card)
 
-    def run(self, g, ctx):
-        done = False
-        for card in self.card.cards(g, ctx):
-            done = g.turn_face_up(card) or done
-        ctx.done = done
+    def apply(self, g, card, ctx) -> bool:
+        return g.turn_face_up(card)
 
 
 class FaceDown(MixinBase):

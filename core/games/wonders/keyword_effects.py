@@ -10,7 +10,7 @@ from pydantic import Field
 
 from ...limits import COUNT_MAX
 from ...registry import Params, Vocabulary
-from .effects import CardParams, RealmParams, _Effect, _ToRealm
+from .effects import CardParams, RealmParams, _EachCard, _Effect, _ToRealm
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
     from ...model.names import CardRef, Selector
@@ -43,7 +43,7 @@ class ShieldParams(Params):
 
 @vocab.effect("shield", ShieldParams, text="put {% if count == 1 %}a shield counter"
               "{% else %}{{ count }} shield counters{% endif %} on {{ card | describe('each') }}")
-class Shield(_Effect):
+class Shield(_EachCard):
     """Put shield counters on cards in The World: each is a one-time protection against
     death or enemy targeting (rulebook, Shield)."""
 
@@ -53,11 +53,8 @@ class Shield(_Effect):
         self.card = c.card_ref(p.card)
         self.count = p.count
 
-    def run(self, g, ctx):
-        done = False
-        for card in self.card.cards(g, ctx):
-            done = g.put_shields(card, self.count) or done
-        ctx.done = done
+    def apply(self, g, card, ctx) -> bool:
+        return g.put_shields(card, self.count)
 
 
 @vocab.effect("bury", CardParams, text="bury {{ card }}")
