@@ -247,14 +247,18 @@ class Game(Procedure, Generic[PlayerT]):
         """Card objects created so far in this game (limits.objects)."""
         return self._next_oid - 1
 
-    def new_card(self, proto: CardDef, owner: Player, zone: Zone | None,
-                 top: bool = True) -> Card:
+    def next_oid(self, proto: CardDef) -> int:
+        """The object number of a new object of ``proto``, counted against limits.objects."""
         oid = self._next_oid
         if oid > self.limits.objects:
             raise LimitExceeded("objects", self.limits.objects,
                                 f"creating an object of {proto.id}", proto.id)
-        card = self.card_class(oid, proto, owner, zone)
         self._next_oid = oid + 1
+        return oid
+
+    def new_card(self, proto: CardDef, owner: Player, zone: Zone | None,
+                 top: bool = True) -> Card:
+        card = self.card_class(self.next_oid(proto), proto, owner, zone)
         if zone is not None:
             if top:
                 zone.cards.append(card)
@@ -273,17 +277,12 @@ class Game(Procedure, Generic[PlayerT]):
         that work in that zone is an object at once, as :meth:`new_card` makes it."""
         if zone.in_play:
             raise ValueError(f"{zone!r} is in play: its cards are objects")
-        cards, limit, kind = zone.cards, self.limits.objects, zone.kind
+        cards, kind = zone.cards, zone.kind
         for proto in protos:
             if kind in proto.program.zone_handlers:
                 self.new_card(proto, zone.player, zone)
                 continue
-            oid = self._next_oid
-            if oid > limit:
-                raise LimitExceeded("objects", limit, f"creating an object of {proto.id}",
-                                    proto.id)
-            cards.append(Unseen(oid, proto))
-            self._next_oid = oid + 1
+            cards.append(Unseen(self.next_oid(proto), proto))
 
     def top(self, zone: Zone, n: int = 1) -> list[Card]:
         """The top ``n`` cards of ``zone`` (fewer if it holds fewer), top first, as objects:
