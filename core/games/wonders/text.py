@@ -24,8 +24,8 @@ Wonders house style (on top of the generic one)
   no other Wonders", "sacrifice a Wonder".
 - Numbers: "draw 2 cards", "Seek 3", "deny 1"; resources (energy, faith, actions) keep the
   numeral ("gain 1 energy", "gain 1 action"); "create two 1-power Verdant Sprout token
-  Wonders". Power changes and counters are signed ("+2 power", "a -1 counter", "+2
-  counters").
+  Wonders". Power changes and counters are signed ("+2 power", "a -1 counter", "two +1
+  counters", as 508.3 and 508.4 quote them).
 - Durations ("this round", "this turn", "permanently") trail their clause ("Nullify target
   enemy Wonder this round.", "All enemy Wonders get -2 power this round."), except that one
   leads an imperative whose object is every card a selector matches ("This round, nullify
@@ -187,8 +187,9 @@ def zone_of(node) -> str:
 # -- counters, tokens, realms -------------------------------------------------------------
 @text.filter("counters")
 def counters(n: int) -> str:
-    """Signed counters: "a +1 counter", "-2 counters"."""
-    return article(f"{signed(n)} counter") if abs(n) == 1 else f"{signed(n)} counters"
+    """Counters as the rules count them (508.3, 508.4): "a +1 counter", "two -1 counters"."""
+    one = signed(1 if n > 0 else -1)
+    return article(f"{one} counter") if abs(n) == 1 else f"{number_word(abs(n))} {one} counters"
 
 
 @text.filter("tokens")
