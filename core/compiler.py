@@ -88,6 +88,9 @@ class Compiler:
         self.ability_trigger: Any = None
         #: and its target selector (None if it has none)
         self.ability_target: Any = None
+        #: set when a reference to the target is compiled: a list of stages notes which
+        #: stage uses the target first (rule 508.3, where the ability targets)
+        self.uses_target = False
 
     # -- vocabulary nodes --------------------------------------------------------------
     def node(self, kind: str, node: Any) -> Any:
@@ -137,10 +140,14 @@ class Compiler:
 
     def card_ref(self, node: names.CardRef) -> CardRef:
         from .refs import compile_card_ref
+        if node == "target":
+            self.uses_target = True
         return compile_card_ref(node, self)
 
     def player_ref(self, node: names.PlayerRef) -> PlayerRef:
-        from .refs import compile_player_ref
+        from .refs import TARGET_PLAYERS, compile_player_ref
+        if node in TARGET_PLAYERS:
+            self.uses_target = True
         return compile_player_ref(node)
 
     def error(self, message: str, code: str = "CS200") -> CardError:

@@ -12,7 +12,7 @@ cards say; ``error`` then says which card reached which limit.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from .bus import Bus, Event
 from .clone import ATOMS, GameRandom, copy_value
@@ -24,6 +24,10 @@ from .resolve import Resolver
 from .save import dumps
 from .state import Card, CardDef, Player
 from .zones import Unseen, Zone
+
+if TYPE_CHECKING:
+    from .entries import Effect
+    from .resolve import Trigger
 
 #: a game's class of players
 PlayerT = TypeVar("PlayerT", bound=Player)
@@ -231,6 +235,12 @@ class Game(Procedure, Generic[PlayerT]):
     def turn_order(self) -> list[PlayerT]:
         i = self.active.index
         return self.players[i:] + self.players[:i]
+
+    def aim(self, ctx: Trigger, effect: Effect) -> None:
+        """``effect`` of the resolving ability ``ctx`` is about to use its chosen target (its
+        first stage that names it). A game may first let abilities respond to the targeting,
+        and skip ``effect`` if they stopped ``ctx``; by default it just runs."""
+        effect.run(self, ctx)
 
     def effect_controller(self, card: Card) -> Player:
         """Who controls what a card's ability does: its controller while it is in play, its

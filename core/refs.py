@@ -110,6 +110,8 @@ class PlayerRef:
 
 
 _PLAYER_REFS: dict[str, PlayerRef] = {}
+#: the player references read from the target
+TARGET_PLAYERS = frozenset({"target", "owner", "controller"})
 
 
 def compile_player_ref(node: str) -> PlayerRef:

@@ -27,7 +27,7 @@ class Trigger:
     """A triggered or activated ability waiting to resolve; also the effect context."""
 
     __slots__ = ("ability", "source", "controller", "event", "target", "area", "done",
-                 "it", "no_target", "seq")
+                 "it", "no_target", "seq", "aimed", "stopped")
 
     def __init__(self, ability: AbilityProgram, source: Card, controller: Player,
                  event: Event | None = None, area: Any = None):
@@ -43,6 +43,11 @@ class Trigger:
         self.done = True  # did the last "you may"/action happen (rule 508.4, "if you do")
         self.it: Card | None = event.card if event is not None else None
         self.seq = 0
+        #: the ability has come to use its target (``Game.aim``), once
+        self.aimed = False
+        #: the ability was stopped while it resolves (a game's rule): the stages not done yet
+        #: don't happen, those done stay done
+        self.stopped = False
 
     def _clone(self, memo: dict) -> "Trigger":
         return copy_slots(self, Trigger.__new__(Trigger), _TRIGGER_PLAIN, _TRIGGER_STATE, memo)
@@ -142,4 +147,7 @@ def resolve(g: Game, t: Trigger) -> None:
         g.log.append(("fizzle", t.source.proto.id, a.name, "invalid target"))
         return
     g.log.append(("resolve", t.source.proto.id, a.name))
-    a.effect.run(g, t)
+    if t.target is not None and not hasattr(a.effect, "aim"):
+        g.aim(t, a.effect)  # one effect: it uses its target at once (stages: Stages.stage)
+    else:
+        a.effect.run(g, t)

@@ -18,22 +18,39 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
 
 
 class Stages:
-    """A list of effects: each is its own stage, resolved in printed order (rule 508.3)."""
+    """A list of effects: each is its own stage, resolved in printed order (rule 508.3).
+    ``aim`` is the first stage that uses the ability's target (-1 if none): the ability
+    targets there, not before (``Game.aim``), and an ability stopped meanwhile
+    (``Trigger.stopped``) does none of its remaining stages."""
 
-    __slots__ = ("stages",)
+    __slots__ = ("stages", "aim")
     entry_name = "stages"
 
     def __init__(self, nodes, c):
-        self.stages = [c.effect(n) for n in nodes]
+        self.stages = []
+        self.aim = -1
+        outer = c.uses_target
+        for i, n in enumerate(nodes):
+            c.uses_target = False
+            self.stages.append(c.effect(n))
+            if c.uses_target and self.aim < 0:
+                self.aim = i
+            outer = outer or c.uses_target
+        c.uses_target = outer
 
     def run(self, g, ctx):
         self.stage(g, ctx, 0)
 
     def stage(self, g, ctx, i: int) -> None:
+        if ctx.stopped:  # rule 508.3: the stages already done stay done; the rest don't
+            return
         if i + 1 < len(self.stages):
             g.then(self.stage, g, ctx, i + 1)
         g.then(self.file_triggers, g)
-        self.stages[i].run(g, ctx)
+        if i == self.aim and ctx.target is not None:
+            g.aim(ctx, self.stages[i])
+        else:
+            self.stages[i].run(g, ctx)
 
     @staticmethod
     def file_triggers(g) -> None:

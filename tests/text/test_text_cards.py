@@ -204,6 +204,19 @@ def test_only_a_spell_drops_its_on_play_label():
      "realm of your choice."),
     ("{trigger: {instead_of: banished}, effect: {put_into_realm: {card: it, realm: choose}}}",
      "If this would be banished, instead put it into a realm of your choice."),
+    # the quoted cards of rules 507, 508.3 and 508.4
+    ("{trigger: {would_target: {card: {wonder: {controller: you}}}}, effect: {unless_spend: "
+     "{energy: 2, effect: nullify_effect}}}", "Whenever an opponent's spell or effect would "
+     "target a Wonder you control, nullify it unless they spend 2 energy."),
+    ("{trigger: on_arrival, effect: {trigger_ability: {card: {wonder: {controller: you, "
+     "other: true}}, times: 3}}}", "ON ARRIVAL: Choose an on arrival ability of another "
+     "Wonder you control. Trigger it 3 times."),
+    ("{trigger: {whenever: {arrives: {card: {}}, from: {not: hand}}}, effect: [{may: {banish: "
+     "it}}, {if_done: {counters: {card: this, amount: 2}}}]}", "Whenever a card arrives from "
+     "anywhere other than from a hand, you may banish it. If you do, put two +1 counters on "
+     "this."),
+    ("{trigger: {whenever: {enters: {wonder: {realm: this}}, from: abyss}}, effect: {draw: 1}}",
+     "Whenever a Wonder enters this realm from The Abyss, draw a card."),
     ("{trigger: {whenever: {arrives: {wonder: {controller: opponent, realm: this}}}}, "
      "effect: {counters: {card: it, amount: -1}}}",
      "Whenever an enemy Wonder arrives in this realm, put a -1 counter on it."),
@@ -282,6 +295,9 @@ EVERY_ENTRY = [
     "{card: this, amount: 1}}}",
     "{trigger: static, effect: {cant: {action: untap, card: {all: {wonder: {}}}}}}",
     "{trigger: on_arrival, target: {item: {zone: banishment}}, effect: {copy: target}}",
+    "{trigger: {would_target: {card: {wonder: {controller: you}}, by: any}}, effect: "
+    "{unless_spend: {energy: 2, effect: nullify_effect}}}",
+    "{trigger: on_arrival, effect: {trigger_ability: {card: {wonder: {}}, times: 2}}}",
     "{trigger: {static: {stones: {min: 2}}}, effect: {characteristics: {card: {all: {wonder: "
     "{realm: this}}}, classes: [Soldier], base_power: 0}}}",
     "{trigger: {instead_of: {event: put_into_hand, card: {wonder: {controller: you}}}}, "

@@ -204,7 +204,7 @@ class Actions(MixinBase):
             self.pending = [x for x in pending if x[1] is not played]
         self.sequence((self.resolver.settle_now, self),
                       (self.resolve_on_play, own),
-                      (self.enter_from_limbo, p, played, realm, limbo))
+                      (self.enter_from_limbo, p, played, realm, limbo, source))
         self.resolver.choose_targets(self, own)
 
     def resolve_on_play(self, own: list) -> None:
@@ -213,14 +213,20 @@ class Actions(MixinBase):
         if own:
             self.resolver.settle_now(self, own)
 
-    def enter_from_limbo(self, p, played, realm, limbo) -> None:
+    def enter_from_limbo(self, p, played, realm, limbo, source: str) -> None:
+        """The played card enters The World; its arrival names the zone it was played from
+        (``source``), not limbo: a card played from hand arrives from a hand (rule 508.4's
+        Eternitum: "arrives from anywhere other than from a hand")."""
         if played.zone is limbo:  # an effect may have moved it meanwhile
             if played.proto.type == "spell":
                 self.move(played, played.owner.abyss)
             elif played.blank:
-                self.enter_nullified(played, realm.sides[p.index])
+                self.enter_nullified(played, realm.sides[p.index], source)
             else:
-                self.move(played, realm.sides[p.index])
+                side = realm.sides[p.index]
+                new = self.move(played, side, publish=False)
+                if new is not None:
+                    self.publish(Event("arrived", new, played.controller, realm, source))
         self.limbos.remove(limbo)
         self.resolver.settle(self)
 

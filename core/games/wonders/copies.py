@@ -11,19 +11,26 @@ text (``BLANK_TEXT``), without being nullified itself.
 Copies of spells, abilities and effects (507: "virtual card text") are not implemented: a
 ``copy`` of spells only is refused when the card is compiled, and one whose selection finds
 a spell when it resolves refuses it and says so in the log.
+
+Triggering another card's ability (507's Skraal, Ruler of the Three Lakes: "Choose an on
+arrival ability of another Wonder you control. Trigger it 3 times." "This doesn't count as a
+copy ability") is here too: ``trigger_ability`` makes triggers of that Wonder's own ability.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from pydantic import Field
+
 from ...bus import Event
 from ...limits import LimitExceeded
 from ...registry import Params, Vocabulary
+from ...resolve import Trigger
 from .state import BLANK_TEXT
 from .zones import WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
-    from ...model.names import CardRef
+    from ...model.names import CardRef, Selector, Value
 
 vocab = Vocabulary("wonders")
 
@@ -99,3 +106,48 @@ def make_copy(g, original, controller, realm) -> bool:
 
 
 __all__ = ["vocab", "Copy", "make_copy"]
+
+
+class TriggerAbilityParams(Params):
+    card: "Selector" = Field(description="Whose abilities may be chosen (cards in The World).")
+    times: "Value" = Field(1, description="How many times it triggers.")
+
+
+@vocab.effect("trigger_ability", TriggerAbilityParams, text=(
+    "choose an on arrival ability of {{ card | describe(with_realm=false) }}. Trigger it "
+    "{{ times | repetitions }}"))
+class TriggerAbility:
+    """Rule 507's Skraal: the controller chooses an On Arrival ability of a card the selector
+    matches (not nullified); it triggers that many times, each a trigger of that card's own
+    ability (its source that card, its controller that card's controller), not a copy. The
+    triggers are created together, so they form one batch after the current one (rule 502),
+    their targets chosen as they trigger (501.1). With no such ability, nothing happens."""
+
+    __slots__ = ("card", "times")
+
+    def __init__(self, p, c):
+        self.card = c.selector(p.card)
+        self.times = c.count(p.times)
+
+    def run(self, g, ctx):
+        options = [Trigger(ab, card, g.effect_controller(card))
+                   for card in self.card.candidates(g, ctx) if not card.blank
+                   for ab in card.proto.program.self_triggers.get("arrived", ())
+                   if ab.trigger.entry_name == "on_arrival"]
+        if not options:
+            ctx.done = False
+            return
+        g.ask(ctx.controller, "ability", options, "choose an On Arrival ability to trigger",
+              then=(self.chosen, g, ctx))
+
+    def chosen(self, g, ctx, chosen: Trigger) -> None:
+        n = self.times.get(g, ctx)
+        g.effect_steps += n  # each trigger is an effect step: a huge count fails at once
+        if g.effect_steps > g.limits.effect_steps:
+            raise LimitExceeded("effect_steps", g.limits.effect_steps,
+                                f"trigger an ability {n:,} times", ctx.source.proto.id)
+        batch = [Trigger(chosen.ability, chosen.source, chosen.controller) for _ in range(n)]
+        g.log.append(("trigger", chosen.source.proto.id, chosen.ability.name, n))
+        g.then(g.resolver.add, g, batch)
+        g.resolver.choose_targets(g, batch)
+        ctx.done = bool(batch)

@@ -23,6 +23,7 @@ def cardscript_vocabulary(game: str):
     if game != "wonders":
         return []
     from . import (
+        aiming,
         conditions,
         continuous,
         control,
@@ -36,7 +37,7 @@ def cardscript_vocabulary(game: str):
     )
     return [selectors.vocab, triggers.vocab, effects.vocab, keyword_effects.vocab,
             conditions.vocab, keywords.vocab, control.vocab, facedown.vocab, continuous.vocab,
-            copies.vocab]
+            copies.vocab, aiming.vocab]
 
 
 @hookimpl

@@ -407,7 +407,7 @@ class Primitives(MixinBase):
         self.publish(Event("nullified", card, card.controller, card.realm))
         return True
 
-    def enter_nullified(self, card, side) -> None:
+    def enter_nullified(self, card, side, source: str | None = None) -> None:
         """A nullified card enters The World still nullified (rulebook, Nullify: nullified
         after it's played but before it resolves, "it still resolves but is treated as if its
         rules text was blank"): the new object is blank before its arrival is published, so
@@ -419,7 +419,8 @@ class Primitives(MixinBase):
         new.blank = card.blank
         if new.blank == 1:
             self.until("this_round", self.unnullify, new)
-        self.publish(Event("arrived", new, card.controller, src.area or side.area, src.kind))
+        self.publish(Event("arrived", new, card.controller, src.area or side.area,
+                           source or src.kind))
 
     def unnullify(self, card) -> None:
         if card.blank == 1:

@@ -13,6 +13,7 @@ from ...bus import Event
 from ...game import Game
 from ...procedure import GameOver
 from .actions import DONE, PASS, Actions
+from .aiming import Aiming
 from .batches import BatchResolver
 from .continuous import Continuous
 from .control import Control
@@ -38,10 +39,11 @@ VARIANTS = {
 #: leads to (the core's ``target``, ``may`` and ``mode`` among them), batches (502, 503)
 DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "target",
                   "order", "may", "mode", "discard", "stone", "seek", "bury", "shield",
-                  "equip", "harvest", "sacrifice", "faith", "loop", "prevent")
+                  "equip", "harvest", "sacrifice", "faith", "loop", "prevent", "spend",
+                  "ability")
 
 
-class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous,
+class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous, Aiming,
                   Game[WondersPlayer]):
     game_name = "wonders"
     VARIANTS = VARIANTS

@@ -187,9 +187,26 @@ def zone_of(node) -> str:
 # -- counters, tokens, realms -------------------------------------------------------------
 @text.filter("counters")
 def counters(n: int) -> str:
-    """Counters as the rules count them (508.3, 508.4): "a +1 counter", "two -1 counters"."""
+    """Counters as the rules count them (rule 508.3 "two -1 counters", 508.4 "two +1
+    counters"): "a +1 counter", "two -1 counters"."""
     one = signed(1 if n > 0 else -1)
     return article(f"{one} counter") if abs(n) == 1 else f"{number_word(abs(n))} {one} counters"
+
+
+_FROM_WORDS = {"hand": "a hand", "deck": "a deck", "abyss": "The Abyss",
+               "banishment": "banishment"}
+
+
+@text.filter("arrives_from")
+def arrives_from(node) -> str:
+    """A ``whenever`` trigger's ``from``: " from The Abyss", " from anywhere other than from
+    a hand" (rule 508.4's Eternitum), or nothing."""
+    if node is None:
+        return ""
+    if isinstance(node, str):
+        return f" from {_FROM_WORDS[node]}"
+    # a nested parameter model reaches templates as its data, by field name
+    return f" from anywhere other than from {_FROM_WORDS[node['not_']]}"
 
 
 @text.filter("tokens")

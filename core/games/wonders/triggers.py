@@ -253,6 +253,15 @@ class OnTurnEnd(_Trigger):
         return who == "any" or (ev.player is card.controller) == (who == "you")
 
 
+#: the zones a card can arrive from (rulebook, On Arrival); a token or copy comes from none
+ArrivalZone = Literal["hand", "deck", "abyss", "banishment"]
+
+
+class NotFrom(Params):
+    not_: ArrivalZone = Field(alias="not", description="Any zone but this one (a token, which "
+                              "comes from none, too).")
+
+
 class WheneverParams(Params):
     dies: "Optional[Selector]" = None
     arrives: "Optional[Selector]" = None
@@ -263,6 +272,11 @@ class WheneverParams(Params):
     attacks: "Optional[Selector]" = Field(
         None, description="A Wonder that attacks (once per attacking Wonder), at the same time "
         "as On Attack (rule 404.3.2 step 1).")
+    from_: Optional[Union[ArrivalZone, NotFrom]] = Field(
+        None, alias="from", description="With arrives or enters: only a card that comes from "
+        "this zone, or with {not: zone} from anywhere else (rule 508.4's Eternitum: \"arrives "
+        "from anywhere other than from a hand\"). A card played arrives from where it was "
+        "played from.")
     time: Optional[int] = Field(
         None, ge=1, le=COUNT_MAX, description="Only the Nth time it happens (rule 511): 3 "
         "is \"when you play a third Thalwind land\".")
@@ -275,6 +289,9 @@ class WheneverParams(Params):
         if len(given) != 1:
             raise ValueError("name exactly one event: dies, arrives, enters, played, "
                              "nullified or attacks")
+        if self.from_ is not None and self.arrives is None and self.enters is None:
+            raise ValueError("'from' says where an arriving or entering card comes from: "
+                             "use it with arrives or enters")
         return self
 
 
@@ -289,9 +306,10 @@ _WHENEVER_EVENTS = {"dies": "died", "arrives": "arrived", "enters": "entered",
     "if time <= 5 else time ~ 'th' }} time {% else %}whenever {% endif %}"
     "{% if dies %}{{ dies }} dies"
     "{% elif arrives %}{{ arrives | describe(with_realm=false) }} arrives "
-    "{{ arrives | realm_phrase }}"
+    "{{ arrives | realm_phrase }}{{ from_ | arrives_from }}"
     "{% elif enters %}{{ enters | describe(with_realm=false) }} enters"
     "{{ {'this': ' this realm', 'other': ' another realm'}.get(enters.params.realm, '') }}"
+    "{{ from_ | arrives_from }}"
     "{% elif played %}{% set who = played.params.controller %}"
     "{{ {'you': 'you play', 'opponent': 'an opponent plays'}.get(who, 'a player plays') }} "
     "{{ played | describe(implied={'controller': who}) }}"
@@ -305,7 +323,7 @@ class Whenever(_Trigger):
     somewhere else, as with flying"; "arrives" (and "enters" with no realm) does not trigger
     on a move between realms."""
 
-    __slots__ = ("event", "selector", "time", "during")
+    __slots__ = ("event", "selector", "time", "during", "sources", "but")
     scope = WORLD
 
     def __init__(self, p, c):
@@ -316,10 +334,18 @@ class Whenever(_Trigger):
                 self.selector = c.selector(node)
         self.time = p.time
         self.during = p.during
+        # rule 508.4's "from anywhere other than from a hand": the zone kinds an arriving card
+        # may come from (``but``: any except these); None for any
+        f = p.from_
+        self.but = isinstance(f, NotFrom)
+        self.sources = None if f is None else frozenset([f.not_ if self.but else f])
 
     def matches(self, ev, card):
         subject = ev.card
         if subject is None:
+            return False
+        sources = self.sources
+        if sources is not None and (ev.source in sources) != (not self.but):
             return False
         if self.event == "entered" and ev.cause == "moved" and \
                 getattr(self.selector, "realm", "any") == "any":
