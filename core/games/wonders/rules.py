@@ -168,12 +168,25 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous,
         else:
             self.mulligan(p, [*chosen, pick])
 
-    def mulligan_done(self, p, chosen: list) -> None:
-        for c in chosen:
+    def mulligan_done(self, p, chosen: list, bottom: tuple = ()) -> None:
+        """402.1: "Put these on the bottom of their decks in any order": the player chooses,
+        from the very bottom up, where each goes (``bottom``: bottom card first; copies of
+        one card are alike, so none is asked between them); then they draw as many."""
+        left = [c for c in chosen if c not in bottom]
+        options = self.bottom_options(left)
+        if len(options) > 1:
+            where = "next up from the bottom" if bottom else "at the very bottom"
+            self.ask(p, "bury", options, f"mulligan: choose the card to put {where} of your "
+                     "deck", then=(self.mulligan_bottom, p, chosen, bottom))
+            return
+        for c in reversed((*bottom, *left)):  # from the top of the pile down
             self.move(c, p.deck, top=False)
         if chosen:
             self.draw(p, len(chosen))
         self.log.append(("mulligan", p.name, len(chosen)))
+
+    def mulligan_bottom(self, p, chosen: list, bottom: tuple, pick) -> None:
+        self.mulligan_done(p, chosen, (*bottom, pick))
 
     def beginning_of_round(self, r: int) -> None:
         """Rule 403.1, in order: the realm opens; energy and actions; On Round Start and On
