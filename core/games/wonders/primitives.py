@@ -455,8 +455,11 @@ class Primitives(MixinBase):
                 yield from realm.sides[player.index].cards
 
     def stones_of(self, player) -> int:
+        """The stones ``player`` controls: the realms' stones, and cards that are stones
+        (rule 403.5's Formless Stones, :meth:`~.continuous.Continuous.stone_cards`)."""
         i = player.index
-        return sum(1 for r in self.realms for s in r.stones if s == i)
+        return sum(1 for r in self.realms for s in r.stones if s == i) + \
+            self.stone_cards(player)
 
     def lands_of(self, player) -> int:
         """How many lands the player controls, in any realms (rulebook, Kingdom)."""
