@@ -101,6 +101,9 @@ def _ability(yaml: str, card_type: str = "spell") -> str:
     ("You may play cards from the top of your deck as if they were in your hand.", "item",
      "{trigger: static, effect: {play_as_though_in_hand: {all: {card: {zone: deck, "
      "owner: you, top: 1}}}}}"),
+    # 002, rule 505.4 Controlling Turns (ours: the rules quote no card that does it)
+    ("Control target opponent's next turn.", "spell",
+     "{trigger: on_play, target: {player: opponent}, effect: {control_turn: target}}"),
     # rule 403.5's Formless Stones (ours: the rules quote none of its text)
     ("This is a stone.", "item", "{trigger: static, effect: {is_stone: this}}"),
     # 002, rule 508.3 style: a two-stage spell
@@ -288,6 +291,7 @@ EVERY_ENTRY = [
     "{card: this, amount: 1}}}",
     "{trigger: static, effect: {cant: {action: untap, card: {all: {wonder: {}}}}}}",
     "{trigger: static, effect: {is_stone: {all: {land: {controller: you}}}}}",
+    "{trigger: on_play, target: {player: opponent}, effect: {control_turn: target}}",
     "{trigger: on_arrival, target: {item: {zone: banishment}}, effect: {copy: target}}",
     "{trigger: {static: {stones: {min: 2}}}, effect: {characteristics: {card: {all: {wonder: "
     "{realm: this}}}, classes: [Soldier], base_power: 0}}}",

@@ -47,6 +47,9 @@ if TYPE_CHECKING:
 
         def world_cards(self, every: bool = False) -> Iterator[WondersCard]: ...
         has_equipment: bool
+        #: (player, controller): turns that will be controlled, and the one now (505.4)
+        turn_controls: list[tuple[WondersPlayer, WondersPlayer]]
+        turn_control: tuple[WondersPlayer, WondersPlayer] | None
         replacing: list[tuple]
         static_cards: list[WondersCard]
 

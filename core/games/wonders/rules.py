@@ -87,14 +87,23 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous,
         self.control_waiting = []  # (card, player): controls that end when they can (505.1)
         self.counted: list = []  # counting triggers and their counts (511, counting.py)
         self.tallies: list = []
+        #: (player, controller): turns that will be controlled (505.4); the turn controlled now
+        self.turn_controls: list[tuple] = []
+        self.turn_control: tuple | None = None
         for p, deck in zip(self.players, decks, strict=True):
             self.fill(p.deck, deck)
 
-    def ask(self, player, kind: str, options: list, prompt: str, then: tuple) -> None:
-        """The decision door; inside a settle, rule 503 sees each choice (loops.py)."""
+    def ask(self, player, kind: str, options: list, prompt: str, then: tuple,
+            behalf=None) -> None:
+        """The decision door; inside a settle, rule 503 sees each choice (loops.py). During
+        a controlled turn (505.4) the controlled player's decisions go to the controller."""
         if self.resolver.watching:
             options, then = self.resolver.asked(self, player, kind, options, then)
-        super().ask(player, kind, options, prompt, then)
+        control = self.turn_control
+        if control is not None and control[0] is player:
+            super().ask(control[1], kind, options, prompt, then, behalf=player)
+        else:
+            super().ask(player, kind, options, prompt, then, behalf)
 
     # -- the whole game --------------------------------------------------------------------
     def start(self) -> None:
@@ -221,6 +230,8 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous,
         """One turn: a player with nothing to do passes automatically; the round ends when all
         players pass consecutively, or when one player has passed 11 times in a row."""
         self.active = current
+        if self.turn_controls or self.turn_control is not None:
+            self.begin_turn_control(current)
         options = self.turn_options(current)
         if len(options) == 1:
             self.turn_chosen(current, consecutive, PASS)
@@ -290,6 +301,7 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous,
         over 7 discard down to 7 together; after round 7 the winner is found before "this
         round" effects stop."""
         self.active = self.last_to_pass or self.active
+        self.turn_control = None  # the last turn is over (505.4)
         self.publish(Event("round_end", data=self.round))
         self.then(self.round_cleanup)
         self.then(self.queued_battles)  # free attacks End of Round effects declare are fought
