@@ -73,3 +73,17 @@ def test_a_controlled_turn_is_copied_and_saved():
         assert (d.player.name, d.behalf.name, d.kind) == ("A", "B", "turn")
         other.choose(d.find("play hex-imp"))
         assert (other.decision.player.name, other.decision.behalf.name) == ("A", "B")
+
+
+def test_the_controller_sees_what_the_controlled_player_sees(capsys):
+    """505.4: "you can see their hand": at the terminal, the controller of B's turn is shown
+    the board from B's side with B's hand, and told whose decision it is."""
+    from cardscript.tools.play import TerminalAgent
+    g, answers, _ = _game("505-4-control-an-opponents-next-turn")
+    g.choose(g.decision.find(answers[0]))
+    shown: list[str] = []
+    agent = TerminalAgent(ask=lambda prompt="": "1", show=shown.append)
+    assert agent.choose(g, g.decision) == 0
+    out = capsys.readouterr().out
+    assert "you are B" in out and "your hand: hex-imp" in out and "you control B's turn" in out
+    assert shown[0].strip() == "A (for B), your turn:"
