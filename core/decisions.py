@@ -29,18 +29,25 @@ def describe(option: Any) -> str:
 
 
 class Decision:
-    __slots__ = ("player", "kind", "options", "prompt", "_labels")
+    """A pending decision. ``player`` answers it (agents are asked by it); ``behalf`` is the
+    player it is made for: the same player, unless a rule lets another make that player's
+    decisions (a game's "control another player's turn"), who then sees what they see."""
 
-    def __init__(self, player: Player, kind: str, options: list, prompt: str = ""):
+    __slots__ = ("player", "kind", "options", "prompt", "_labels", "behalf")
+
+    def __init__(self, player: Player, kind: str, options: list, prompt: str = "",
+                 behalf: Player | None = None):
         self.player = player
         self.kind = kind
         self.options = options
         self.prompt = prompt
         self._labels: list[str] | None = None
+        self.behalf = player if behalf is None else behalf
 
     def _clone(self, memo: dict) -> "Decision":
         n = Decision(copy_value(self.player, memo), self.kind,
-                     copy_value(self.options, memo), self.prompt)
+                     copy_value(self.options, memo), self.prompt,
+                     copy_value(self.behalf, memo))
         n._labels = self._labels
         memo[id(self)] = n
         return n
@@ -65,7 +72,8 @@ class Decision:
                           f"options: {', '.join(repr(x) for x in labels)}")
 
     def __repr__(self) -> str:
-        return f"<decision {self.kind} for {self.player.name}: {self.labels}>"
+        by = "" if self.behalf is self.player else f" by {self.player.name}"
+        return f"<decision {self.kind} for {self.behalf.name}{by}: {self.labels}>"
 
 
 class Agent:
@@ -122,7 +130,9 @@ class HumanAgent(Agent):
         self.max_tries = max_tries
 
     def choose(self, game: Game, decision: Decision) -> int:
-        self.show(f"\n{decision.player.name}, {decision.prompt or decision.kind}:")
+        who = decision.player.name if decision.behalf is decision.player else \
+            f"{decision.player.name} (for {decision.behalf.name})"
+        self.show(f"\n{who}, {decision.prompt or decision.kind}:")
         for i, label in enumerate(decision.labels, 1):
             self.show(f"  {i:>2}. {label}")
         n = len(decision.options)

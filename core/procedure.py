@@ -54,16 +54,16 @@ class Procedure:
             todo.append((f[0], f[1:]))
 
     def ask(self, player: Any, kind: str, options: list, prompt: str,
-            then: tuple) -> None:
+            then: tuple, behalf: Any = None) -> None:
         """Ask ``player`` to choose one of ``options``; the answer goes to ``then`` (a step
         and its first arguments; the answer is its last). One legal option is taken without
-        asking."""
+        asking. ``behalf``: the player the decision is made for, if not ``player``."""
         if len(options) == 1:
             self.todo.append((then[0], (*then[1:], options[0])))
             return
         if not options:
             raise RulesError(f"{kind} decision for {player.name} with no legal options")
-        self.decision = Decision(player, kind, options, prompt)
+        self.decision = Decision(player, kind, options, prompt, behalf)
         self.waiting = (then[0], then[1:])
 
     def run_steps(self) -> Decision | None:

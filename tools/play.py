@@ -64,7 +64,10 @@ class TerminalAgent(HumanAgent):
                     out.print("  · " + " ".join(str(x) for x in entry), style="dim",
                               markup=False)
             self.seen = len(game.log)
-            render(game, decision.player)
+            # rule 505.4: controlling another player's turn, you see what they see
+            render(game, decision.behalf)
+            if decision.behalf is not decision.player:
+                out.print(f"you control {decision.behalf.name}'s turn", markup=False)
         return super().choose(game, decision)
 
 

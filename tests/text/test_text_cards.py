@@ -97,6 +97,15 @@ def _ability(yaml: str, card_type: str = "spell") -> str:
     ("You may play target Wonder you own from The Abyss as though it were in your hand.",
      "spell", "{trigger: on_play, target: {wonder: {zone: abyss, owner: you}}, "
      "effect: {play_as_though_in_hand: target}}"),
+    # 000, rule 404.2's example, Eye of the Maelstrom (a static ability)
+    ("You may play cards from the top of your deck as if they were in your hand.", "item",
+     "{trigger: static, effect: {play_as_though_in_hand: {all: {card: {zone: deck, "
+     "owner: you, top: 1}}}}}"),
+    # 002, rule 505.4 Controlling Turns (ours: the rules quote no card that does it)
+    ("Control target opponent's next turn.", "spell",
+     "{trigger: on_play, target: {player: opponent}, effect: {control_turn: target}}"),
+    # rule 403.5's Formless Stones (ours: the rules quote none of its text)
+    ("This is a stone.", "item", "{trigger: static, effect: {is_stone: this}}"),
     # 002, rule 508.3 style: a two-stage spell
     ("Tap target Wonder and draw a card.", "spell",
      "{trigger: on_play, target: {wonder: {}}, effect: [{tap: target}, {draw: 1}]}"),
@@ -294,6 +303,8 @@ EVERY_ENTRY = [
     "{trigger: {whenever: {played: {spell: {controller: opponent}}}}, effect: {power: "
     "{card: this, amount: 1}}}",
     "{trigger: static, effect: {cant: {action: untap, card: {all: {wonder: {}}}}}}",
+    "{trigger: static, effect: {is_stone: {all: {land: {controller: you}}}}}",
+    "{trigger: on_play, target: {player: opponent}, effect: {control_turn: target}}",
     "{trigger: on_arrival, target: {item: {zone: banishment}}, effect: {copy: target}}",
     "{trigger: {would_target: {card: {wonder: {controller: you}}, by: any}}, effect: "
     "{unless_spend: {energy: 2, effect: nullify_effect}}}",

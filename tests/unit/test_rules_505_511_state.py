@@ -1,6 +1,7 @@
-"""The state rules 505, 506, 510 and 511 add (controls waiting to end, counts of events, a
-distribution half done, face-down cards) is copyable and savable: at every decision of the
-scenarios that use it, a clone and a save loaded again continue exactly as the original."""
+"""The state rules 505, 506, 510 and 511 add (controls waiting to end, a controlled turn,
+counts of events, a distribution half done, face-down cards) is copyable and savable: at every
+decision of the scenarios that use it, a clone and a save loaded again continue exactly as
+the original."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,7 +15,8 @@ from cardscript.tools.scenarios import load_scenario, prepare
 RULINGS = Path(__file__).parents[1] / "rulings" / "wonders"
 SCENARIOS = ["505-1-cant-be-controlled-return-waits", "505-1-gain-control-this-round",
              "506-distribute-as-evenly-as-possible", "510-turned-face-up-enters-from-the-abyss",
-             "511-first-time-this-round", "511-third-time-counts-the-game"]
+             "511-first-time-this-round", "511-third-time-counts-the-game",
+             "505-4-control-an-opponents-next-turn"]
 
 
 def _game(name: str):
@@ -59,3 +61,29 @@ def test_clone_and_save_continue_as_the_original(name):
         expected = list(_finish(g, answers[stop:]))
         assert list(_finish(copy, answers[stop:])) == expected
         assert list(_finish(loaded, answers[stop:])) == expected
+
+
+def test_a_controlled_turn_is_copied_and_saved():
+    """505.4: a clone and a save of a game in a controlled turn ask the controller, for the
+    controlled player, as the original does."""
+    g, answers, cards = _game("505-4-control-an-opponents-next-turn")
+    g.choose(g.decision.find(answers[0]))
+    for other in (g.clone(), loads(dumps(g), cards, "wonders")):
+        d = other.decision
+        assert (d.player.name, d.behalf.name, d.kind) == ("A", "B", "turn")
+        other.choose(d.find("play hex-imp"))
+        assert (other.decision.player.name, other.decision.behalf.name) == ("A", "B")
+
+
+def test_the_controller_sees_what_the_controlled_player_sees(capsys):
+    """505.4: "you can see their hand": at the terminal, the controller of B's turn is shown
+    the board from B's side with B's hand, and told whose decision it is."""
+    from cardscript.tools.play import TerminalAgent
+    g, answers, _ = _game("505-4-control-an-opponents-next-turn")
+    g.choose(g.decision.find(answers[0]))
+    shown: list[str] = []
+    agent = TerminalAgent(ask=lambda prompt="": "1", show=shown.append)
+    assert agent.choose(g, g.decision) == 0
+    out = capsys.readouterr().out
+    assert "you are B" in out and "your hand: hex-imp" in out and "you control B's turn" in out
+    assert shown[0].strip() == "A (for B), your turn:"

@@ -8,7 +8,7 @@ from ...bus import Event
 from ...clone import copy_value
 from ...resolve import Trigger
 from ...zones import Zone
-from .zones import LIMBO
+from .zones import HAND, LIMBO
 
 if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
     from .mixin_base import MixinBase
@@ -40,7 +40,9 @@ class TurnOption:
         if not self.text:
             kind, card = self.kind, self.card
             if kind == "play":
-                self.text = f"play {card.proto.id}"
+                zone = card.zone.kind
+                self.text = f"play {card.proto.id}" if zone == HAND else \
+                    f"play {card.proto.id} from {zone}"  # as though in hand (rule 404.2)
             elif kind == "attack":
                 self.text = f"attack realm {self.realm.number}"
             else:
@@ -88,6 +90,9 @@ class Actions(MixinBase):
                 if (has_action or "attuned" in c.proto.keywords) and \
                         self.can_pay(p, c, links, energy):
                     opts.append(TurnOption("play", c))
+        if self.bus.handlers.get("static"):  # cards played as though in hand (rule 404.2)
+            for c in self.static_plays(p, has_action):
+                opts.append(TurnOption("play", c))
         mine = p.index
         for realm in self.realms:
             if not realm.active:

@@ -10,6 +10,8 @@ continuous effect:
 - ``cant``: a prohibition, read where the action happens ("can't" overwrites "can" and
   "may", 508.1): an effect that would untap or nullify a card does nothing to it, and is not
   done (508.4).
+- ``is_stone``: the cards are stones their controller controls, counted by
+  :meth:`Continuous.stone_cards` wherever stones are counted.
 - ``characteristics``: classes added and a base power set for the cards it covers, applied
   by :meth:`Continuous.refresh_statics` when something it depends on may have changed (a card
   entering or leaving a zone, nullify, stun, after each resolution); never per decision. Where
@@ -26,7 +28,8 @@ from ...limits import STAT_MAX
 from ...refs import AllRef, ThisRef
 from ...registry import Params, Vocabulary
 from ...resolve import Trigger
-from .zones import WORLD
+from .effects import PlayAsThoughInHand
+from .zones import HAND, WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
     from ...model.names import CardRef
@@ -121,6 +124,23 @@ class Characteristics(_Continuous):
         self.base_power = p.base_power
 
 
+class IsStoneParams(Params):
+    __shorthand__ = "card"
+    card: "CardRef" = Field("this", description="'this', or {all: selector}.")
+
+
+@vocab.effect("is_stone", IsStoneParams, text="{{ card | does('be') | replace(' be', ' are') }}"
+              " {{ 'stones' if card | is_mass else 'a stone' }}")
+class IsStone(_Continuous):
+    """The cards are stones their controller controls (rulebook, Stone; rule 403.5's Formless
+    Stones): each counts as one stone wherever stones are counted (the victory check of 405,
+    the energy of 403.1, hoard, the ``stones`` condition), while the card with this ability is
+    in The World and not blank. A card in a realm's centre is no one's stone (505.1). It is
+    not one of a realm's stones: a battle can't seize it (404.3.2 step 5)."""
+
+    __slots__ = ()
+
+
 def _context(h) -> Trigger:
     card = h.card
     return Trigger(h.ability, card, card.controller)
@@ -179,6 +199,48 @@ class Continuous(MixinBase):
         self.static_cards = touched
         self.power_dirty = True
 
+    def static_plays(self, p, has_action: bool) -> list:
+        """Rule 404.2: the cards static abilities of ``p``'s let ``p`` play as though in hand
+        (Eye of the Maelstrom: the top card of their deck), each offered as a use of the turn
+        as a card in hand is: an action (none if attuned), its cost with a link's reduction,
+        and a core card only with its orbital's link. Only the cards the ability names are
+        looked at (the top of a deck, not the rest)."""
+        plays: list = []
+        for h in self.bus.handlers.get("static", ()):
+            eff = h.ability.effect
+            if type(eff) is not PlayAsThoughInHand or h.card.blank or \
+                    h.card.controller is not p:
+                continue
+            ctx = _context(h)
+            if not _on(self, h, ctx):
+                continue
+            for c in cast(AllRef, eff.card).selector.candidates(self, ctx):
+                if c.zone.kind != HAND and all(c is not x for x in plays) and \
+                        eff.playable(self, p, c) and \
+                        (has_action or "attuned" in c.proto.keywords):
+                    plays.append(c)
+        return plays
+
+    def stone_cards(self, player) -> int:
+        """How many cards that are stones ``player`` controls (:class:`IsStone`): none unless
+        a static ability in play says so, and none whose ability is blank (403.5: nullified
+        Formless Stones "will not be stones, since their ability text is blank")."""
+        hs = self.bus.handlers.get("static")
+        if not hs:
+            return 0
+        stones: set[int] = set()
+        for h in hs:
+            eff = h.ability.effect
+            if type(eff) is not IsStone or h.card.blank:
+                continue
+            ctx = _context(h)
+            if not _on(self, h, ctx):
+                continue
+            for c in eff.covered(self, ctx):
+                if c.zone is not None and c.zone.player is player:
+                    stones.add(c.oid)
+        return len(stones)
+
     def statics_changed(self) -> None:
         """Something static abilities depend on changed: apply them again, if any are in play
         or were (the one way in: most games have none, and pay only this test)."""
@@ -186,4 +248,4 @@ class Continuous(MixinBase):
             self.refresh_statics()
 
 
-__all__ = ["vocab", "Continuous", "CANT_ACTIONS"]
+__all__ = ["vocab", "Continuous", "CANT_ACTIONS", "IsStone"]

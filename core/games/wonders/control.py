@@ -1,5 +1,6 @@
-"""Control of cards (rule 505): gaining control of a card in The World, giving it back when
-a "this round" control ends, and "can't be controlled" winning over both.
+"""Control of cards and turns (rule 505): gaining control of a card in The World, giving it
+back when a "this round" control ends, and "can't be controlled" winning over both; and
+controlling another player's turn (505.4).
 
 The vocabulary (the ``gain_control`` effect, the ``cant_be_controlled`` keyword) and the
 game actions behind it (the :class:`Control` mixin of
@@ -12,21 +13,42 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal
 
 from ...registry import Params, Vocabulary
-from .effects import _EachCard
+from .effects import _EachCard, _Effect
 from .zones import WORLD
 
 if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
-    from ...model.names import CardRef
+    from ...model.names import CardRef, PlayerRef
     from .mixin_base import MixinBase
 else:
     MixinBase = object
 
 vocab = Vocabulary("wonders")
-#: rule 505.4: the rules say what a player controlling another's turn may see and may not do,
-#: but no card in the sets does it yet, and a decision asked of one player for another's turn
-#: needs the decision door to separate "whose turn" from "who answers"
-vocab.planned("effect", "control_turn", "controlling another player's turn (rule 505.4) is "
-              "not implemented yet")
+
+
+class ControlTurnParams(Params):
+    __shorthand__ = "player"
+    player: "PlayerRef" = "target"
+
+
+@vocab.effect("control_turn", ControlTurnParams, text="control {{ player | whose }} next turn")
+class ControlTurn(_Effect):
+    """You control the player's next turn (rule 505.4): every decision of theirs from the
+    start of that turn to its end (its use, the realms, targets and choices of what it
+    plays, its End of Turn effects) is asked of you, on their behalf (``Decision.behalf``),
+    with what they see; what is done is still theirs (their actions, energy and cards).
+    "Next turn": the first turn of theirs that begins after this resolves, in this round or a
+    later one. Your own turn can't be controlled this way (nothing happens)."""
+
+    __slots__ = ("player",)
+
+    def __init__(self, p, c):
+        self.player = c.player_ref(p.player)
+
+    def run(self, g, ctx):
+        done = False
+        for pl in self.player.players(g, ctx):
+            done = g.control_next_turn(pl, ctx.controller) or done
+        ctx.done = done
 
 
 class GainControlParams(Params):
@@ -68,7 +90,29 @@ class CantBeControlled:
 
 
 class Control(MixinBase):
-    """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`: rule 505.1."""
+    """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`: rules 505.1 and 505.4."""
+
+    # -- 505.4: controlling turns ---------------------------------------------------------
+    def control_next_turn(self, player, controller) -> bool:
+        """``controller`` will control ``player``'s next turn; the most recent such effect
+        wins if several name the same turn (508.1's "most recent")."""
+        if player is controller or player.lost:
+            return False
+        self.turn_controls = [(p, c) for p, c in self.turn_controls if p is not player]
+        self.turn_controls.append((player, controller))
+        self.log.append(("control_turn", controller.name, player.name))
+        return True
+
+    def begin_turn_control(self, current) -> None:
+        """A turn begins (``WondersGame.turn``): the control of the turn before ends, and a
+        control of ``current``'s next turn starts."""
+        self.turn_control = None
+        for i, (p, c) in enumerate(self.turn_controls):
+            if p is current:
+                del self.turn_controls[i]
+                self.turn_control = (p, c)
+                self.log.append(("controls_turn", c.name, p.name))
+                return
 
     def effect_controller(self, card):
         """Rule 505.2: an effect's controller is the card's; in The World that is the

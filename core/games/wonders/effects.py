@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from ...limits import AMOUNT_MAX, COUNT_MAX, LimitExceeded
+from ...refs import AllRef
 from ...registry import Params, Vocabulary
 from .zones import LIMBO
 
@@ -492,19 +493,32 @@ class Attack(_Effect):
 
 
 @vocab.effect("play_as_though_in_hand", CardParams,
-              text="you may play {{ card }} as though {{ 'they' if card | is_mass else 'it' }}"
+              # the rules' own wordings: "a card as though it was in your hand" (404.2),
+              # "cards from the top of your deck as if they were in your hand" (its example)
+              text="you may play {{ card }} as {{ 'if they' if card | is_mass else 'though it' }}"
               " were in your hand")
 class PlayAsThoughInHand(_Effect):
     """You may play a card from another zone (The Abyss, banishment, your deck) as though it
     were in your hand (rule 404.2): you pay its energy cost, an orbital link's reduction
     included, and a core card needs its orbital's link (404.2, Core Mechanic). The play is
     part of this effect, not a use of a turn: it spends no action. Each card is offered in
-    turn; one you can't pay for is not."""
+    turn; one you can't pay for is not.
 
-    __slots__ = ("card",)
+    In a static ability it is a standing permission (rule 404.2's example, Eye of the
+    Maelstrom: "You may play cards from the top of your deck as if they were in your hand"):
+    it never runs; while its card is in The World, each card it selects is a use of its
+    controller's turn like a card in hand (an action unless attuned, its cost, core needs
+    link; :meth:`~.continuous.Continuous.static_plays`)."""
+
+    __slots__ = ("card", "continuous")
 
     def __init__(self, p, c):
         self.card = c.card_ref(p.card)
+        self.continuous = getattr(c.ability_trigger, "entry_name", None) == "static"
+        if self.continuous and not isinstance(self.card, AllRef):
+            raise c.error("in a static ability, play_as_though_in_hand names the cards it lets "
+                          f"you play with {{all: ...}} (e.g. the top of your deck); found "
+                          f"'{p.card}'")
 
     def run(self, g, ctx):
         ctx.done = False

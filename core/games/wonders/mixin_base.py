@@ -47,6 +47,9 @@ if TYPE_CHECKING:
 
         def world_cards(self, every: bool = False) -> Iterator[WondersCard]: ...
         has_equipment: bool
+        #: (player, controller): turns that will be controlled, and the one now (505.4)
+        turn_controls: list[tuple[WondersPlayer, WondersPlayer]]
+        turn_control: tuple[WondersPlayer, WondersPlayer] | None
         replacing: list[tuple]
         static_cards: list[WondersCard]
 
@@ -82,5 +85,9 @@ if TYPE_CHECKING:
                       free: bool = False) -> None: ...
 
         def statics_changed(self) -> None: ...
+
+        def stone_cards(self, player: WondersPlayer) -> int: ...
+
+        def static_plays(self, p: WondersPlayer, has_action: bool) -> list: ...
 
         def forbidden(self, action: str, card: Card) -> bool: ...

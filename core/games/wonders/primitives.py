@@ -203,7 +203,7 @@ class Primitives(MixinBase):
             return
         left = [c for c in groups[0] if c not in chosen]
         if left:
-            distinct = list({c.proto: c for c in reversed(left)}.values())[::-1]
+            distinct = self.bottom_options(left)
             if len(distinct) > 1:
                 where = "next up from the bottom" if chosen else "at the very bottom"
                 self.ask(left[0].owner, "bury", distinct,
@@ -215,6 +215,12 @@ class Primitives(MixinBase):
         for c in reversed(chosen):
             buried += self.bury(c)
         self.bury_next(groups[1:], [], buried, then)
+
+    @staticmethod
+    def bottom_options(left: list) -> list:
+        """The cards of ``left`` a player may put next on the bottom of their deck ("in any
+        order"): one per card definition, as copies of one card are alike."""
+        return list({c.proto: c for c in reversed(left)}.values())[::-1]
 
     def bury_chosen(self, groups: list, chosen: list, buried: int, then: tuple,
                     pick) -> None:
@@ -450,8 +456,11 @@ class Primitives(MixinBase):
                 yield from realm.sides[player.index].cards
 
     def stones_of(self, player) -> int:
+        """The stones ``player`` controls: the realms' stones, and cards that are stones
+        (rule 403.5's Formless Stones, :meth:`~.continuous.Continuous.stone_cards`)."""
         i = player.index
-        return sum(1 for r in self.realms for s in r.stones if s == i)
+        return sum(1 for r in self.realms for s in r.stones if s == i) + \
+            self.stone_cards(player)
 
     def lands_of(self, player) -> int:
         """How many lands the player controls, in any realms (rulebook, Kingdom)."""

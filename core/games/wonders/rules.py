@@ -89,14 +89,23 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous, 
         self.control_waiting = []  # (card, player): controls that end when they can (505.1)
         self.counted: list = []  # counting triggers and their counts (511, counting.py)
         self.tallies: list = []
+        #: (player, controller): turns that will be controlled (505.4); the turn controlled now
+        self.turn_controls: list[tuple] = []
+        self.turn_control: tuple | None = None
         for p, deck in zip(self.players, decks, strict=True):
             self.fill(p.deck, deck)
 
-    def ask(self, player, kind: str, options: list, prompt: str, then: tuple) -> None:
-        """The decision door; inside a settle, rule 503 sees each choice (loops.py)."""
+    def ask(self, player, kind: str, options: list, prompt: str, then: tuple,
+            behalf=None) -> None:
+        """The decision door; inside a settle, rule 503 sees each choice (loops.py). During
+        a controlled turn (505.4) the controlled player's decisions go to the controller."""
         if self.resolver.watching:
             options, then = self.resolver.asked(self, player, kind, options, then)
-        super().ask(player, kind, options, prompt, then)
+        control = self.turn_control
+        if control is not None and control[0] is player:
+            super().ask(control[1], kind, options, prompt, then, behalf=player)
+        else:
+            super().ask(player, kind, options, prompt, then, behalf)
 
     # -- the whole game --------------------------------------------------------------------
     def start(self) -> None:
@@ -170,12 +179,25 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous, 
         else:
             self.mulligan(p, [*chosen, pick])
 
-    def mulligan_done(self, p, chosen: list) -> None:
-        for c in chosen:
+    def mulligan_done(self, p, chosen: list, bottom: tuple = ()) -> None:
+        """402.1: "Put these on the bottom of their decks in any order": the player chooses,
+        from the very bottom up, where each goes (``bottom``: bottom card first; copies of
+        one card are alike, so none is asked between them); then they draw as many."""
+        left = [c for c in chosen if c not in bottom]
+        options = self.bottom_options(left)
+        if len(options) > 1:
+            where = "next up from the bottom" if bottom else "at the very bottom"
+            self.ask(p, "bury", options, f"mulligan: choose the card to put {where} of your "
+                     "deck", then=(self.mulligan_bottom, p, chosen, bottom))
+            return
+        for c in reversed((*bottom, *left)):  # from the top of the pile down
             self.move(c, p.deck, top=False)
         if chosen:
             self.draw(p, len(chosen))
         self.log.append(("mulligan", p.name, len(chosen)))
+
+    def mulligan_bottom(self, p, chosen: list, bottom: tuple, pick) -> None:
+        self.mulligan_done(p, chosen, (*bottom, pick))
 
     def beginning_of_round(self, r: int) -> None:
         """Rule 403.1, in order: the realm opens; energy and actions; On Round Start and On
@@ -210,6 +232,8 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous, 
         """One turn: a player with nothing to do passes automatically; the round ends when all
         players pass consecutively, or when one player has passed 11 times in a row."""
         self.active = current
+        if self.turn_controls or self.turn_control is not None:
+            self.begin_turn_control(current)
         options = self.turn_options(current)
         if len(options) == 1:
             self.turn_chosen(current, consecutive, PASS)
@@ -279,6 +303,7 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous, 
         over 7 discard down to 7 together; after round 7 the winner is found before "this
         round" effects stop."""
         self.active = self.last_to_pass or self.active
+        self.turn_control = None  # the last turn is over (505.4)
         self.publish(Event("round_end", data=self.round))
         self.then(self.round_cleanup)
         self.then(self.queued_battles)  # free attacks End of Round effects declare are fought

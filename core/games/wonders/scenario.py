@@ -173,7 +173,10 @@ _WANT: dict[str, Callable[[Any], Any]] = {"classes": sorted}
 
 
 class DecisionExpect(_M):
-    player: Optional[Literal["A", "B"]] = None
+    player: Optional[Literal["A", "B"]] = Field(None, description="Who answers it.")
+    behalf: Optional[Literal["A", "B"]] = Field(
+        None, description="Whose decision it is: another than `player` when `player` controls "
+        "their turn (rule 505.4).")
     kind: Optional[DecisionKind] = None
     options: Optional[list[str]] = None
     includes: Optional[list[str]] = None
@@ -433,6 +436,7 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         else:
             de = e.decision
             cmp(("decision", "player"), de.player, d.player.name)
+            cmp(("decision", "behalf"), de.behalf, d.behalf.name)
             cmp(("decision", "kind"), de.kind, d.kind)
             cmp(("decision", "options"), de.options, d.labels)
             for want in de.includes or ():

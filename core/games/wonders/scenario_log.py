@@ -51,6 +51,8 @@ LOG_EVENTS: dict[str, tuple[str, ...]] = {
     "priority": ("player", "option"),
     "control": ("player", "card", "object"),
     "no_control": ("player", "card", "object"),
+    "control_turn": ("player", "controlled"),  # 505.4: will control that player's next turn
+    "controls_turn": ("player", "controlled"),  # ... and that turn begins
     "face_down": ("player", "realm"),
     "face_up": ("card", "object", "realm"),
     "faith": ("player", "number"),
@@ -110,6 +112,7 @@ class LogMatch(BaseModel):
     how: Value = None
     kind: Value = None
     effects: Value = None
+    controlled: Value = None
     wonder: Value = None
     source: Value = None
 

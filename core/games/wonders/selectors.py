@@ -10,6 +10,7 @@ from typing import Literal, Optional
 
 from pydantic import Field, model_validator
 
+from ...limits import COUNT_MAX
 from ...registry import Params, Vocabulary
 from .card import ORBITALS
 from .zones import DECK, WORLD
@@ -57,6 +58,9 @@ class CardFilter(Params):
     equipped: Optional[bool] = Field(None, description="Equipped with the source card (or "
                                      "not): an equipment's \"equipped Wonder\" (rulebook, "
                                      "Equip).")
+    top: Optional[int] = Field(None, ge=1, le=COUNT_MAX, description="Only the top N cards "
+                               "of the deck (zone: deck): \"the top of your deck\". Only those "
+                               "are looked at (the rest stay hidden).")
 
 
 class AnyCardFilter(CardFilter):
@@ -67,7 +71,7 @@ class AnyCardFilter(CardFilter):
 class CardSelector:
     __slots__ = ("types", "zone", "owner", "controller", "realm", "cmin", "cmax", "pmin",
                  "pmax", "orbital", "cls", "tapped", "token", "nullified", "other", "face_down",
-                 "equipped")
+                 "equipped", "top")
 
     def __init__(self, types, p: CardFilter):
         self.types = frozenset(types) if types else None
@@ -87,6 +91,7 @@ class CardSelector:
         self.other = p.other
         self.face_down = p.face_down
         self.equipped = p.equipped
+        self.top = p.top
 
     def matches(self, card, you, source, here, anywhere: bool = False) -> bool:
         """Does ``card`` match, seen by player ``you`` from ``source`` in realm ``here``?
@@ -101,6 +106,8 @@ class CardSelector:
         if zone is None or (zone.kind != self.zone and not anywhere):
             return False
         if self.owner != "any" and (card.owner is you) != (self.owner == "you"):
+            return False
+        if self.top is not None and not any(c is card for c in zone.cards[-self.top:]):
             return False
         if zone.kind == WORLD or anywhere:
             if self.controller != "any" and (
@@ -163,16 +170,24 @@ class CardSelector:
     def candidates(self, g, ctx) -> list:
         you, source, here = ctx.controller, ctx.source, ctx.area
         return [c for z in self._zones(g, ctx)
-                for c in (g.look(z) if z.kind == DECK else z.cards)
+                for c in (z.cards if z.kind != DECK else g.look(z) if self.top is None
+                          else g.top(z, self.top))
                 if self.matches(c, you, source, here)]
 
     def still_valid(self, g, ctx, obj) -> bool:
         return obj.zone is not None and self.matches(obj, ctx.controller, ctx.source, ctx.area)
 
 
+def _selector(types, p: CardFilter, c) -> CardSelector:
+    if p.top is not None and p.zone != DECK:
+        raise c.error(f"'top' takes the top cards of a deck: it needs zone: deck, not zone: "
+                      f"{p.zone}")
+    return CardSelector(types, p)
+
+
 def _card_type_selector(type_name: str):
     def make(p, c):
-        return CardSelector((type_name,), p)
+        return _selector((type_name,), p, c)
     make.__doc__ = f"A {type_name}, filtered by zone, owner, controller, realm and stats."
     return make
 
@@ -185,7 +200,7 @@ for _t in ("wonder", "land", "item", "spell"):
 @vocab.selector("card", AnyCardFilter, text="{{ phrase(types or ['card']) }}")
 def _any_card(p: AnyCardFilter, c):
     """A card of any of the given types (any type if none given)."""
-    return CardSelector(p.types, p)
+    return _selector(p.types, p, c)
 
 
 class PlayerParams(Params):

@@ -123,10 +123,15 @@ def describe_selection(nouns: list[str], p: Mapping, form: str, implied: Mapping
         post.append("with " + " and ".join(stats))
     if zone != "world":
         prep = "from" if form in ("target", "all", "each") else "in"
+        top = p.get("top")
         if zone in ("hand", "deck"):
             whose = {"you": "your", "opponent": "an opponent's"}.get(p.get("owner", "any"),
                                                                      "a player's")
-            post.append(f"{prep} {whose} {zone}")
+            if zone == "deck" and top:  # "cards from the top of your deck" (Eye, 404.2)
+                cards = "" if top == 1 else f" {top} cards"
+                post.append(f"from the top{cards} of {whose} deck")
+            else:
+                post.append(f"{prep} {whose} {zone}")
         else:
             post.append(f"{prep} {'The Abyss' if zone == 'abyss' else zone}")
     realm = given("realm", "any")
@@ -141,6 +146,8 @@ def describe_selection(nouns: list[str], p: Mapping, form: str, implied: Mapping
     if form == "target":
         return f"{'another ' if other else ''}target {phrase}"
     lead = {"each": "each", "all": "all", "no": "no", "plural": "", "bare": ""}[form]
+    if lead == "all" and p.get("top"):
+        lead = ""  # "cards from the top of your deck": all of them, one top card at a time
     return " ".join(w for w in (lead, "other" if other else "", phrase) if w)
 
 
