@@ -24,7 +24,7 @@ CONTROL_KEY_CARD = textwrap.dedent("""\
     power: 5
     classes:
       - Construct
-    text: "TAP ACTION: Put +3 counters on this."
+    text: "TAP ACTION: Put three +1 counters on this."
     abilities:
       -
         trigger: tap_action

@@ -11,18 +11,26 @@ ITEM = "id: x\nname: X\ntype: item\norbital: solfera\ntier: primary\ncost: 1\n"
 
 @pytest.mark.parametrize("snippet,expected", [
     ("abilities:\n  - trigger: static\n    effect: {draw: 1}\n",
-     "a static ability's effect must be one continuous effect (cant, characteristics); "
+     "a static ability's effect must be one continuous effect (cant, characteristics, grant); "
      "found 'draw'"),
     ("abilities:\n  - trigger: static\n    target: {wonder: {}}\n"
      "    effect: {cant: {action: untap}}\n", "a static ability has no target"),
     ("abilities:\n  - trigger: on_play\n    effect: {cant: {action: untap}}\n",
      "'cant' is a continuous effect: it belongs alone in a static ability"),
     ("abilities:\n  - trigger: static\n    effect: [{cant: {action: untap}}]\n",
-     "must be one continuous effect (cant, characteristics); found a list of effects"),
+     "must be one continuous effect (cant, characteristics, grant); found a list of effects"),
     ("abilities:\n  - trigger: static\n    effect: {cant: {action: untap, card: it}}\n",
-     "a continuous effect applies to 'this' or to {all: ...} cards; found 'it'"),
+     "a continuous effect applies to 'this', 'equipped' or to {all: ...} cards; found 'it'"),
     ("abilities:\n  - trigger: static\n    effect: {characteristics: {card: this}}\n",
      "characteristics needs classes, a base_power, or both"),
+    # what an equipment gives its equipped Wonder (508.1): only abilities the game's handlers
+    # run from The World can be given yet, and only an item has an equipped Wonder
+    ("abilities:\n  - trigger: static\n    effect: {grant: {abilities: [{trigger: on_death, "
+     "effect: {draw: 1}}]}}\n", "'on_death' can't be given to another card yet"),
+    ("abilities:\n  - trigger: static\n    effect: {grant: {abilities: [{trigger: tap_free, "
+     "effect: {draw: 1}}]}}\n", "'tap_free' can't be given to another card yet"),
+    ("abilities:\n  - trigger: static\n    effect: {grant: {abilities: [{trigger: static, "
+     "effect: {cant: {action: untap}}}]}}\n", "'static' can't be given to another card yet"),
     ("abilities:\n  - trigger: on_play\n    target: {spell: {zone: abyss}}\n"
      "    effect: {copy: target}\n", "copies of spells (rule 507"),
 ])

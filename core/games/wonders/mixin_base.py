@@ -49,6 +49,7 @@ if TYPE_CHECKING:
         has_equipment: bool
         replacing: list[tuple]
         static_cards: list[WondersCard]
+        granted_cards: list[WondersCard]
 
         # the core's methods, making Wonders' cards (card_class)
         def new_card(self, proto: CardDef, owner: Player, zone: Zone | None,
@@ -82,4 +83,5 @@ if TYPE_CHECKING:
 
         def statics_changed(self) -> None: ...
 
-        def forbidden(self, action: str, card: Card) -> bool: ...
+        def forbidden(self, action: str, card: Card, player: WondersPlayer | None = None) \
+                -> bool: ...

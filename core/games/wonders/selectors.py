@@ -188,6 +188,15 @@ def _any_card(p: AnyCardFilter, c):
     return CardSelector(p.types, p)
 
 
+@vocab.selector("enemy", text=(
+    "{{ {'target': 'target enemy', 'a': 'an enemy', 'each': 'each enemy', 'all': "
+    "'all enemies', 'plural': 'enemies', 'no': 'no enemies'}.get(form, 'enemy') }}"))
+def _enemy(p, c):
+    """An enemy: "Any Wonder controlled by an opponent" (rulebook, Game Terms), as the rules
+    say it: "target enemy" (508.3's Compound Bow)."""
+    return CardSelector(("wonder",), CardFilter(controller="opponent"))
+
+
 class PlayerParams(Params):
     __shorthand__ = "who"
     who: Whose = "any"

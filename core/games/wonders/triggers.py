@@ -390,7 +390,7 @@ class StaticParams(Params):
 class Static(_Trigger):
     """A static ability (rule 508.1): its continuous effect is on while this card is in The
     World (and the condition holds), off at once otherwise; nothing triggers it. Its effect
-    is one continuous effect (``cant``, ``characteristics``: continuous.py)."""
+    is one continuous effect (``cant``, ``characteristics``, ``grant``: continuous.py)."""
 
     __slots__ = ("condition",)
     scope = WORLD
@@ -410,7 +410,7 @@ class Static(_Trigger):
             name = getattr(effect, "entry_name", "")
             found = "a list of effects" if name == "stages" else f"'{name}'"
             raise c.error(f"a static ability's effect must be one continuous effect (cant, "
-                          f"characteristics); found {found}")
+                          f"characteristics, grant); found {found}")
 
 
 class _Activated(_Trigger):
