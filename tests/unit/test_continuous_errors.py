@@ -40,3 +40,25 @@ def test_continuous_effects_only_in_static_abilities(snippet, expected):
     (d,) = exc.value.diagnostics
     assert expected in d.message
     assert d.pos.file == "x.card.yaml" and d.pos.line == 8 and d.card == "x"
+
+
+WONDER = "id: x\nname: X\ntype: wonder\norbital: solfera\ntier: primary\ncost: 1\npower: 1\n"
+
+
+@pytest.mark.parametrize("head,snippet,expected", [
+    # only an equipment (an item) has an equipped Wonder (rulebook, Equip)
+    (WONDER, "abilities:\n  - trigger: static\n    effect: {grant: {keywords: [flying]}}\n",
+     "'equipped' is the Wonder an equipment is equipped to: only an item"),
+    # what a card can't do and what players can't do to it are separate effects (508.1)
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {cant: {action: [untap, tap], "
+     "card: equipped}}\n", "in separate effects"),
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {cant: {action: untap, card: "
+     "equipped, by: opponents}}\n", "'by: opponents' is for what players do to the card"),
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {grant: {card: equipped}}\n",
+     "grant needs abilities, keywords, or both"),
+])
+def test_equipment_effects_refuse_what_they_cant_do(head, snippet, expected):
+    with pytest.raises(CardError) as exc:
+        CardPool("wonders", cache=False).compile(load_text(head + snippet, "x.card.yaml"))
+    assert any(expected in d.message for d in exc.value.diagnostics), \
+        [d.message for d in exc.value.diagnostics]

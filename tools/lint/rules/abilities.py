@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from pydantic import BaseModel
-
 from cardscript.model.nodes import AbilityFields
+from pydantic import BaseModel
 
 from ..registry import Rule
 
