@@ -56,6 +56,10 @@ WONDER = "id: x\nname: X\ntype: wonder\norbital: solfera\ntier: primary\ncost: 1
      "equipped, by: opponents}}\n", "'by: opponents' is for what players do to the card"),
     (ITEM, "abilities:\n  - trigger: static\n    effect: {grant: {card: equipped}}\n",
      "grant needs abilities, keywords, or both"),
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {grant: {keywords: [{link: "
+     "solfera}]}}\n", "keyword 'link' can't be given to another card yet"),
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {grant: {keywords: [{seek: {count: "
+     "2, filter: {wonder: {}}}}]}}\n", "keyword 'seek' can't be given to another card yet"),
 ])
 def test_equipment_effects_refuse_what_they_cant_do(head, snippet, expected):
     with pytest.raises(CardError) as exc:

@@ -224,7 +224,10 @@ class Grant(_Continuous):
         given = [c.ability(i, ab) for i, ab in enumerate(p.abilities)]
         names = []
         for kw in p.keywords:
-            name, _impl, abilities = c.keyword(kw, len(given))
+            name, impl, abilities = c.keyword(kw, len(given))
+            if not getattr(impl, "giveable", True):
+                raise c.error(f"keyword '{name}' can't be given to another card yet: the "
+                              "game reads it from the printed card only")
             names.append(name)
             given += abilities
         for ab in given:
