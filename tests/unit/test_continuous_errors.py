@@ -23,14 +23,6 @@ ITEM = "id: x\nname: X\ntype: item\norbital: solfera\ntier: primary\ncost: 1\n"
      "a continuous effect applies to 'this', 'equipped' or to {all: ...} cards; found 'it'"),
     ("abilities:\n  - trigger: static\n    effect: {characteristics: {card: this}}\n",
      "characteristics needs classes, a base_power, or both"),
-    # what an equipment gives its equipped Wonder (508.1): only abilities the game's handlers
-    # run from The World can be given yet, and only an item has an equipped Wonder
-    ("abilities:\n  - trigger: static\n    effect: {grant: {abilities: [{trigger: on_death, "
-     "effect: {draw: 1}}]}}\n", "'on_death' can't be given to another card yet"),
-    ("abilities:\n  - trigger: static\n    effect: {grant: {abilities: [{trigger: tap_free, "
-     "effect: {draw: 1}}]}}\n", "'tap_free' can't be given to another card yet"),
-    ("abilities:\n  - trigger: static\n    effect: {grant: {abilities: [{trigger: static, "
-     "effect: {cant: {action: untap}}}]}}\n", "'static' can't be given to another card yet"),
     ("abilities:\n  - trigger: on_play\n    target: {spell: {zone: abyss}}\n"
      "    effect: {copy: target}\n", "copies of spells (rule 507"),
 ])
@@ -46,6 +38,14 @@ WONDER = "id: x\nname: X\ntype: wonder\norbital: solfera\ntier: primary\ncost: 1
 
 
 @pytest.mark.parametrize("head,snippet,expected", [
+    # what an equipment gives its equipped Wonder (508.1): only abilities the game's handlers
+    # run from The World can be given yet, and only an item has an equipped Wonder
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {grant: {abilities: [{trigger: on_death, "
+     "effect: {draw: 1}}]}}\n", "'on_death' can't be given to another card yet"),
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {grant: {abilities: [{trigger: tap_free, "
+     "effect: {draw: 1}}]}}\n", "'tap_free' can't be given to another card yet"),
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {grant: {abilities: [{trigger: static, "
+     "effect: {cant: {action: untap}}}]}}\n", "'static' can't be given to another card yet"),
     # only an equipment (an item) has an equipped Wonder (rulebook, Equip)
     (WONDER, "abilities:\n  - trigger: static\n    effect: {grant: {keywords: [flying]}}\n",
      "'equipped' is the Wonder an equipment is equipped to: only an item"),
@@ -66,3 +66,12 @@ def test_equipment_effects_refuse_what_they_cant_do(head, snippet, expected):
         CardPool("wonders", cache=False).compile(load_text(head + snippet, "x.card.yaml"))
     assert any(expected in d.message for d in exc.value.diagnostics), \
         [d.message for d in exc.value.diagnostics]
+
+
+def test_an_ability_that_cant_be_given_is_pointed_at():
+    src = ITEM + ("abilities:\n  - trigger: static\n    effect: {grant: {abilities: "
+                  "[{trigger: on_death, effect: {draw: 1}}]}}\n")
+    with pytest.raises(CardError) as exc:
+        CardPool("wonders", cache=False).compile(load_text(src, "x.card.yaml"))
+    (d,) = exc.value.diagnostics
+    assert (d.pos.line, d.pos.col) == (9, 34)  # the given ability, not the static one

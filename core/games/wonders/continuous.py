@@ -221,16 +221,24 @@ class Grant(_Continuous):
 
     def __init__(self, p, c):
         super().__init__(p, c)
-        given = [c.ability(i, ab) for i, ab in enumerate(p.abilities)]
+        at = c.at  # errors point at the given ability or keyword, inside the static one
+        given, where = [], []
+        for i, model in enumerate(p.abilities):
+            c.at = where_at = (*at, "effect", "grant", "abilities", i)
+            given.append(c.ability(i, model))
+            where.append(where_at)
         names = []
-        for kw in p.keywords:
+        for i, kw in enumerate(p.keywords):
+            c.at = where_at = (*at, "effect", "grant", "keywords", i)
             name, impl, abilities = c.keyword(kw, len(given))
             if not getattr(impl, "giveable", True):
                 raise c.error(f"keyword '{name}' can't be given to another card yet: the "
                               "game reads it from the printed card only")
             names.append(name)
             given += abilities
-        for ab in given:
+            where += [where_at] * len(abilities)
+        for ab, where_at in zip(given, where, strict=True):
+            c.at = where_at
             t = ab.trigger
             if t.scope != WORLD or t.event == "static" or getattr(t, "time", None) or \
                     getattr(t, "gated", False):
@@ -238,6 +246,7 @@ class Grant(_Continuous):
                 raise c.error(f"{what} can't be given to another card yet: only triggered "
                               "abilities that work from The World (on_battle, whenever, "
                               "on_round_start, ...) without a count, hoard or kingdom can")
+        c.at = at
         self.abilities = tuple(given)
         self.keywords = tuple(names)
 
