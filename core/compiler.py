@@ -182,6 +182,23 @@ class Compiler:
             check(target, effect, self)
         return AbilityProgram(index, trigger, target, effect, self.card_id, keyword)
 
+    def keyword(self, kw: Any, index: int) -> tuple[str, Any, list[AbilityProgram]]:
+        """One keyword node: its name, its implementation and the abilities it expands into
+        (numbered from ``index``); a game effect that gives keywords compiles them here too."""
+        name = kw if isinstance(kw, str) else self.registry.by_model[type(kw)].name
+        entry = self.registry.get("keyword", name)
+        params = None if isinstance(kw, str) else getattr(kw, name)
+        impl = entry.impl(params, self)
+        ability_type = self.registry.types["Ability"]
+        abilities: list[AbilityProgram] = []
+        for data in impl.abilities():
+            try:
+                ab = ability_type.model_validate(data)
+            except ValidationError as exc:  # a keyword's parameters made it invalid
+                raise self.expansion_error(name, data, exc) from None
+            abilities.append(self.ability(index + len(abilities), ab, keyword=name))
+        return name, impl, abilities
+
     def card(self, model: CardBase, source: Position | None = None,
              where: Callable[[tuple], Position] | None = None) -> CardDef:
         """Compile one card; ``where`` (its document's ``pos``) places errors in a keyword at
@@ -194,20 +211,12 @@ class Compiler:
         self.references = []
         program = CardProgram()
         keywords: dict[str, Any] = {}
-        ability_type = self.registry.types["Ability"]
         for i, kw in enumerate(getattr(model, "keywords", ())):
             self.at = ("keywords", i)
-            name = kw if isinstance(kw, str) else self.registry.by_model[type(kw)].name
-            entry = self.registry.get("keyword", name)
-            params = None if isinstance(kw, str) else getattr(kw, name)
-            impl = entry.impl(params, self)
+            name, impl, abilities = self.keyword(kw, len(program.abilities))
             keywords[name] = impl
-            for data in impl.abilities():
-                try:
-                    ab = ability_type.model_validate(data)
-                except ValidationError as exc:  # a keyword's parameters made it invalid
-                    raise self.expansion_error(name, data, exc) from None
-                program.add(self.ability(len(program.abilities), ab, keyword=name))
+            for ab in abilities:
+                program.add(ab)
         for i, ab in enumerate(getattr(model, "abilities", ())):
             self.at = ("abilities", i)  # an error in it points at it
             program.add(self.ability(len(program.abilities), ab))

@@ -29,7 +29,8 @@ House style (what the core's filters write; a game's templates follow it)
 - An ability is ``LABEL: Effect.`` for timing keywords and activation costs ("WHEN PLAYED:"),
   or ``Whenever X, effect.`` for event triggers.
 - Each keyword is its own sentence, first, in the card's order.
-- Sentences start with a capital letter, also after a label's colon; each ends with a period.
+- Sentences start with a capital letter, also after a label's colon; each ends with a period
+  (a sentence that ends in a quoted one ends with the quote's: '... gets "Draw a card."').
 - Stages join with "and" inside a sentence ("Destroy target card and draw a card."; three or
   more as "A, B and C"). A new sentence starts before and after a structural effect (may,
   if, if you do, choose, for each, repeat), after a stage that ends in one of the game's
@@ -69,6 +70,7 @@ What :func:`normalize` ignores when printed and generated texts are compared (dr
 5. The case of the first letter (a quote may start mid-sentence).
 6. The case of an ability label before its colon: "On Arrival:" (rulebook) and "ON ARRIVAL:"
    (cards) are the same.
+7. The serial comma: "A, B, and C" (the rules' quotes) is "A, B and C" (the house style).
 """
 from __future__ import annotations
 

@@ -101,11 +101,13 @@ def _sentences(text: str) -> str:
         return text
     text = re.sub(r"([.:] )([a-z])", lambda m: m.group(1) + m.group(2).upper(), text)
     text = upper_first(text)
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return text if text.endswith((".", "!", "?", '."')) else text + "."
 
 
 # -- normalization ------------------------------------------------------------------------
 _LABEL_RE = re.compile(r"(^|[.!?] )([A-Za-z0-9' ]+):")
+#: the serial comma: ", and C" / ", or C" after a list's earlier items
+_SERIAL_RE = re.compile(r", (and|or) ")
 
 
 def normalize(text: str | None) -> str:
@@ -115,6 +117,7 @@ def normalize(text: str | None) -> str:
     if len(text) >= 2 and text[0] == text[-1] == '"':
         text = text[1:-1].strip()
     text = text.rstrip(".,; ")
+    text = _SERIAL_RE.sub(r" \1 ", text)
     text = _LABEL_RE.sub(lambda m: m.group(1) + m.group(2).upper() + ":", text)
     return upper_first(text)
 

@@ -40,6 +40,24 @@ def test_cairnvox_soulforger_reads_as_rule_501_1_quotes(pool):
     assert card_text(pool.models["cairnvox-soulforger"], pool.registry) == quote
 
 
+def test_compound_bow_reads_as_rule_508_3_quotes(pool):
+    # 002, rule 508.3 example
+    quote = ('Equipped Wonder gets "On Battle draw 2 cards, gain 1 energy, and put two -1 '
+             'counters on target enemy."')
+    text = card_text(pool.models["utterly-complex-compound-bow"], pool.registry)
+    assert text == quote.replace("energy, and", "energy and")  # the house style's comma
+    assert normalize(text) == normalize(quote)
+
+
+def test_whisperleaf_cloak_reads_as_rule_505_1_quotes(pool):
+    # 002, rule 505.1 example: Whisperleaf Cloak reads, in part, "Opponents can't tap,
+    # control, or put counters on equipped Wonder."
+    quote = "Opponents can't tap, control, or put counters on equipped Wonder."
+    text = card_text(pool.models["whisperleaf-cloak"], pool.registry)
+    assert text == "Opponents can't tap, control or put counters on equipped Wonder."
+    assert normalize(text) == normalize(quote)
+
+
 def test_path_of_light_reads_as_rule_403_5_quotes(pool):
     # 000, rule 403.5: Path of Light says “This round, nullify all items and lands,”
     quote = "“This round, nullify all items and lands,”"
@@ -160,6 +178,18 @@ def test_link_keyword_as_the_rulebook_writes_it():
      "ON ARRIVAL: Put a shield counter on this."),
     ("{trigger: tap_free, effect: {portal: {card: this, realm: choose}}}", "wonder",
      "TAP FREE: Portal this to a realm of your choice."),
+    # rule 508.1: what an equipment gives its equipped Wonder, quoted as the rules quote it
+    ("{trigger: static, effect: {grant: {abilities: [{trigger: on_battle, target: enemy, "
+     "effect: [{draw: 2}, {counters: {card: target, amount: -2}}]}]}}}", "item",
+     'Equipped Wonder gets "On Battle draw 2 cards and put two -1 counters on target '
+     'enemy."'),
+    ("{trigger: static, effect: {grant: {keywords: [flying], abilities: [{trigger: "
+     "{whenever: {dies: {wonder: {}}}}, effect: {draw: 1}}]}}}", "item",
+     'Equipped Wonder gets flying and "Whenever a Wonder dies, draw a card."'),
+    ("{trigger: static, effect: {cant: {action: [tap, put_counters_on], card: equipped, "
+     "by: opponents}}}", "item", "Opponents can't tap or put counters on equipped Wonder."),
+    ("{trigger: static, effect: {cant: {action: control}}}", "wonder",
+     "Players can't control this."),
 ])
 def test_keyword_abilities_in_the_rulebooks_words(script, card_type, expected):
     assert _ability(script, card_type) == expected
@@ -322,6 +352,8 @@ EVERY_ENTRY = [
     "face_down: true}}, {turn_face_up: {all: {card: {face_down: true, realm: this}}}}]}",
     "{trigger: ascend, effect: {power: {card: this, amount: 3}}}",
     "{trigger: tap_free, effect: {portal: {card: this, realm: adjacent}}}",
+    "{trigger: static, effect: {grant: {card: this, keywords: [guardian]}}}",
+    "{trigger: on_play, target: enemy, effect: {tap: target}}",
     "{trigger: {faith: x}, effect: [{gain_faith: 1}, {draw: faith_spent}]}",
     "{trigger: on_arrival, effect: [{shield: {card: this}}, {shield: {card: {all: {wonder: "
     "{controller: you, other: true}}}, count: 2}}]}",

@@ -1,4 +1,5 @@
-"""Replacement effects (rule 504), continuous effects (508.1) and copies (507) keep a game
+"""Replacement effects (rule 504), continuous effects (508.1: prohibitions, characteristics,
+abilities an equipment gives its Wonder) and copies (507) keep a game
 copyable and savable: games whose decks are full of them, copied or saved mid-game at many
 points, continue exactly as the original does."""
 from __future__ import annotations
@@ -83,9 +84,12 @@ def pool():
 def _decks(pool):
     decks = [pool.load_deck(p)[1] for p in bundled_decks(pool.spec)[:2]]
     extra = [pool.cards[c] for c in ("bloom-drake", "grasping-warden", "frost-totem",
-                                     "soldier-banner", "mirror-mage")]
+                                     "soldier-banner", "mirror-mage",
+                                     # equipment that gives its Wonder an ability, a "can't"
+                                     "utterly-complex-compound-bow", "whisperleaf-cloak")]
     # every fourth card of each deck is one of ours
-    return [[extra[i // 4 % 5] if i % 4 == 0 else c for i, c in enumerate(d)] for d in decks]
+    return [[extra[i // 4 % len(extra)] if i % 4 == 0 else c for i, c in enumerate(d)]
+            for d in decks]
 
 
 def _answers(g, rng, n):
@@ -106,7 +110,8 @@ def test_clone_and_save_mid_game_continue_alike(pool, seed):
         _answers(g, rng, 30)
         if g.decision is None:
             break
-        used = used or bool(g.static_cards) or any(e[0] == "instead" for e in g.log)
+        used = used or bool(g.static_cards) or bool(g.granted_cards) or \
+            any(e[0] == "instead" for e in g.log)
         copy = g.clone()
         loaded = loads(dumps(g), pool.cards, "wonders")
         logs = []
@@ -121,7 +126,7 @@ def test_clone_and_save_mid_game_continue_alike(pool, seed):
 
 def test_the_effects_happen_in_these_games(pool):
     """The games above use what they test: statics apply and replacements replace."""
-    statics = instead = copies = 0
+    statics = instead = copies = granted = 0
     for seed in range(12):
         g = pool.spec.game_class(_decks(pool), seed, tokens=pool.tokens)
         g.advance()
@@ -129,7 +134,8 @@ def test_the_effects_happen_in_these_games(pool):
         while g.decision is not None:
             g.choose_index(int(rng.random() * len(g.decision.options)))
             statics += bool(g.static_cards)
+            granted += bool(g.granted_cards)
         instead += sum(1 for e in g.log if e[0] == "instead")
         copies += sum(1 for e in g.log if e[0] == "copy")
         assert g.error is None
-    assert statics and instead and copies
+    assert statics and instead and copies and granted

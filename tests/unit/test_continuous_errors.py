@@ -12,16 +12,16 @@ ITEM = "id: x\nname: X\ntype: item\norbital: solfera\ntier: primary\ncost: 1\n"
 @pytest.mark.parametrize("snippet,expected", [
     ("abilities:\n  - trigger: static\n    effect: {draw: 1}\n",
      "a static ability's effect must be one continuous effect (cant, characteristics, "
-     "is_stone, play_as_though_in_hand); found 'draw'"),
+     "is_stone, grant, play_as_though_in_hand); found 'draw'"),
     ("abilities:\n  - trigger: static\n    target: {wonder: {}}\n"
      "    effect: {cant: {action: untap}}\n", "a static ability has no target"),
     ("abilities:\n  - trigger: on_play\n    effect: {cant: {action: untap}}\n",
      "'cant' is a continuous effect: it belongs alone in a static ability"),
     ("abilities:\n  - trigger: static\n    effect: [{cant: {action: untap}}]\n",
-     "must be one continuous effect (cant, characteristics, is_stone, "
+     "must be one continuous effect (cant, characteristics, is_stone, grant, "
      "play_as_though_in_hand); found a list of effects"),
     ("abilities:\n  - trigger: static\n    effect: {cant: {action: untap, card: it}}\n",
-     "a continuous effect applies to 'this' or to {all: ...} cards; found 'it'"),
+     "a continuous effect applies to 'this', 'equipped' or to {all: ...} cards; found 'it'"),
     ("abilities:\n  - trigger: static\n    effect: {characteristics: {card: this}}\n",
      "characteristics needs classes, a base_power, or both"),
     ("abilities:\n  - trigger: static\n    effect: {play_as_though_in_hand: this}\n",
@@ -39,3 +39,46 @@ def test_continuous_effects_only_in_static_abilities(snippet, expected):
     (d,) = exc.value.diagnostics
     assert expected in d.message
     assert d.pos.file == "x.card.yaml" and d.pos.line == 8 and d.card == "x"
+
+
+WONDER = "id: x\nname: X\ntype: wonder\norbital: solfera\ntier: primary\ncost: 1\npower: 1\n"
+
+
+@pytest.mark.parametrize("head,snippet,expected", [
+    # what an equipment gives its equipped Wonder (508.1): only abilities the game's handlers
+    # run from The World can be given yet, and only an item has an equipped Wonder
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {grant: {abilities: [{trigger: on_death, "
+     "effect: {draw: 1}}]}}\n", "'on_death' can't be given to another card yet"),
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {grant: {abilities: [{trigger: tap_free, "
+     "effect: {draw: 1}}]}}\n", "'tap_free' can't be given to another card yet"),
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {grant: {abilities: [{trigger: static, "
+     "effect: {cant: {action: untap}}}]}}\n", "'static' can't be given to another card yet"),
+    # only an equipment (an item) has an equipped Wonder (rulebook, Equip)
+    (WONDER, "abilities:\n  - trigger: static\n    effect: {grant: {keywords: [flying]}}\n",
+     "'equipped' is the Wonder an equipment is equipped to: only an item"),
+    # what a card can't do and what players can't do to it are separate effects (508.1)
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {cant: {action: [untap, tap], "
+     "card: equipped}}\n", "in separate effects"),
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {cant: {action: untap, card: "
+     "equipped, by: opponents}}\n", "'by: opponents' is for what players do to the card"),
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {grant: {card: equipped}}\n",
+     "grant needs abilities, keywords, or both"),
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {grant: {keywords: [{link: "
+     "solfera}]}}\n", "keyword 'link' can't be given to another card yet"),
+    (ITEM, "abilities:\n  - trigger: static\n    effect: {grant: {keywords: [{seek: {count: "
+     "2, filter: {wonder: {}}}}]}}\n", "keyword 'seek' can't be given to another card yet"),
+])
+def test_equipment_effects_refuse_what_they_cant_do(head, snippet, expected):
+    with pytest.raises(CardError) as exc:
+        CardPool("wonders", cache=False).compile(load_text(head + snippet, "x.card.yaml"))
+    assert any(expected in d.message for d in exc.value.diagnostics), \
+        [d.message for d in exc.value.diagnostics]
+
+
+def test_an_ability_that_cant_be_given_is_pointed_at():
+    src = ITEM + ("abilities:\n  - trigger: static\n    effect: {grant: {abilities: "
+                  "[{trigger: on_death, effect: {draw: 1}}]}}\n")
+    with pytest.raises(CardError) as exc:
+        CardPool("wonders", cache=False).compile(load_text(src, "x.card.yaml"))
+    (d,) = exc.value.diagnostics
+    assert (d.pos.line, d.pos.col) == (9, 34)  # the given ability, not the static one

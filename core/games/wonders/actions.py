@@ -94,6 +94,7 @@ class Actions(MixinBase):
             for c in self.static_plays(p, has_action):
                 opts.append(TurnOption("play", c))
         mine = p.index
+        statics = self.bus.handlers.get("static")  # a "can't tap" may forbid a tap cost
         for realm in self.realms:
             if not realm.active:
                 continue
@@ -108,7 +109,8 @@ class Actions(MixinBase):
                     continue
                 for ab in acts:
                     t = ab.trigger
-                    if t.cost == "tap" and c.tapped:
+                    if t.cost == "tap" and (c.tapped or statics and
+                                            self.forbidden("tap", c, p)):
                         continue
                     if t.cost == "faith" and (p.faith < t.least()
                                               or p.faith_round == self.round):

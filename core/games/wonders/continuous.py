@@ -9,9 +9,15 @@ continuous effect:
 
 - ``cant``: a prohibition, read where the action happens ("can't" overwrites "can" and
   "may", 508.1): an effect that would untap or nullify a card does nothing to it, and is not
-  done (508.4).
+  done (508.4); what players do to a card (tap it, gain control of it, put counters on it)
+  may be forbidden to everyone or to the opponents of the effect's controller (505.1's
+  Whisperleaf Cloak), and a control that can't be had wins over control effects (505.1).
 - ``is_stone``: the cards are stones their controller controls, counted by
   :meth:`Continuous.stone_cards` wherever stones are counted.
+- ``grant``: abilities and keywords a card gets while the effect covers it (an equipment's
+  "Equipped Wonder gets ..."): they are the card's own while given (they trigger for it,
+  nullifying it stops them), and it loses them as soon as the effect stops covering it; they
+  are not printed, so a copy does not copy them (507). Applied with the characteristics.
 - ``characteristics``: classes added and a base power set for the cards it covers, applied
   by :meth:`Continuous.refresh_statics` when something it depends on may have changed (a card
   entering or leaving a zone, nullify, stun, after each resolution); never per decision. Where
@@ -20,10 +26,11 @@ continuous effect:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional, cast
+from typing import TYPE_CHECKING, Literal, Optional, Union, cast
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
+from ...bus import Handler
 from ...limits import STAT_MAX
 from ...refs import AllRef, ThisRef
 from ...registry import Params, Vocabulary
@@ -32,15 +39,35 @@ from .effects import PlayAsThoughInHand
 from .zones import HAND, WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
-    from ...model.names import CardRef
+    from ...model.names import Ability, CardRef, Keyword
     from .mixin_base import MixinBase
 else:
     MixinBase = object
 
 vocab = Vocabulary("wonders")
 
-#: what a ``cant`` effect can forbid, and where the game checks it
-CANT_ACTIONS = ("untap", "be_nullified")
+#: what a ``cant`` effect can forbid, and where the game checks it: what the card does
+#: (untap, be nullified), then what players do to it (tap it, gain control of it, put
+#: counters on it), which ``by`` may forbid to opponents only
+CARD_ACTIONS = ("untap", "be_nullified")
+PLAYER_ACTIONS = ("tap", "control", "put_counters_on")
+CANT_ACTIONS = CARD_ACTIONS + PLAYER_ACTIONS
+CantAction = Literal["untap", "be_nullified", "tap", "control", "put_counters_on"]
+
+
+class EquippedRef:
+    """``equipped``: the Wonder the effect's card (an equipment) is equipped to, if any
+    (rulebook, Equip: "equipped Wonder")."""
+
+    __slots__ = ()
+    entry_name = "equipped"
+
+    def cards(self, g, ctx) -> list:
+        w = getattr(ctx.source, "equipped_to", None)
+        return [w] if w is not None and w.zone is not None and w.zone.kind == WORLD else []
+
+
+_EQUIPPED = EquippedRef()
 
 
 class _Continuous:
@@ -48,15 +75,24 @@ class _Continuous:
 
     __slots__ = ("card",)
     continuous = True
+    card: EquippedRef | AllRef | ThisRef
 
     def __init__(self, p, c):
         if getattr(c.ability_trigger, "entry_name", None) != "static":
             raise c.error(f"'{type(self).entry_name}' is a continuous effect: it belongs "  # type: ignore[attr-defined]
                           "alone in a static ability (trigger: static), rule 508.1")
-        self.card = c.card_ref(p.card)
-        if not isinstance(self.card, AllRef | ThisRef):
-            raise c.error("a continuous effect applies to 'this' or to {all: ...} cards; "
-                          f"found '{p.card}'")
+        if p.card == "equipped":
+            if c.card_type != "item":
+                raise c.error("'equipped' is the Wonder an equipment is equipped to: only an "
+                              f"item of the Equipment class has one; this card is a "
+                              f"{c.card_type}")
+            self.card = _EQUIPPED
+            return
+        ref = c.card_ref(p.card)
+        if not isinstance(ref, AllRef | ThisRef):
+            raise c.error("a continuous effect applies to 'this', 'equipped' or to "
+                          f"{{all: ...}} cards; found '{p.card}'")
+        self.card = ref
 
     def run(self, g, ctx):  # pragma: no cover - compiled only inside static abilities
         raise AssertionError("a continuous effect is read by the game, never run")
@@ -64,6 +100,8 @@ class _Continuous:
     def covers(self, g, ctx, card) -> bool:
         """Does the effect of this static ability (``ctx``) apply to ``card``?"""
         ref = self.card
+        if isinstance(ref, EquippedRef):
+            return ctx.source.equipped_to is card
         if isinstance(ref, ThisRef):
             return card is ctx.source
         return card.zone is not None and card.zone.kind == WORLD and \
@@ -72,28 +110,63 @@ class _Continuous:
     def covered(self, g, ctx) -> list:
         """Every card the effect applies to now (its selection is not an effect step)."""
         ref = self.card
-        if isinstance(ref, ThisRef):
+        if isinstance(ref, EquippedRef | ThisRef):
             return ref.cards(g, ctx)
         return [c for c in ref.selector.candidates(g, ctx)
                 if c.zone is not None and c.zone.kind == WORLD]
 
 
+#: a continuous effect's cards: a card reference, or the equipped Wonder
+Covered = Union[Literal["equipped"], "CardRef"]
+
+
 class CantParams(Params):
-    action: Literal["untap", "be_nullified"] = Field(description="What they can't do.")
-    card: "CardRef" = Field("this", description="'this', or {all: selector}.")
+    action: Union[CantAction, list[CantAction]] = Field(
+        description="What can't be done: what the card does (untap, be_nullified) or what "
+        "players do to it (tap, control, put_counters_on); one or a list of one kind.")
+    card: Covered = Field("this", description="'this', 'equipped' (an equipment's Wonder), "
+                          "or {all: selector}.")
+    by: Literal["players", "opponents"] = Field(
+        "players", description="Who can't tap, control or put counters on it: every player, "
+        "or the opponents of this effect's controller (rule 505.2).")
+
+    @model_validator(mode="after")
+    def _one_kind(self):
+        actions = self.action if isinstance(self.action, list) else [self.action]
+        if not actions:
+            raise ValueError("name at least one action")
+        players = [a in PLAYER_ACTIONS for a in actions]
+        if any(players) and not all(players):
+            raise ValueError("list what the card can't do (untap, be_nullified) and what "
+                             "players can't do to it (tap, control, put_counters_on) in "
+                             "separate effects")
+        if self.by == "opponents" and not all(players):
+            raise ValueError("'by: opponents' is for what players do to the card: tap, "
+                             "control, put_counters_on")
+        return self
 
 
-@vocab.effect("cant", CantParams, text="{{ card | does(\"can't\", plural=true) }} "
-              "{{ action | replace('_', ' ') }}")
+@vocab.effect("cant", CantParams, text=(
+    "{% set acts = (action if action is not string else [action]) | map('replace', '_', ' ') "
+    "| list %}{% set said = acts | join(' or ') if acts | length < 3 else "
+    "acts[:-1] | join(', ') ~ ' or ' ~ acts[-1] %}"
+    "{% if acts[0] in ('untap', 'be nullified') %}"
+    "{{ card | covered | does(\"can't\", plural=true) }} {{ said }}"
+    "{% else %}{{ 'opponents' if by == 'opponents' else 'players' }} can't {{ said }} "
+    "{{ card | covered }}{% endif %}"))
 class Cant(_Continuous):
     """The cards can't untap, or can't be nullified: effects that would do it don't, whatever
-    they say ("can't" overwrites "can" and "may", rule 508.1)."""
+    they say ("can't" overwrites "can" and "may", rule 508.1). Or players (``by``: all, or
+    the opponents of the effect's controller) can't tap them, gain control of them or put
+    counters on them: effects and costs that would do it don't, and a control that can't be
+    had wins over control effects, a "this round" control ending included (rule 505.1)."""
 
-    __slots__ = ("action",)
+    __slots__ = ("actions", "opponents")
 
     def __init__(self, p, c):
         super().__init__(p, c)
-        self.action = p.action
+        self.actions = tuple(p.action) if isinstance(p.action, list) else (p.action,)
+        self.opponents = p.by == "opponents"
 
 
 class CharacteristicsParams(Params):
@@ -141,6 +214,63 @@ class IsStone(_Continuous):
     __slots__ = ()
 
 
+class GrantParams(Params):
+    card: Covered = Field("equipped", description="'equipped' (an equipment's Wonder), "
+                          "'this', or {all: selector}.")
+    abilities: "list[Ability]" = Field(default_factory=list, description="Triggered "
+                                       "abilities they get.")
+    keywords: "list[Keyword]" = Field(default_factory=list, description="Keywords they get.")
+
+    @model_validator(mode="after")
+    def _something(self):
+        if not self.abilities and not self.keywords:
+            raise ValueError("grant needs abilities, keywords, or both")
+        return self
+
+
+@vocab.effect("grant", GrantParams, text=(
+    "{{ card | covered | does('get') }} {{ abilities | granted | join(' and ') }}"))
+class Grant(_Continuous):
+    """The cards get these abilities and keywords while the effect covers them (508.1): an
+    equipment's "Equipped Wonder gets "On Battle ..."". A given ability is the card's own:
+    it triggers for it, its "this" is that card, and nullifying the card stops it; it is not
+    printed, so copies don't copy it (507). Only abilities that work from The World through
+    the game's handlers (On Battle, "whenever", ...) can be given yet."""
+
+    __slots__ = ("abilities", "keywords")
+
+    def __init__(self, p, c):
+        super().__init__(p, c)
+        at = c.at  # errors point at the given ability or keyword, inside the static one
+        given, where = [], []
+        for i, model in enumerate(p.abilities):
+            c.at = where_at = (*at, "effect", "grant", "abilities", i)
+            given.append(c.ability(i, model))
+            where.append(where_at)
+        names = []
+        for i, kw in enumerate(p.keywords):
+            c.at = where_at = (*at, "effect", "grant", "keywords", i)
+            name, impl, abilities = c.keyword(kw, len(given))
+            if not getattr(impl, "giveable", True):
+                raise c.error(f"keyword '{name}' can't be given to another card yet: the "
+                              "game reads it from the printed card only")
+            names.append(name)
+            given += abilities
+            where += [where_at] * len(abilities)
+        for ab, where_at in zip(given, where, strict=True):
+            c.at = where_at
+            t = ab.trigger
+            if t.scope != WORLD or t.event == "static" or getattr(t, "time", None) or \
+                    getattr(t, "gated", False):
+                what = f"keyword '{ab.keyword}'" if ab.keyword else f"'{ab.name}'"
+                raise c.error(f"{what} can't be given to another card yet: only triggered "
+                              "abilities that work from The World (on_battle, whenever, "
+                              "on_round_start, ...) without a count, hoard or kingdom can")
+        c.at = at
+        self.abilities = tuple(given)
+        self.keywords = tuple(names)
+
+
 def _context(h) -> Trigger:
     card = h.card
     return Trigger(h.ability, card, card.controller)
@@ -155,39 +285,50 @@ class Continuous(MixinBase):
     """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`: the static abilities in
     play, read where they matter."""
 
-    def forbidden(self, action: str, card) -> bool:
-        """Rule 508.1: can ``card`` not do ``action`` (``CANT_ACTIONS``)? A static ability in
-        play that says so (its card not nullified, its condition holding) forbids it."""
+    def forbidden(self, action: str, card, player=None) -> bool:
+        """Rule 508.1: can ``card`` not do ``action`` (``CANT_ACTIONS``), or can ``player``
+        (None: whoever does it) not do it to ``card``? A static ability in play that says so
+        (its card not nullified, its condition holding) forbids it; one that forbids it to
+        opponents only forbids it to the opponents of its controller (505.2)."""
         hs = self.bus.handlers.get("static")
         if not hs:
             return False
         for h in hs:
             eff = h.ability.effect
-            if h.card.blank or type(eff) is not Cant or eff.action != action:
+            if h.card.blank or type(eff) is not Cant or action not in eff.actions:
                 continue
             ctx = _context(h)
+            if eff.opponents and (player is None or player is ctx.controller):
+                continue
             if eff.covers(self, ctx, card) and _on(self, h, ctx):
                 return True
         return False
 
     def refresh_statics(self) -> None:
-        """Apply the characteristics effects of the static abilities in play, oldest first,
-        to the cards they cover now; undo them on the cards they covered before. A base power
-        set by a stun after the static ability's card entered wins over it (the more recent)."""
+        """Apply the characteristics and grant effects of the static abilities in play,
+        oldest first, to the cards they cover now; undo them on the cards they covered
+        before. A base power set by a stun after the static ability's card entered wins over
+        it (the more recent)."""
         hs = self.bus.handlers.get("static")
         for c in self.static_cards:
             c.classes = c.proto.classes
             c.static_base = None
         touched: list = []
+        given: dict[int, tuple] = {}  # card id -> (card, abilities, keywords)
         if hs:
-            setters = sorted((h for h in hs if not h.card.blank
-                              and type(h.ability.effect) is Characteristics),
-                             key=lambda h: h.card.oid)
-            for h in setters:
+            for h in sorted((h for h in hs if not h.card.blank
+                             and type(h.ability.effect) in (Characteristics, Grant)),
+                            key=lambda h: h.card.oid):
                 ctx = _context(h)
                 if not _on(self, h, ctx):
                     continue
-                eff = cast(Characteristics, h.ability.effect)
+                eff = h.ability.effect
+                if type(eff) is Grant:
+                    for c in eff.covered(self, ctx):
+                        _, abilities, keywords = given.get(id(c), (c, (), ()))
+                        given[id(c)] = (c, abilities + eff.abilities, keywords + eff.keywords)
+                    continue
+                eff = cast(Characteristics, eff)
                 for c in eff.covered(self, ctx):
                     if eff.classes:
                         c.classes = c.classes + tuple(x for x in eff.classes
@@ -198,6 +339,37 @@ class Continuous(MixinBase):
                     touched.append(c)
         self.static_cards = touched
         self.power_dirty = True
+        if given or self.granted_cards:
+            for c in self.granted_cards:
+                if id(c) not in given:
+                    self.give(c, (), ())
+            for c, abilities, keywords in given.values():
+                self.give(c, abilities, keywords)
+            self.granted_cards = [c for c, _, _ in given.values()]
+
+    def give(self, card, abilities: tuple, keywords: tuple) -> None:
+        """``card`` has these given abilities and keywords now: the handlers of those it no
+        longer has leave the bus, those of the new ones join it (as its own handlers, so they
+        leave with it when it leaves The World)."""
+        if card.grants == abilities and card.granted_keywords == keywords:
+            return
+        bus = self.bus.handlers
+        if card.grants:
+            old = {id(a) for a in card.grants}
+            keep = []
+            for h in card.handlers:  # none left if it left The World: the core took them
+                if id(h.ability) in old:
+                    bus[h.ability.trigger.event].remove(h)
+                else:
+                    keep.append(h)
+            card.handlers = keep
+        if abilities:
+            new = [Handler(card, a) for a in abilities]
+            for h in new:
+                bus.setdefault(h.ability.trigger.event, []).append(h)
+            card.handlers = [*card.handlers, *new]
+        card.grants = abilities
+        card.granted_keywords = keywords
 
     def static_plays(self, p, has_action: bool) -> list:
         """Rule 404.2: the cards static abilities of ``p``'s let ``p`` play as though in hand
@@ -244,8 +416,8 @@ class Continuous(MixinBase):
     def statics_changed(self) -> None:
         """Something static abilities depend on changed: apply them again, if any are in play
         or were (the one way in: most games have none, and pay only this test)."""
-        if self.static_cards or self.bus.handlers.get("static"):
+        if self.static_cards or self.granted_cards or self.bus.handlers.get("static"):
             self.refresh_statics()
 
 
-__all__ = ["vocab", "Continuous", "CANT_ACTIONS", "IsStone"]
+__all__ = ["vocab", "Continuous", "CANT_ACTIONS", "EquippedRef", "IsStone"]

@@ -125,8 +125,11 @@ class Control(MixinBase):
 
     def can_control(self, player, card) -> bool:
         """Rule 505.1: "If a card says something can't be controlled by a player, this
-        overrides any effects that would otherwise give control to that player.\""""
-        return not card.has_keyword("cant_be_controlled") or card.zone.player is player
+        overrides any effects that would otherwise give control to that player.\"" (the
+        keyword, or a continuous effect such as Whisperleaf Cloak's, 508.1)."""
+        if card.has_keyword("cant_be_controlled") and card.zone.player is not player:
+            return False
+        return not self.forbidden("control", card, player)
 
     def gain_control(self, card, player, duration: str = "permanent") -> bool:
         zone = card.zone

@@ -167,12 +167,12 @@ _card_effect("put_into_hand", "Put a card into its owner's hand.",
              lambda g, c, ctx: g.to_hand(c), together=True)
 _card_effect("tap", "Tap a card (rule 509: only if it is untapped).",
              "tap {{ card | describe(implied={'tapped': false}) }}",
-             lambda g, c, ctx: g.tap(c))
+             lambda g, c, ctx: g.tap(c, ctx.controller))
 _card_effect("untap", "Untap a card (rule 509: only if it is tapped).",
              "untap {{ card | describe(implied={'tapped': true}) }}",
              lambda g, c, ctx: g.untap(c))
 _card_effect("stun", "Tap a Wonder and set its base power to 0 this round (rulebook, Stun).",
-             "stun {{ card }}", lambda g, c, ctx: g.stun(c))
+             "stun {{ card }}", lambda g, c, ctx: g.stun(c, ctx.controller))
 
 
 class SacrificeParams(Params):
@@ -282,7 +282,7 @@ class Counters(_EachCard):
         self.amount = p.amount
 
     def apply(self, g, card, ctx) -> bool:
-        return g.put_counters(card, self.amount)
+        return g.put_counters(card, self.amount, ctx.controller)
 
 
 class PowerParams(Params):

@@ -54,7 +54,7 @@ class Shield(_EachCard):
         self.count = p.count
 
     def apply(self, g, card, ctx) -> bool:
-        return g.put_shields(card, self.count)
+        return g.put_shields(card, self.count, ctx.controller)
 
 
 @vocab.effect("bury", CardParams, text="bury {{ card }}")

@@ -66,6 +66,9 @@ class Guardian(_Keyword):
 class Attuned(_Keyword):
     """Playing this card from hand spends no action (a free action; rulebook, Attuned)."""
 
+    #: read from the printed card, in hand: a Wonder in The World given it would gain nothing
+    giveable = False
+
 
 class LinkParams(Params):
     __shorthand__ = "orbital"
@@ -82,6 +85,8 @@ class Link(_Keyword):
     :meth:`~cardscript.games.wonders.primitives.Primitives.links`."""
 
     __slots__ = ("orbital",)
+    #: read from the printed card (Primitives.links): giving it (continuous.py) is not done
+    giveable = False
 
     def __init__(self, p, c):
         self.orbital = p.orbital

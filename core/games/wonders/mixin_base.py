@@ -52,6 +52,7 @@ if TYPE_CHECKING:
         turn_control: tuple[WondersPlayer, WondersPlayer] | None
         replacing: list[tuple]
         static_cards: list[WondersCard]
+        granted_cards: list[WondersCard]
 
         # the core's methods, making Wonders' cards (card_class)
         def new_card(self, proto: CardDef, owner: Player, zone: Zone | None,
@@ -90,4 +91,5 @@ if TYPE_CHECKING:
 
         def static_plays(self, p: WondersPlayer, has_action: bool) -> list: ...
 
-        def forbidden(self, action: str, card: Card) -> bool: ...
+        def forbidden(self, action: str, card: Card, player: WondersPlayer | None = None) \
+                -> bool: ...

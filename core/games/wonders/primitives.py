@@ -153,9 +153,11 @@ class Primitives(MixinBase):
         self.power_dirty = True  # a Wonder still below 0 power would die again
         self.log.append(("shield", card.proto.id, card.oid, why))
 
-    def put_shields(self, card: WondersCard, n: int) -> bool:
-        """Shield counters go only on cards in a realm (rulebook, Counters)."""
-        if card.zone is None or card.zone.kind != WORLD or n <= 0:
+    def put_shields(self, card: WondersCard, n: int, by=None) -> bool:
+        """Shield counters go only on cards in a realm (rulebook, Counters), and not where
+        ``by`` can't put counters (rule 508.1)."""
+        if card.zone is None or card.zone.kind != WORLD or n <= 0 or \
+                self.forbidden("put_counters_on", card, by):
             return False
         card.shields += n
         self.log.append(("shields", card.proto.id, card.oid, n))
@@ -305,6 +307,7 @@ class Primitives(MixinBase):
                     if w is not None and w.zone is not side:
                         c.equipped_to = None
                         self.log.append(("unequip", c.proto.id, c.oid))
+                        self.statics_changed()  # what it gave its Wonder ends (508.1)
                     if c.equipped_to is None:  # a class, not ability text: nullify can't stop it
                         if wonders is None:
                             wonders = [x for x in side.cards if x.proto.is_wonder]
@@ -324,6 +327,7 @@ class Primitives(MixinBase):
         equipment.equipped_to = wonder
         self.log.append(("equip", equipment.proto.id, equipment.oid, wonder.proto.id,
                          wonder.oid))
+        self.statics_changed()  # what it gives its equipped Wonder starts (508.1)
 
     def create_token(self, token_id: str, controller, realm, source) -> None:
         proto = self.tokens[token_id]
@@ -335,8 +339,12 @@ class Primitives(MixinBase):
         self.publish(Event("arrived", card, controller, realm, None, "token"))
 
     # -- stats ---------------------------------------------------------------------------
-    def tap(self, card) -> bool:
+    def tap(self, card, by=None) -> bool:
+        """``by``: the player tapping it (None: the rules), whom a "can't" may forbid it
+        (rule 508.1, 505.1's Whisperleaf Cloak)."""
         if card.zone is None or card.tapped:  # rule 509: only an untapped card taps
+            return False
+        if self.forbidden("tap", card, by):
             return False
         card.tapped = True
         return True
@@ -348,10 +356,12 @@ class Primitives(MixinBase):
         card.tapped = False
         return True
 
-    def put_counters(self, card, amount: int) -> bool:
+    def put_counters(self, card, amount: int, by=None) -> bool:
         """+/- counters; when both are on a card, remove an equal number (rulebook, Counters).
-        Counters go only on cards in a realm."""
-        if card.zone is None or card.zone.kind != WORLD or not amount:
+        Counters go only on cards in a realm, and not where ``by`` (the player putting them)
+        can't put counters (rule 508.1)."""
+        if card.zone is None or card.zone.kind != WORLD or not amount or \
+                self.forbidden("put_counters_on", card, by):
             return False
         if amount > 0:
             card.plus += amount
@@ -380,11 +390,13 @@ class Primitives(MixinBase):
             card.mods = mods[:i] + mods[i + 1:]
             self.power_dirty = True
 
-    def stun(self, card) -> bool:
-        """Rulebook, Stun: tap it, and its base power is 0 until the end of the round."""
+    def stun(self, card, by=None) -> bool:
+        """Rulebook, Stun: tap it, and its base power is 0 until the end of the round; a
+        player who can't tap it (508.1) still sets its power (508.2: as much as possible)."""
         if card.zone is None or card.zone.kind != WORLD or not card.proto.is_wonder:
             return False
-        card.tapped = True
+        if not self.forbidden("tap", card, by):
+            card.tapped = True
         card.base = 0
         # more recent than every card now in play (508.1): the next object's number
         card.stunned = self.objects_created + 1

@@ -84,6 +84,8 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous, 
         self.replacing: list[tuple] = []
         #: cards continuous effects changed at their last refresh (rule 508.1)
         self.static_cards: list = []
+        #: cards continuous effects gave abilities or keywords at their last refresh (508.1)
+        self.granted_cards: list = []
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
         self.round_discarding: list = []  # chosen at round end, discarded together (403.5)
         self.control_waiting = []  # (card, player): controls that end when they can (505.1)

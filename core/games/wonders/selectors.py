@@ -203,6 +203,15 @@ def _any_card(p: AnyCardFilter, c):
     return _selector(p.types, p, c)
 
 
+@vocab.selector("enemy", text=(
+    "{{ {'target': 'target enemy', 'a': 'an enemy', 'each': 'each enemy', 'all': "
+    "'all enemies', 'plural': 'enemies', 'no': 'no enemies'}.get(form, 'enemy') }}"))
+def _enemy(p, c):
+    """An enemy: "Any Wonder controlled by an opponent" (rulebook, Game Terms), as the rules
+    say it: "target enemy" (508.3's Compound Bow)."""
+    return CardSelector(("wonder",), CardFilter(controller="opponent"))
+
+
 class PlayerParams(Params):
     __shorthand__ = "who"
     who: Whose = "any"

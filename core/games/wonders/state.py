@@ -50,7 +50,7 @@ class WondersCard(Card):
 
     __slots__ = ("tapped", "plus", "minus", "mods", "base", "face_down", "orbital",
                  "arrived_round", "attacked", "shields", "equipped_to", "classes", "static_base",
-                 "stunned", "copied")
+                 "stunned", "copied", "grants", "granted_keywords")
     proto: WondersCardDef
     STATE = ("equipped_to",)
 
@@ -77,12 +77,20 @@ class WondersCard(Card):
         self.stunned = 0
         #: a copy (rule 507)? 0 no, 1 with its printed abilities, 2 with blank text (copies.py)
         self.copied = 0
+        #: abilities and keywords continuous effects give it (an equipment's "equipped Wonder
+        #: gets ...", rule 508.1): its own while given, never printed (rule 507); the game's
+        #: handlers of the abilities are in ``handlers`` with its own (continuous.py)
+        self.grants: tuple = ()
+        self.granted_keywords: tuple[str, ...] = ()
 
     @property
     def realm(self):
         """The realm it is in, or was in when it left (last known information)."""
         z = self.zone or self.last_zone
         return z.area if z is not None else None  # a realm is the area of its zones
+
+    def has_keyword(self, name: str) -> bool:
+        return not self.blank and (name in self.proto.keywords or name in self.granted_keywords)
 
     @property
     def nullified(self) -> bool:

@@ -24,8 +24,11 @@ Wonders house style (on top of the generic one)
   no other Wonders", "sacrifice a Wonder".
 - Numbers: "draw 2 cards", "Seek 3", "deny 1"; resources (energy, faith, actions) keep the
   numeral ("gain 1 energy", "gain 1 action"); "create two 1-power Verdant Sprout token
-  Wonders". Power changes and counters are signed ("+2 power", "a -1 counter", "two +1
-  counters", as 508.3 and 508.4 quote them).
+  Wonders". Power changes and counters are signed ("+2 power", "a -1 counter"); several
+  counters are counted as the rules print them ("two +1 counters", rule 508.4's Eternitum,
+  508.3's Compound Bow).
+- Given abilities are quoted as the rules quote them, in one sentence with a title-case
+  label and no colon: 'Equipped Wonder gets "On Battle draw 2 cards, ..."' (508.3).
 - Durations ("this round", "this turn", "permanently") trail their clause ("Nullify target
   enemy Wonder this round.", "All enemy Wonders get -2 power this round."), except that one
   leads an imperative whose object is every card a selector matches ("This round, nullify
@@ -42,6 +45,8 @@ from jinja2 import pass_context
 
 from ...text import TextVocabulary, current
 from ...text.english import article, join_words, number_word, signed
+from ...text.render import ability_text, keyword_text
+from ...text.views import NodeView
 
 #: resources: counted with numerals even for one; energy and faith have no plural
 RESOURCES = {"energy": "energy", "faith": "faith", "action": "actions"}
@@ -214,6 +219,33 @@ def arrives_from(node) -> str:
         return f" from {_FROM_WORDS[node]}"
     # a nested parameter model reaches templates as its data, by field name
     return f" from anywhere other than from {_FROM_WORDS[node['not_']]}"
+# -- continuous effects (continuous.py) ---------------------------------------------------
+@text.filter("covered")
+def covered(value) -> NodeView:
+    """A continuous effect's cards as a card reference: "equipped Wonder" (an equipment's),
+    or the card reference written there ("this", "all Wonders")."""
+    r = current()
+    if value == "equipped":
+        return NodeView(r, "card", "equipped Wonder")
+    if isinstance(value, str):
+        return NodeView(r, "card", value)
+    return r.view("card", r.node._raw.card)  # {all: ...}: its selector, from the model
+
+
+@text.filter("granted")
+def granted(_abilities) -> list[str]:
+    """Given keywords and abilities, the abilities as the rules quote them: 'flying',
+    '"On Battle draw 2 cards, ..."' (508.3); read from the grant's model."""
+    r = current()
+    raw = r.node._raw
+    out = [keyword_text(k, r.registry).rstrip(".").lower() for k in raw.keywords]
+    for model in raw.abilities:
+        said = ability_text(model, r.registry, card_type="wonder", cards=r.cards).rstrip(".")
+        label, colon, rest = said.partition(": ")
+        if colon and label.isupper():  # "ON BATTLE: Draw" -> "On Battle draw"
+            said = f"{label.title()} {rest[:1].lower()}{rest[1:]}"
+        out.append(f'"{said}."')
+    return out
 
 
 @text.filter("tokens")

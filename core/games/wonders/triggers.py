@@ -416,8 +416,8 @@ class StaticParams(Params):
 class Static(_Trigger):
     """A static ability (rule 508.1): its continuous effect is on while this card is in The
     World (and the condition holds), off at once otherwise; nothing triggers it. Its effect
-    is one continuous effect (``cant``, ``characteristics``, ``is_stone``: continuous.py;
-    ``play_as_though_in_hand``: effects.py)."""
+    is one continuous effect (``cant``, ``characteristics``, ``is_stone``, ``grant``:
+    continuous.py; ``play_as_though_in_hand``: effects.py)."""
 
     __slots__ = ("condition",)
     scope = WORLD
@@ -437,7 +437,7 @@ class Static(_Trigger):
             name = getattr(effect, "entry_name", "")
             found = "a list of effects" if name == "stages" else f"'{name}'"
             raise c.error("a static ability's effect must be one continuous effect (cant, "
-                          "characteristics, is_stone, play_as_though_in_hand); found "
+                          "characteristics, is_stone, grant, play_as_though_in_hand); found "
                           f"{found}")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from cardscript.model.nodes import AbilityFields
 from pydantic import BaseModel
 
 from ..registry import Rule
@@ -15,7 +16,8 @@ _TARGET_PLAYERS = {"target", "owner", "controller"}
 
 def target_uses(node: Any, path: tuple, refs: tuple) -> Iterator[tuple[tuple, str, bool]]:
     """(data path, word, written) for every reference to the ability's target under
-    ``node``; ``written`` is False where a parameter's default says ``target``."""
+    ``node``; ``written`` is False where a parameter's default says ``target``. An ability
+    inside it (one an effect gives another card) has its own target: not looked into."""
     card_ref, player_ref = refs
     stack: list[tuple[Any, tuple]] = [(node, path)]
     while stack:
@@ -23,7 +25,7 @@ def target_uses(node: Any, path: tuple, refs: tuple) -> Iterator[tuple[tuple, st
         if isinstance(cur, list):
             stack.extend((x, where + (i,)) for i, x in reversed(list(enumerate(cur))))
             continue
-        if not isinstance(cur, BaseModel):
+        if not isinstance(cur, BaseModel) or isinstance(cur, AbilityFields):
             continue
         fields = type(cur).model_fields
         given = cur.model_fields_set
@@ -39,8 +41,26 @@ def target_uses(node: Any, path: tuple, refs: tuple) -> Iterator[tuple[tuple, st
                 stack.append((value, here))
 
 
-def _designer_abilities(ctx) -> Iterator[tuple[int, Any]]:
-    yield from enumerate(getattr(ctx.model, "abilities", None) or ())
+def _designer_abilities(ctx) -> Iterator[tuple[tuple, str, Any]]:
+    """(data path, label, ability) of the card's abilities, and of the abilities their
+    effects give other cards (an equipment's "Equipped Wonder gets ...")."""
+    for i, ab in enumerate(getattr(ctx.model, "abilities", None) or ()):
+        yield ("abilities", i), f"ability {i + 1}", ab
+        stack: list[tuple[Any, tuple]] = [(ab.effect, ("abilities", i, "effect"))]
+        n = 0
+        while stack:
+            cur, where = stack.pop()
+            if isinstance(cur, list):
+                stack.extend((x, where + (j,)) for j, x in reversed(list(enumerate(cur))))
+            elif isinstance(cur, AbilityFields):
+                n += 1
+                yield where, f"ability {i + 1}'s given ability {n}", cur
+                stack.append((cur.effect, where + ("effect",)))
+            elif isinstance(cur, BaseModel):
+                for name, field in type(cur).model_fields.items():
+                    value = getattr(cur, name)
+                    if isinstance(value, (BaseModel, list)):
+                        stack.append((value, where + (field.alias or name,)))
 
 
 def _refs(ctx) -> tuple:
@@ -69,13 +89,12 @@ class UndeclaredTarget(Rule):
 
     def check_card(self, ctx):
         refs = _refs(ctx)
-        for i, ab in _designer_abilities(ctx):
+        for at, label, ab in _designer_abilities(ctx):
             if ab.target is not None:
                 continue
-            for path, word, written in target_uses(ab.effect, ("abilities", i, "effect"),
-                                                   refs):
+            for path, word, written in target_uses(ab.effect, at + ("effect",), refs):
                 how = f"'{word}'" if written else f"'{path[-1]}' (which defaults to {word})"
-                yield ctx.finding(self.code, f"ability {i + 1} uses {how} but declares no "
+                yield ctx.finding(self.code, f"{label} uses {how} but declares no "
                                   "target: add a `target:` selector", path)
                 break
 
@@ -96,12 +115,12 @@ class UnusedTarget(Rule):
 
     def check_card(self, ctx):
         refs = _refs(ctx)
-        for i, ab in _designer_abilities(ctx):
+        for at, label, ab in _designer_abilities(ctx):
             if ab.target is None:
                 continue
             if next(target_uses(ab.effect, (), refs), None) is None:
-                yield ctx.finding(self.code, f"ability {i + 1} declares a target that its "
-                                  "effect never uses", ("abilities", i, "target"), key=True)
+                yield ctx.finding(self.code, f"{label} declares a target that its "
+                                  "effect never uses", at + ("target",), key=True)
 
 
 #: per game: card types that never enter The World, and types that are never played
