@@ -8,7 +8,7 @@ ITEM = "id: x\nname: X\ntype: item\norbital: solfera\ntier: primary\ncost: 1\n"
 
 
 @pytest.mark.parametrize("snippet,expected,line", [
-    ("keywords: [symbiosis]\n", "Symbiosis", 7),
+    ("abilities:\n  - trigger: on_play\n    effect: control_turn\n", "505.4", 9),
 ])
 def test_planned_rules_say_they_are_not_implemented(snippet, expected, line):
     with pytest.raises(CardError) as exc:

@@ -32,11 +32,12 @@ def cardscript_vocabulary(game: str):
         keyword_effects,
         keywords,
         selectors,
+        symbiosis,
         triggers,
     )
     return [selectors.vocab, triggers.vocab, effects.vocab, keyword_effects.vocab,
             conditions.vocab, keywords.vocab, control.vocab, facedown.vocab, continuous.vocab,
-            copies.vocab]
+            copies.vocab, symbiosis.vocab]
 
 
 @hookimpl

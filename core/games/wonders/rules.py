@@ -20,6 +20,7 @@ from .counting import Counting
 from .facedown import FaceDown
 from .primitives import Primitives
 from .state import WondersCard, WondersCardDef, WondersPlayer
+from .symbiosis import SymbiosisRules
 from .zones import Realm
 
 ROUNDS = 7
@@ -38,10 +39,10 @@ VARIANTS = {
 #: leads to (the core's ``target``, ``may`` and ``mode`` among them), batches (502, 503)
 DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "target",
                   "order", "may", "mode", "discard", "stone", "seek", "bury", "shield",
-                  "equip", "harvest", "sacrifice", "faith", "loop", "prevent")
+                  "equip", "harvest", "sacrifice", "faith", "loop", "prevent", "symbiosis")
 
 
-class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous,
+class WondersGame(SymbiosisRules, Primitives, Control, Counting, FaceDown, Actions, Continuous,
                   Game[WondersPlayer]):
     game_name = "wonders"
     VARIANTS = VARIANTS
@@ -87,6 +88,7 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous,
         self.control_waiting = []  # (card, player): controls that end when they can (505.1)
         self.counted: list = []  # counting triggers and their counts (511, counting.py)
         self.tallies: list = []
+        self.symbionts = []  # symbiosis Wonders arrived and not copied yet (symbiosis.py)
         for p, deck in zip(self.players, decks, strict=True):
             self.fill(p.deck, deck)
 
