@@ -95,10 +95,11 @@ def symbiont(printed: WondersCardDef, source: WondersCardDef | None) -> WondersC
     for name in slots_of(WondersCardDef):
         setattr(d, name, getattr(printed, name))
     if source is None:
-        d.program, d.keywords = CardProgram(), {}
+        d.program, d.keywords, d.text = CardProgram(), {}, ""
     else:
         d.program = source.program  # symbiosis itself has no abilities: only its keyword
         d.keywords = {k: v for k, v in source.keywords.items() if k != "symbiosis"}
+        d.text = source.text  # the rules text it has now, for a player reading it
     d.recipe = (symbiont, printed, source)
     _MADE[key] = (printed, source, d)
     return d
