@@ -26,6 +26,11 @@ Readings the rules leave open, chosen here:
   choice is made before any trigger is filed (``BatchResolver.file_triggers``), so no
   ability resolves in between. A card moving between realms does not arrive: nothing
   changes.
+- **Copied abilities.** Rule 507 says copy effects copy only printed abilities; the
+  rulebook's own Symbiosis example (Vobb Stalker copying a Glemmer Bandit that copied
+  flying "would only copy the flying") says symbiosis copies what the Wonder has. The
+  example is specific to symbiosis and is followed here; 507's rule governs the ``copy``
+  effect (copies.py), whose token copy of a symbiosis Wonder has its printed symbiosis.
 - **Nullified.** A symbiosis Wonder nullified while it copies (or that arrives nullified,
   nullified as it was played) copies nothing: it has no abilities from then on, even once a
   "this round" nullification ends ("it won't revert to the previous ability"). One that
