@@ -224,6 +224,8 @@ class _Encoder:
         if t is deque:
             return {"deque": [self.value(v) for v in x]}
         if isinstance(x, CardDef):
+            if x.recipe is not None:  # made during play: saved as how to make it again
+                return {"derived": [self.value(v) for v in x.recipe]}
             if x.id not in self.addresses.cards:
                 self.other_cards[x.id] = x
             return {"card": x.id}
@@ -375,6 +377,12 @@ class _Decoder:
             if type(oid) is not int:
                 raise SaveError(f"the save holds an unseen card with object number {oid!r}")
             return Unseen(oid, self.addresses.cards[card])
+        if tag == "derived":  # a definition made during play (CardDef.recipe)
+            make, *args = (self.value(i) for i in v)
+            if not isinstance(make, FunctionType) or \
+                    not all(isinstance(a, CardDef) or a is None for a in args):
+                raise SaveError("the save holds a derived card definition that is not one")
+            return make(*args)
         if tag == "node":
             return self.addresses.by_address[(v[0], v[1])]
         if tag == "random":

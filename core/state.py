@@ -24,7 +24,7 @@ class CardDef:
     model's field names)."""
 
     __slots__ = ("id", "name", "type", "cost", "token", "keywords", "program", "text",
-                 "source", "references", "digest")
+                 "source", "references", "digest", "recipe")
     id: str
     name: str
     # what a game's cards may print (None when its cards don't)
@@ -39,6 +39,11 @@ class CardDef:
     #: (kind, id) of the cards it names (tokens it creates, say)
     references: tuple[tuple[str, str], ...]
     digest: str
+    #: a definition a game made during play from others (a card that took another's
+    #: abilities): ``(function, printed, *others)``, the function (module level) making it
+    #: again from those definitions, so a save names it by them; None for a compiled card.
+    #: A new object (a card changing zones) is always of the printed definition.
+    recipe: tuple | None
 
     def __init__(self, **kw: Any):
         for k in slots_of(type(self)):

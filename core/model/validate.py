@@ -122,7 +122,7 @@ def _describe(value: Any) -> str:
 def reserved_names(model: type[BaseModel]) -> dict[tuple[str, str], str]:
     """The names a game reserves for rules not implemented yet (its registry's ``planned``),
     for a model built from that game's registry (see :func:`cardscript.model.build_types`)."""
-    return getattr(model, "__reserved_names__", None) or {}
+    return getattr(model, "__reserved_names__", {})
 
 
 def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel],

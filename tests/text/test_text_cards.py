@@ -376,7 +376,7 @@ def test_every_vocabulary_entry_renders(monkeypatch):
     for script in EVERY_ENTRY:
         text = _ability(script, "wonder")
         assert text.endswith(".") and "{" not in text and "  " not in text, text
-    for kw in ("flying", "deathstrike", "guardian", "attuned", "cant_be_controlled",
+    for kw in ("flying", "deathstrike", "guardian", "attuned", "cant_be_controlled", "symbiosis",
                "{seek: {count: 3, filter: {wonder: {}}}}", "{rally: 2}",
                "{link: umbrathene}"):
         text = ("id: k\nname: K\ntype: wonder\norbital: petraia\ntier: primary\ncost: 1\n"

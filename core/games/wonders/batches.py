@@ -81,7 +81,13 @@ class BatchResolver(LoopBreaker, Targeting):
 
     def file_triggers(self, g) -> None:
         """Turn the triggers collected since the last flush into a batch (rule 502), choosing
-        targets now (rule 501.1), the active player first and then in turn order (rule 508)."""
+        targets now (rule 501.1), the active player first and then in turn order (rule 508).
+        Symbiosis Wonders that arrived copy first, and their arrival is seen then
+        (symbiosis.py)."""
+        if g.symbionts:
+            g.then(self.file_triggers, g)
+            g.copy_abilities()
+            return
         raw = g.pending
         if not raw:
             return
@@ -105,7 +111,7 @@ class BatchResolver(LoopBreaker, Targeting):
         if not self.resolving:
             self.reset_loops()
             g.then(self.next, g)
-        if g.pending:
+        if g.pending or g.symbionts:
             self.file_triggers(g)
 
     def settle_now(self, g, batch: list[Trigger] | None = None) -> None:
@@ -124,7 +130,7 @@ class BatchResolver(LoopBreaker, Targeting):
         self.in_batch = self.collecting = False
         g.then(self.unnest)
         g.then(self.next, g)
-        if g.pending:
+        if g.pending or g.symbionts:
             self.file_triggers(g)
 
     def unnest(self) -> None:
@@ -134,7 +140,7 @@ class BatchResolver(LoopBreaker, Targeting):
     def next(self, g) -> None:
         """One turn of the settle loop: file new triggers, or resolve the next trigger of the
         current batch, or finish with the state checks when nothing is left."""
-        if g.pending:
+        if g.pending or g.symbionts:
             g.then(self.next, g)
             self.file_triggers(g)
             return
@@ -166,7 +172,7 @@ class BatchResolver(LoopBreaker, Targeting):
                 self.picked(g, batch[0])
             return
         g.state_checks()
-        if g.pending:
+        if g.pending or g.symbionts:
             g.then(self.next, g)
         elif not self.outer:  # a nested settle is part of the loop outside it
             self.reset_loops()

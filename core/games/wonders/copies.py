@@ -3,8 +3,11 @@
 The copy is a new token object of the copied card's printed definition: its printed stats
 and abilities, fixed when it is made (the original's counters, modifiers and later changes
 are not copied), cost 0 as every token (507 and the rulebook, Tokens). It is not played, so
-On Play does not trigger; it arrives, so On Arrival does. A card's abilities say ``this``
-for itself, so a copy's abilities refer to the copy (507: "this card" instead of the name).
+On Play does not trigger; it arrives, so On Arrival does, and a symbiosis Wonder's copy
+copies as it arrives (symbiosis.py; 507: "they do trigger on arrival and symbiosis
+abilities"); the copy of a Wonder that copied by symbiosis has its printed abilities. A
+card's abilities say ``this`` for itself, so a copy's abilities refer to the copy (507:
+"this card" instead of the name).
 Only printed abilities are copied: a copy of a copy, or of a nullified card, has blank rules
 text (``BLANK_TEXT``), without being nullified itself.
 

@@ -5,8 +5,9 @@ keywords (guardian, attuned, link) have no abilities of their own and are read b
 where they apply (battle, playing a card, costs). The rulebook's other keywords are
 elsewhere in the vocabulary, where a card writes them: ascend, harvest, hoard, kingdom and
 faith are triggers (triggers.py); deny, portal, seek, shield counters and stun are effects
-(effects.py); equipment is an item of the Equipment class, looked after by the state checks
-(primitives.py, ``check_equipment``)."""
+(effects.py); symbiosis is read as a Wonder arrives (symbiosis.py); equipment is an item
+of the Equipment class, looked after by the state checks (primitives.py,
+``check_equipment``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
@@ -20,9 +21,6 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
     from ...model.names import Selector
 
 vocab = Vocabulary("wonders")
-#: names reserved for rules not implemented yet (an error says so)
-vocab.planned("keyword", "symbiosis", "symbiosis (rulebook, Symbiosis) is not implemented yet: "
-              "it copies other Wonders' abilities, which needs copy effects (rule 507)")
 
 
 class _Keyword:

@@ -33,11 +33,12 @@ def cardscript_vocabulary(game: str):
         keyword_effects,
         keywords,
         selectors,
+        symbiosis,
         triggers,
     )
     return [selectors.vocab, triggers.vocab, effects.vocab, keyword_effects.vocab,
             conditions.vocab, keywords.vocab, control.vocab, facedown.vocab, continuous.vocab,
-            copies.vocab, aiming.vocab]
+            copies.vocab, aiming.vocab, symbiosis.vocab]
 
 
 @hookimpl

@@ -43,6 +43,8 @@ class Primitives(MixinBase):
                                   event.source, event.kind))
 
     def new_card(self, proto, owner, zone, top: bool = True) -> WondersCard:
+        if proto.recipe is not None:  # a new object is of the printed card (symbiosis.py)
+            proto = proto.recipe[1]
         card = super().new_card(proto, owner, zone, top)
         if zone is not None and zone.kind == WORLD:
             card.arrived_round = self.round

@@ -21,6 +21,7 @@ from .counting import Counting
 from .facedown import FaceDown
 from .primitives import Primitives
 from .state import WondersCard, WondersCardDef, WondersPlayer
+from .symbiosis import SymbiosisRules
 from .zones import Realm
 
 ROUNDS = 7
@@ -40,11 +41,11 @@ VARIANTS = {
 DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "target",
                   "order", "may", "mode", "discard", "stone", "seek", "bury", "shield",
                   "equip", "harvest", "sacrifice", "faith", "loop", "prevent", "spend",
-                  "ability")
+                  "ability", "symbiosis")
 
 
-class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous, Aiming,
-                  Game[WondersPlayer]):
+class WondersGame(SymbiosisRules, Primitives, Control, Counting, FaceDown, Actions, Continuous,
+                  Aiming, Game[WondersPlayer]):
     game_name = "wonders"
     VARIANTS = VARIANTS
     DECISION_KINDS = DECISION_KINDS
@@ -94,6 +95,7 @@ class WondersGame(Primitives, Control, Counting, FaceDown, Actions, Continuous, 
         #: (player, controller): turns that will be controlled (505.4); the turn controlled now
         self.turn_controls: list[tuple] = []
         self.turn_control: tuple | None = None
+        self.symbionts = []  # symbiosis Wonders arrived and not copied yet (symbiosis.py)
         for p, deck in zip(self.players, decks, strict=True):
             self.fill(p.deck, deck)
 

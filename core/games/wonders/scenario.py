@@ -133,6 +133,8 @@ class CardExpect(_M):
     nullified: Optional[bool] = None
     face_down: Optional[bool] = None
     classes: Optional[list[str]] = None
+    keywords: Optional[list[str]] = Field(None, description="Its keywords now: copied ones "
+                                          "(symbiosis) included, none while its text is blank.")
     zone: Optional[str] = None
     controller: Optional[Literal["A", "B"]] = None
     owner: Optional[Literal["A", "B"]] = None
@@ -167,9 +169,10 @@ _GET: dict[str, Callable[[Any], Any]] = {
     "shields": lambda c: c.shields,
     "equipped_to": lambda c: c.equipped_to.proto.id if c.equipped_to else "none",
     "classes": lambda c: sorted(c.classes),  # compared as sets: their order is not printed
+    "keywords": lambda c: [] if c.blank else sorted(c.proto.keywords),
 }
-#: how an expectation's value is put to compare (classes as a set)
-_WANT: dict[str, Callable[[Any], Any]] = {"classes": sorted}
+#: how an expectation's value is put to compare (classes and keywords as sets)
+_WANT: dict[str, Callable[[Any], Any]] = {"classes": sorted, "keywords": sorted}
 
 
 class DecisionExpect(_M):

@@ -66,6 +66,8 @@ LOG_EVENTS: dict[str, tuple[str, ...]] = {
     "unequip": ("card", "object"),
     "copy": ("card", "object", "number", "realm"),
     "copy_refused": ("card", "why"),
+    "symbiosis": ("card", "object", "wonder", "wonder_object"),
+    "copies_nothing": ("card", "object"),
     "instead": ("source", "ability", "card", "object", "why"),
     "loses": ("player", "why"),
     "game_over": ("winner", "how"),

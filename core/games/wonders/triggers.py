@@ -361,9 +361,12 @@ class Whenever(_Trigger):
             return True
         # rule 511: the game counted the event for each player (counting.py)
         you = zone.player
-        abilities = card.proto.program.abilities
+        proto = card.proto
+        abilities = proto.program.abilities
+        # counted by the card whose program it is: a symbiosis copy's source (symbiosis.py)
+        pid = proto.id if proto.recipe is None else proto.recipe[2].id
         for cid, i, counts in ev.data or ():
-            if cid == card.proto.id and abilities[i].trigger is self:
+            if cid == pid and abilities[i].trigger is self:
                 return you is not None and counts[you.index] == self.time
         return False
 
