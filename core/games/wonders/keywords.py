@@ -3,11 +3,11 @@
 Macro keywords expand into ordinary abilities written in the card language itself; rule-level
 keywords (guardian, attuned, link) have no abilities of their own and are read by the rules
 where they apply (battle, playing a card, costs). The rulebook's other keywords are
-elsewhere in the vocabulary, where a card writes them: ascend, harvest, hoard, kingdom and
-faith are triggers (triggers.py); deny, portal, seek, shield counters and stun are effects
-(effects.py); symbiosis is read as a Wonder arrives (symbiosis.py); equipment is an item
-of the Equipment class, looked after by the state checks (primitives.py,
-``check_equipment``)."""
+elsewhere in the vocabulary, where a card writes them: ascend, hoard and kingdom are
+triggers (triggers.py), harvest and faith activated abilities (activated.py); deny, portal,
+seek, shield counters and stun are effects (effects.py); symbiosis is read as a Wonder
+arrives (symbiosis.py); equipment is an item of the Equipment class, looked after by the
+state checks (primitives.py, ``check_equipment``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal

@@ -23,6 +23,7 @@ def cardscript_vocabulary(game: str):
     if game != "wonders":
         return []
     from . import (
+        activated,
         aiming,
         conditions,
         continuous,
@@ -36,7 +37,7 @@ def cardscript_vocabulary(game: str):
         symbiosis,
         triggers,
     )
-    return [selectors.vocab, triggers.vocab, effects.vocab, keyword_effects.vocab,
+    return [selectors.vocab, triggers.vocab, activated.vocab, effects.vocab, keyword_effects.vocab,
             conditions.vocab, keywords.vocab, control.vocab, facedown.vocab, continuous.vocab,
             copies.vocab, aiming.vocab, symbiosis.vocab]
 
