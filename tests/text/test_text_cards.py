@@ -339,6 +339,9 @@ EVERY_ENTRY = [
     "{trigger: {would_target: {card: {wonder: {controller: you}}, by: any}}, effect: "
     "{unless_spend: {energy: 2, effect: nullify_effect}}}",
     "{trigger: on_arrival, effect: {trigger_ability: {card: {wonder: {}}, times: 2}}}",
+    "{trigger: {whenever: {played: {spell: {controller: opponent}}}}, effect: {copy_spell: it}}",
+    "{trigger: {whenever: {arrives: {wonder: {}}}}, effect: {copy_ability: {card: {wonder: "
+    "{controller: you}}}}}",
     "{trigger: {static: {stones: {min: 2}}}, effect: {characteristics: {card: {all: {wonder: "
     "{realm: this}}}, classes: [Soldier], base_power: 0}}}",
     "{trigger: {instead_of: {event: put_into_hand, card: {wonder: {controller: you}}}}, "

@@ -1,6 +1,7 @@
 """Rule 508.1: a static ability holds one continuous effect, and a continuous effect lives only
 in a static ability; a card that mixes them is refused at its position, saying why. Copies
-of spells (rule 507) are refused as not implemented."""
+of spells (rule 507) are made only of a spell being played: a spell a selector finds (in the
+Abyss, say) is refused, and so is copy_spell outside an ability its play triggers."""
 import pytest
 from cardscript.cardpool import CardPool
 from cardscript.errors import CardError
@@ -31,7 +32,12 @@ ITEM = "id: x\nname: X\ntype: item\norbital: solfera\ntier: primary\ncost: 1\n"
      "{zone: abyss, top: 1}}}}\n", "'top' takes the top cards of a deck: it needs zone: "
      "deck, not zone: abyss"),
     ("abilities:\n  - trigger: on_play\n    target: {spell: {zone: abyss}}\n"
-     "    effect: {copy: target}\n", "copies of spells (rule 507"),
+     "    effect: {copy: target}\n", "a spell is copied while it is being played (rule 507)"),
+    ("abilities:\n  - trigger: {whenever: {played: {spell: {}}}}\n"
+     "    effect: {copy: it}\n", "use copy_spell in an ability triggered by whenever"),
+    ("abilities:\n  - trigger: {whenever: {dies: {wonder: {}}}}\n"
+     "    effect: {copy_spell: it}\n", "copy_spell copies the spell being played: use it in "
+     "an ability triggered by whenever: {played: {spell: ...}}"),
 ])
 def test_continuous_effects_only_in_static_abilities(snippet, expected):
     with pytest.raises(CardError) as exc:

@@ -20,7 +20,7 @@ effects) and the :class:`Aiming` mixin of
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast
 
 from pydantic import Field
 
@@ -34,6 +34,7 @@ from .zones import LIMBO, WORLD
 if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
     from ...model.names import Effect, PlayerRef, Selector
     from .mixin_base import MixinBase
+    from .state import WondersCard
 else:
     MixinBase = object
 
@@ -145,7 +146,8 @@ class UnlessSpend:
 class NullifyEffect:
     """Nullify the spell or effect that would target (the ``would_target`` trigger's): the
     stages of it not done yet don't happen (rule 508.3); a spell being played is nullified
-    as a card too, so it resolves as if blank (rulebook, Nullify)."""
+    as a card too, so it resolves as if blank (rulebook, Nullify), and so is a copy with virtual
+    card text (rule 507: "therefore can be nullified")."""
 
     __slots__ = ()
 
@@ -161,7 +163,8 @@ class NullifyEffect:
             return
         t.stopped = True  # its stages not done yet don't happen (Stages.stage)
         g.log.append(("nullify_effect", t.source.proto.id, t.ability.name))
-        spell = t.source
-        if spell.proto.type == "spell" and spell.zone is not None and spell.zone.kind == LIMBO:
+        spell = cast("WondersCard", t.source)
+        if spell.virtual or (spell.proto.type == "spell" and spell.zone is not None
+                             and spell.zone.kind == LIMBO):  # a copy too (rule 507)
             g.nullify(spell, "this_round")
         ctx.done = True

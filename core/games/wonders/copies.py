@@ -11,9 +11,23 @@ card's abilities say ``this`` for itself, so a copy's abilities refer to the cop
 Only printed abilities are copied: a copy of a copy, or of a nullified card, has blank rules
 text (``BLANK_TEXT``), without being nullified itself.
 
-Copies of spells, abilities and effects (507: "virtual card text") are not implemented: a
-``copy`` of spells only is refused when the card is compiled, and one whose selection finds
-a spell when it resolves refuses it and says so in the log.
+Copies of spells and abilities (507: "A copy of a spell, ability, or effect has virtual card
+text, and therefore can be nullified"): ``copy_spell`` (or ``copy``) of a spell being played
+(``it`` of a ``whenever: {played: ...}`` ability: it waits in limbo while its play resolves) and
+``copy_ability`` of a triggered ability waiting in a batch make a *virtual copy*: a card
+object of the copied card's printed definition that is in no zone (it is not a card of any
+zone, so it is not played, drawn or counted; it exists only as the source of its triggers
+and is gone once they have resolved), controlled by the copy effect's controller (505.2),
+with a trigger of each copied printed ability. The triggers are made together, so they are
+one new batch (502: "triggered or otherwise generated at the same time is generated as a
+batch") after the current one; for a spell being played, that is before the spell's own On
+Play (rulebook, Triggered Effects: "resolve them first ... before resolving the action that
+created them"). Their targets are chosen anew by the copy's controller as they are made
+(501.1). The copy can be nullified (``nullify_effect`` when it would target): then it
+resolves as blank. A copy of a nullified spell, of a copy, or of an ability that is not
+printed on its card (given by an equipment, 508.1) copies blank text: no trigger, and the
+copy is not nullified. A spell that is not being played (in the Abyss, say) is not copied:
+the log says so.
 
 Triggering another card's ability (507's Skraal, Ruler of the Three Lakes: "Choose an on
 arrival ability of another Wonder you control. Trigger it 3 times." "This doesn't count as a
@@ -21,7 +35,7 @@ copy ability") is here too: ``trigger_ability`` makes triggers of that Wonder's 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast
 
 from pydantic import Field
 
@@ -30,10 +44,11 @@ from ...limits import LimitExceeded
 from ...registry import Params, Vocabulary
 from ...resolve import Trigger
 from .state import BLANK_TEXT
-from .zones import WORLD
+from .zones import LIMBO, WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
     from ...model.names import CardRef, Selector, Value
+    from .state import WondersCard
 
 vocab = Vocabulary("wonders")
 
@@ -53,7 +68,9 @@ class CopyParams(Params):
               "a token copy{% endif %} of {{ card }} {{ realm | in_realm }}")
 class Copy:
     """Create a token copy of a Wonder, item or land under your control (rule 507): printed
-    stats and abilities, cost 0; it arrives (On Arrival triggers, On Play does not)."""
+    stats and abilities, cost 0; it arrives (On Arrival triggers, On Play does not). A spell
+    being played that it finds (``it`` of "whenever a card is played") is copied as
+    ``copy_spell`` copies it; one that can only be a spell is refused: that is copy_spell."""
 
     __slots__ = ("card", "realm")
 
@@ -62,9 +79,14 @@ class Copy:
         self.realm = p.realm
         selector = c.ability_target if p.card == "target" else getattr(self.card, "selector",
                                                                         None)
+        trigger = c.ability_trigger
+        if p.card == "it" and getattr(trigger, "event", None) == "played":
+            selector = getattr(trigger, "selector", None)  # "it": the card being played
         if getattr(selector, "types", None) == frozenset({"spell"}):
-            raise c.error("copies of spells (rule 507: \"virtual card text\") are not "
-                          "implemented yet; copy a Wonder, an item or a land")
+            # selectors find cards in zones, and a spell is copied while it is being played
+            raise c.error("a spell is copied while it is being played (rule 507): use "
+                          "copy_spell in an ability triggered by whenever: {played: {spell: "
+                          "...}}")
 
     def run(self, g, ctx):
         originals = list(self.card.cards(g, ctx))
@@ -73,6 +95,11 @@ class Copy:
                                 f"copy would create {len(originals):,} tokens",
                                 ctx.source.proto.id)
         ctx.done = False
+        spells = [c for c in originals if c.proto.type == "spell"]
+        if spells:
+            originals = [c for c in originals if c.proto.type != "spell"]
+            for spell in spells:
+                ctx.done = copy_spell(g, spell, ctx.controller) or ctx.done
         if originals:
             g.pick_realm(ctx, self.realm, None, then=(self.create, g, ctx, originals))
 
@@ -84,13 +111,8 @@ class Copy:
 
 
 def make_copy(g, original, controller, realm) -> bool:
-    """Rule 507: a token copy of ``original`` in ``realm`` under ``controller``; False for a
-    spell (not implemented: see the module's docstring)."""
+    """Rule 507: a token copy of ``original`` in ``realm`` under ``controller``."""
     proto = original.proto
-    if proto.type == "spell":
-        g.log.append(("copy_refused", proto.id, "copies of spells are not implemented yet "
-                      "(rule 507)"))
-        return False
     blank = original.copied != NOT_A_COPY or original.blank in (1, 2, BLANK_TEXT)
     side = realm.sides[controller.index]
     card = g.new_card(proto, controller, side)
@@ -108,7 +130,114 @@ def make_copy(g, original, controller, realm) -> bool:
     return True
 
 
-__all__ = ["vocab", "Copy", "make_copy"]
+def copy_spell(g, spell, controller) -> bool:
+    """Rule 507: a virtual copy of ``spell`` if it is being played (in limbo), its On Play
+    triggers a new batch (see the module's docstring); False if it is not being played."""
+    if spell.zone is None or spell.zone.kind != LIMBO:
+        g.log.append(("copy_refused", spell.proto.id, "a spell is copied only while it is "
+                      "being played (rule 507)"))
+        return False
+    blank = spell.copied != NOT_A_COPY or spell.blank in (1, 2, BLANK_TEXT)
+    abilities = () if blank else [ab for ab in spell.proto.program.self_triggers.get(
+        "played", ()) if ab.trigger.entry_name == "on_play"]
+    virtual_copy(g, spell, abilities, controller, None, None)
+    return True
+
+
+def virtual_copy(g, original, abilities, controller, area, event) -> None:
+    """A copy with virtual card text (rule 507) of ``original``'s ``abilities`` (its printed
+    ones; none: blank text): a card object in no zone, controlled by ``controller``, whose
+    triggers of those abilities are made now, as one new batch (rule 502), their targets
+    chosen now by ``controller`` (501.1). Once they have resolved nothing refers to it."""
+    if g.objects_created + 1 > g.limits.objects:
+        raise LimitExceeded("objects", g.limits.objects, "copy would create an object",
+                            original.proto.id)
+    copy = g.new_card(original.proto, controller, None)  # in no zone: of no zone's cards
+    copy.controller = controller
+    copy.token = True  # a virtual card (rulebook, Tokens)
+    copy.copied = PRINTED if abilities else BLANK
+    if not abilities:
+        copy.blank = BLANK_TEXT
+    if original.proto.type == "spell":
+        g.log.append(("copy_spell", original.proto.id, original.oid, copy.oid, controller.name))
+    else:
+        g.log.append(("copy_ability", original.proto.id, original.oid, copy.oid,
+                      controller.name))
+    batch = [Trigger(ab, copy, controller, event, area) for ab in abilities]
+    if batch:
+        g.then(g.resolver.add, g, batch)
+        g.resolver.choose_targets(g, batch)
+
+
+__all__ = ["vocab", "Copy", "CopySpell", "CopyAbility", "make_copy", "copy_spell",
+           "virtual_copy"]
+
+
+class CopySpellParams(Params):
+    __shorthand__ = "card"
+    card: Literal["it"] = Field("it", description="The spell being played (``it``).")
+
+
+@vocab.effect("copy_spell", CopySpellParams, text="copy that spell. You may choose new "
+              "targets for the copy")
+class CopySpell:
+    """Rule 507: copy the spell being played (``it`` of a ``whenever: {played: ...}``
+    ability): a copy with virtual card text (see the module's docstring), controlled by this
+    effect's controller, who chooses its targets; it resolves before the spell does. A card
+    played that is not a spell is not copied (``copy`` makes token copies of those)."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, p, c):
+        if getattr(c.ability_trigger, "event", None) != "played":
+            raise c.error("copy_spell copies the spell being played: use it in an ability "
+                          "triggered by whenever: {played: {spell: ...}}")
+        self.card = c.card_ref(p.card)
+
+    def run(self, g, ctx):
+        done = False
+        for card in self.card.cards(g, ctx):
+            if card.proto.type == "spell":
+                done = copy_spell(g, card, ctx.controller) or done
+        ctx.done = done
+
+
+class CopyAbilityParams(Params):
+    __shorthand__ = "card"
+    card: "Selector" = Field(description="Whose triggered abilities waiting to resolve may be "
+                             "copied (judged where the card is, or was last).")
+
+
+@vocab.effect("copy_ability", CopyAbilityParams, text=(
+    "copy a triggered ability of {{ card | describe(with_realm=false) }} waiting to resolve"))
+class CopyAbility:
+    """Rule 507, "abilities ... can be copied": the controller chooses a triggered ability
+    waiting to resolve in a batch whose card the selector matches; its copy has virtual card
+    text (see the module's docstring): controlled by this effect's controller, new targets,
+    a new batch after the current one. An ability not printed on its card, or of a card whose
+    text is blank, is copied as blank text: the copy does nothing."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, p, c):
+        self.card = c.selector(p.card)
+
+    def run(self, g, ctx):
+        you, source, here, sel = ctx.controller, ctx.source, ctx.area, self.card
+        options = [t for t in g.resolver.waiting(g)
+                   if sel.matches(t.source, you, source, here, anywhere=True)]
+        if not options:
+            ctx.done = False
+            return
+        g.ask(you, "ability", options, "choose a triggered ability to copy",
+              then=(self.chosen, g, ctx))
+
+    def chosen(self, g, ctx, t: Trigger) -> None:
+        card: WondersCard = cast("WondersCard", t.source)
+        printed = t.ability in card.proto.program.abilities  # not a given one (508.1)
+        blank = not printed or card.copied != NOT_A_COPY or card.blank in (1, 2, BLANK_TEXT)
+        virtual_copy(g, card, () if blank else (t.ability,), ctx.controller, t.area, t.event)
+        ctx.done = True
 
 
 class TriggerAbilityParams(Params):

@@ -415,7 +415,8 @@ class Primitives(MixinBase):
         self.statics_changed()
 
     def nullify(self, card, duration: str) -> bool:
-        if card.zone is None or card.blank == 2 or (
+        # a copy with virtual card text is in no zone, and can be nullified (rule 507)
+        if (card.zone is None and not card.virtual) or card.blank == 2 or (
                 card.blank == 1 and duration == "this_round") \
                 or self.forbidden("be_nullified", card):  # 508.1: "can't" overwrites
             return False

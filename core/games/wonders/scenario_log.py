@@ -66,6 +66,8 @@ LOG_EVENTS: dict[str, tuple[str, ...]] = {
     "unequip": ("card", "object"),
     "copy": ("card", "object", "number", "realm"),
     "copy_refused": ("card", "why"),
+    "copy_spell": ("card", "object", "number", "player"),  # a virtual copy (rule 507)
+    "copy_ability": ("card", "object", "number", "player"),
     "symbiosis": ("card", "object", "wonder", "wonder_object"),
     "copies_nothing": ("card", "object"),
     "instead": ("source", "ability", "card", "object", "why"),

@@ -93,6 +93,11 @@ class WondersCard(Card):
         return not self.blank and (name in self.proto.keywords or name in self.granted_keywords)
 
     @property
+    def virtual(self) -> bool:
+        """A copy with virtual card text (rule 507, copies.py): in no zone, and never was."""
+        return self.copied != 0 and self.zone is None and self.last_zone is None
+
+    @property
     def nullified(self) -> bool:
         return self.blank in (1, 2)
 
