@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cardscript.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX
-from cardscript.cardset import CardSet, card_set
+from cardscript.cardset import CardSet, card_set, other_games
 from cardscript.errors import CardError
 from cardscript.loader import Document, load_bytes, read_source
 from cardscript.macros import KEYWORD_SUFFIX
@@ -161,6 +161,8 @@ class Linter:
         targets: list[tuple[str, str]] = []
         others: list[str] = []
         exclude = self.config.exclude
+        # a folder walk leaves out another game's bundled folder: its files are that game's
+        foreign = other_games(self.game, paths) if self.game else ()
         for p in paths:
             p = os.fspath(p)
             if not os.path.lexists(p):
@@ -170,7 +172,8 @@ class Linter:
                 # is always linted (as ruff does)
                 found = ((os.path.normpath(f), kind_of(f)) for f in _walk(p))
                 targets.extend(t for t in found
-                               if not (exclude and match(self.config.relative(t[0]), exclude)))
+                               if not (exclude and match(self.config.relative(t[0]), exclude))
+                               and not self.real(t[0]).startswith(foreign))
             elif kind_of(p):
                 targets.append((p, kind_of(p)))
             else:
@@ -414,6 +417,14 @@ class Linter:
             # its findings depend on other files than its own: never cached by its bytes
             "reads_files": any(isinstance(c, str) for c in model.cards)})
 
+    def bundled_ids_of(self, game: str) -> dict:
+        """The ids of another game's bundled cards (its scenarios name them), loaded once."""
+        ids = self._other_ids.get(game)
+        if ids is None:
+            pool = card_set(game, self.paths).pool()
+            ids = self._other_ids[game] = dict.fromkeys(pool.cards, True)
+        return ids
+
     def scenario_cards(self, result: FileResult, path: str, known: dict) -> list[Finding]:
         """CS500 for the ids a scenario names that no card has; CS504 for its inline cards
         that replace bundled ones (``known``: the bundled cards)."""
@@ -423,6 +434,8 @@ class Linter:
         from cardscript.plugins import games
         from cardscript.tools.scenarios import replaced_cards
         spec = games().get(facts["game"]) or self.spec_of(facts["game"])
+        if facts["game"] != self.game:  # another game's scenario: its own bundled cards
+            known = self.bundled_ids_of(facts["game"])
         pool = _SetPool({**known, **{cid: True for cid, _, _ in facts["inline"]},
                          **dict.fromkeys(facts.get("files", ()), True)})
         out = []
@@ -441,6 +454,7 @@ class Linter:
         self.errors = report.internal_errors
         targets, others = self.discover(paths)
         self.paths, self._sets, self._specs = [os.fspath(p) for p in paths], {}, {}
+        self._other_ids: dict[str, dict] = {}
         cards = self.card_set()
         # compiled findings depend on the macros: a changed macro is a miss, not a stale hit
         self.cache.salt = macro_digest(cards.macros)

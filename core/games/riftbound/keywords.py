@@ -1,0 +1,123 @@
+"""Riftbound keywords (rules notes 10). Most are read by the rules where they apply: Action
+and Reaction (timing, :mod:`.play`), Accelerate (a second way to play the unit), Assault and
+Shield (Might while attacking or defending, :class:`.state.RiftCard`), Tank and Backline
+(combat damage assignment, :mod:`.fight`), Ganking (the standard move), Temporary (dies at
+its controller's Beginning phase, :mod:`.rules`). Vision expands into an ability. Deathknell
+is a trigger (:mod:`.triggers`). Mighty is a condition."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import Field
+
+from ...limits import STAT_MAX
+from ...registry import Params, Vocabulary
+
+if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...model.names import CardRef
+
+vocab = Vocabulary("riftbound")
+vocab.planned("keyword", "deflect", "Deflect (rules notes 10) is not implemented yet: "
+              "opponents' spells and abilities that choose this unit would cost more power")
+vocab.planned("keyword", "hidden", "Hidden (rules notes 10) is not implemented yet: it needs "
+              "the facedown zone of each battlefield")
+vocab.planned("keyword", "legion", "Legion (rules notes 10) is not implemented yet: it needs "
+              "a record of the cards each player finalized this turn")
+
+
+class _Keyword:
+    __slots__ = ()
+
+    def __init__(self, p, c):
+        pass
+
+    def abilities(self) -> list[dict]:
+        return []
+
+
+@vocab.keyword("action", text="Action")
+class Action(_Keyword):
+    """May be played in a showdown, on any turn (with focus)."""
+
+
+@vocab.keyword("reaction", text="Reaction")
+class Reaction(_Keyword):
+    """Action's permissions, and may be played while a chain exists."""
+
+
+@vocab.keyword("accelerate", text="Accelerate")
+class Accelerate(_Keyword):
+    """An optional additional cost of 1 energy and 1 power of its domain: the unit enters
+    ready."""
+
+
+class AmountParams(Params):
+    __shorthand__ = "amount"
+    amount: int = Field(1, ge=1, le=STAT_MAX)
+
+
+@vocab.keyword("assault", AmountParams, text="Assault {{ amount }}")
+class Assault(_Keyword):
+    """+N Might while it is an attacker."""
+
+    __slots__ = ("amount",)
+
+    def __init__(self, p, c):
+        self.amount = p.amount if p is not None else 1
+
+
+@vocab.keyword("shield", AmountParams, text="Shield {{ amount }}")
+class Shield(_Keyword):
+    """+N Might while it is a defender."""
+
+    __slots__ = ("amount",)
+
+    def __init__(self, p, c):
+        self.amount = p.amount if p is not None else 1
+
+
+@vocab.keyword("tank", text="Tank")
+class Tank(_Keyword):
+    """Must be assigned lethal combat damage before its controller's other units."""
+
+
+@vocab.keyword("backline", text="Backline")
+class Backline(_Keyword):
+    """Must be assigned lethal combat damage after its controller's other units."""
+
+
+@vocab.keyword("ganking", text="Ganking")
+class Ganking(_Keyword):
+    """May make a standard move from a battlefield to another battlefield."""
+
+
+@vocab.keyword("temporary", text="Temporary")
+class Temporary(_Keyword):
+    """Dies at the start of its controller's Beginning phase, before scoring."""
+
+
+@vocab.keyword("vision", text="Vision")
+class Vision(_Keyword):
+    """When you play me, look at the top card of your deck; you may recycle it."""
+
+    def abilities(self):
+        return [{"trigger": "when_played", "effect": "predict"}]
+
+
+class ThisParams(Params):
+    __shorthand__ = "card"
+    card: "CardRef" = "this"
+
+
+@vocab.condition("mighty", ThisParams, text="{{ card | describe }} is Mighty")
+class Mighty:
+    """Might 5 or more (rules notes 9)."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+
+    def test(self, g, ctx) -> bool:
+        cards = self.card.cards(g, ctx)
+        return bool(cards) and all(x.proto.is_unit and x.might() >= 5 for x in cards)

@@ -1,0 +1,302 @@
+"""Playing cards, paying costs and the standard move (rules notes 2, 3 and 6; Core Rules
+353-359): what a player may do in each state (seed, "Which cards are legal right now"), the
+total cost of a card and its payment through the runes' Add abilities, a card's way onto
+the chain and onto the board, and drawing with burn out.
+
+Payment is made by the engine, not asked: a basic rune adds 1 energy when exhausted and 1
+power of its domain when recycled (rules notes 2), both Reaction Add abilities usable while
+a cost is paid; the engine spends the rune pool first, then exhausts ready runes for energy
+(those of domains the card's power cost doesn't need first) and recycles runes for power
+(exhausted ones first). No choice a player could make pays for more.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...bus import Event
+from ...resolve import Trigger
+from .card import DOMAINS
+from .mixin_base import MixinBase
+
+DONE = "done"
+END_TURN = "end turn"
+BASE = "base"
+#: the timing a card is played in (seed, "Which cards are legal right now")
+OPEN, SHOWDOWN, CLOSED = "open", "showdown", "closed"
+
+
+class Playing(MixinBase):
+    """The mixin of :class:`~.rules.RiftboundGame` that plays cards and moves units."""
+
+    # -- the board -----------------------------------------------------------------------
+    def unit_zones(self, p):
+        return (p.base, *(bf.units[p.index] for bf in self.battlefields))
+
+    def units_of(self, p) -> list:
+        """The units ``p`` controls on the board (base first, then each battlefield)."""
+        return [c for z in self.unit_zones(p) for c in z.cards if c.proto.is_unit]
+
+    def board_zones(self) -> list:
+        """Every zone where units stand: each base, each battlefield's zone per player."""
+        out = [p.base for p in self.players]
+        for bf in self.battlefields:
+            out.extend(bf.units)
+        return out
+
+    def all_units(self) -> list:
+        return [c for z in self.board_zones() for c in z.cards if c.proto.is_unit]
+
+    def battlefield_of(self, card):
+        """The battlefield a card stands at, or None (at base, or off the board)."""
+        area = card.zone.area if card.zone is not None else None
+        return area if area is not None and hasattr(area, "units") else None
+
+    # -- drawing, channelling -------------------------------------------------------------
+    def draw(self, p, n: int) -> None:
+        """Draw ``n``; taking a card from an empty main deck burns out first (315.4; rules
+        notes 8, Burn Out)."""
+        drawn = 0
+        for _ in range(n):
+            if not p.deck.cards:
+                self.burn_out(p)
+                if not p.deck.cards:
+                    break
+            self.move(self.top(p.deck, 1)[0], p.hand)
+            drawn += 1
+        if n:
+            self.log.append(("draw", p.name, drawn))
+
+    def burn_out(self, p) -> None:
+        """Burn Out (rules notes 8): the trash is shuffled in as the deck and a chosen
+        opponent (in a duel, the opponent) gains 1 point, bypassing the final-point rule."""
+        with self.together():
+            for c in list(p.trash.cards):
+                self.move(c, p.deck)
+        self.rng.shuffle(p.deck.cards)
+        opp = self.opponents(p)[0]
+        opp.points += 1
+        self.log.append(("burn_out", p.name, opp.name, opp.points))
+
+    def channel_runes(self, p, n: int) -> None:
+        """315.3: the top runes of the rune deck into play, ready (as many as there are)."""
+        runes = self.top(p.rune_deck, n)
+        for c in runes:
+            self.move(c, p.runes)
+        self.log.append(("channel", p.name, len(runes)))
+
+    # -- costs -------------------------------------------------------------------------------
+    @staticmethod
+    def power_domains(card) -> tuple[str, ...]:
+        """The domains whose power pays its power cost: its own; any, if it has none or two
+        (rules notes 2: [C] is [A] for a domainless or multi-domain card)."""
+        d = card.proto.domains
+        return d if len(d) == 1 else DOMAINS
+
+    def total_cost(self, p, card, accelerate: bool = False) -> tuple[int, int]:
+        """Total cost (356): the printed cost; Accelerate's additional [1] and 1 power; never
+        below 0."""
+        energy, power = card.proto.cost or 0, card.proto.power
+        if accelerate:
+            energy, power = energy + 1, power + 1
+        return max(energy, 0), max(power, 0)
+
+    @staticmethod
+    def budget(p) -> tuple[int, dict[str, int]]:
+        """What ``p`` could pay now: energy (the pool and every ready rune) and power by
+        domain (the pool and every rune, ready or not: recycling needs no exhausting)."""
+        energy = p.energy
+        power = {d: p.power_of(d) for d in DOMAINS}
+        for r in p.runes.cards:
+            if not r.exhausted:
+                energy += 1
+            power[r.proto.domains[0]] += 1
+        return energy, power
+
+    def can_pay(self, p, energy: int, power: int, domains, budget=None) -> bool:
+        have_energy, have_power = budget or self.budget(p)
+        if have_energy < energy:
+            return False
+        return not power or sum(have_power[d] for d in domains) >= power
+
+    def pay(self, p, energy: int, power: int, domains) -> None:
+        """Pay from the rune pool, adding to it with the runes' Add abilities as needed (rules
+        notes 2: Reaction Add abilities are usable whenever a cost is being paid)."""
+        take = min(p.energy, energy)
+        p.energy -= take
+        energy -= take
+        if energy:
+            ready = sorted((r for r in p.runes.cards if not r.exhausted),
+                           key=lambda r: r.proto.domains[0] in domains)
+            for r in ready[:energy]:
+                r.exhausted = True  # [E]: add 1 energy, spent at once
+        for d in domains:
+            if power and p.power_of(d):
+                take = min(p.power_of(d), power)
+                p.add_power(d, -take)
+                power -= take
+        if power:
+            runes = sorted((r for r in p.runes.cards if r.proto.domains[0] in domains),
+                           key=lambda r: not r.exhausted)
+            for r in runes[:power]:
+                self.move(r, p.rune_deck, top=False)  # recycle: add 1 power of its domain
+
+    # -- what may be played now ----------------------------------------------------------
+    def may_play(self, p, card, timing: str) -> bool:
+        """Timing (seed, "Which cards are legal right now"): in the neutral open state of
+        your own turn, anything; in a showdown with focus, Action and Reaction; while a
+        chain exists, only Reaction."""
+        t = card.proto.type
+        if t not in ("unit", "gear", "spell"):
+            return False
+        if timing == CLOSED:
+            return card.has_keyword("reaction")
+        if timing == SHOWDOWN:
+            return card.has_keyword("action") or card.has_keyword("reaction")
+        return True
+
+    def playable(self, p, card, timing: str, accelerate: bool = False, budget=None) -> bool:
+        if not self.may_play(p, card, timing):
+            return False
+        energy, power = self.total_cost(p, card, accelerate)
+        if not self.can_pay(p, energy, power, self.power_domains(card), budget):
+            return False
+        if card.proto.type == "spell":
+            ab = self.spell_ability(card)
+            if ab.target is not None and not ab.target.candidates(self, Trigger(ab, card, p)):
+                return False
+        return True
+
+    @staticmethod
+    def spell_ability(card):
+        """What a spell does: its ``on_play`` ability (the card model requires one)."""
+        return card.proto.program.activated[0]
+
+    def play_options(self, p, timing: str) -> list:
+        out: list = []
+        budget = self.budget(p)
+        for zone in (p.hand, p.champion):
+            seen = set()
+            for c in zone.cards:
+                if c.proto.id in seen:  # copies in one zone are one choice (one label)
+                    continue
+                seen.add(c.proto.id)
+                if self.playable(p, c, timing, budget=budget):
+                    out.append(("play", c))
+                    if c.has_keyword("accelerate") and \
+                            self.playable(p, c, timing, True, budget):
+                        out.append(("play", c, "accelerated"))
+        return out
+
+    def main_options(self, p) -> list:
+        """The neutral open state of the Main phase: play anything, or a standard move."""
+        return [*self.play_options(p, OPEN), *self.move_options(p)]
+
+    def responses(self, player) -> list:
+        """While a chain exists: Reaction cards (seed, "Closed")."""
+        return self.play_options(player, CLOSED)
+
+    def respond(self, player, option) -> None:
+        self.do_action(player, option)
+
+    def do_action(self, p, choice) -> None:
+        if choice[0] == "play":
+            self.play_card(p, choice[1], len(choice) > 2)
+        else:
+            self.standard_move(p, choice)
+
+    # -- playing a card (353-359; rules notes 6) -----------------------------------------
+    def play_card(self, p, card, accelerate: bool = False) -> None:
+        """Step 1: the card goes on the chain, pending; step 2: its choices (a unit's
+        location: base or a battlefield you control; a spell's target)."""
+        self.log.append(("play", p.name, card.proto.id, "accelerated") if accelerate else
+                        ("play", p.name, card.proto.id))
+        c: Any = self.move(card, self.chain_zone)
+        if c.proto.is_unit:
+            places = [BASE, *(bf for bf in self.battlefields if bf.controller is p)]
+            self.ask(p, "location", places, f"where does {c.proto.id} enter?",
+                     then=(self.play_located, p, c, accelerate))
+            return
+        self.play_located(p, c, accelerate, BASE)
+
+    def play_located(self, p, c, accelerate: bool, where) -> None:
+        item = None
+        if c.proto.type == "spell":
+            item = Trigger(self.spell_ability(c), c, p)
+            self.then(self.play_finalize, p, c, accelerate, where, item)
+            self.resolver.choose_targets(self, [item])
+            return
+        self.play_finalize(p, c, accelerate, where, item)
+
+    def play_finalize(self, p, c, accelerate: bool, where, item) -> None:
+        """Steps 3-6: total cost, payment, finalize. A unit enters exhausted at its
+        location (ready, accelerated); gear enters ready at base; a spell stays on the chain
+        as a finalized item. Then a cleanup, and the chain runs."""
+        energy, power = self.total_cost(p, c, accelerate)
+        self.pay(p, energy, power, self.power_domains(c))
+        entered: Any = c
+        if item is not None:
+            self.resolver.add(self, [item])
+        else:
+            zone = p.base if where == BASE or c.proto.type != "unit" else where.units[p.index]
+            entered = self.move(c, zone)
+            entered.exhausted = c.proto.type == "unit" and not accelerate
+        self.publish(Event("played", entered, p))
+        self.cleanup()
+        self.resolver.settle(self)
+
+    # -- the standard move (rules notes 3) -------------------------------------------------
+    def move_options(self, p) -> list:
+        """Exhaust ready units to move them together to one destination: base to a
+        battlefield, a battlefield to base, battlefield to battlefield with Ganking."""
+        out: list = []
+        at_base = [c for c in p.base.cards if c.proto.is_unit and not c.exhausted]
+        for bf in self.battlefields:
+            if any(z.cards for z in bf.units if z.player is not p) and \
+                    sum(1 for z in bf.units if z.cards and z.player is not p) > 1:
+                continue  # never into a battlefield holding units of two other players
+            for c in at_base:
+                out.append(("move", c, "to", bf))
+            if len(at_base) > 1:
+                out.append(("move", "all ready units at base", "to", bf))
+        for bf in self.battlefields:
+            for c in bf.units[p.index].cards:
+                if c.exhausted or not c.proto.is_unit:
+                    continue
+                out.append(("move", c, "to", BASE))
+                if c.has_keyword("ganking"):
+                    out.extend(("move", c, "to", other) for other in self.battlefields
+                               if other is not bf)
+        return out
+
+    def standard_move(self, p, choice) -> None:
+        _, what, _, dest = choice
+        units = [c for c in p.base.cards if c.proto.is_unit and not c.exhausted] \
+            if isinstance(what, str) else [what]
+        zone = p.base if isinstance(dest, str) else dest.units[p.index]
+        with self.together():
+            for c in units:
+                c.exhausted = True
+                self.move(c, zone)
+        self.log.append(("move", p.name, len(units), zone.label()))
+        if not isinstance(dest, str) and dest.controller is not p and dest.contested_by is None:
+            dest.contested_by = p  # rules notes 1: Contested is applied by the mover
+        self.cleanup()
+        self.resolver.settle(self)
+
+    # -- leaving the board ------------------------------------------------------------------
+    def kill(self, cards: list) -> None:
+        """The units die together: to their owners' trash (a token ceases to exist); each
+        one's Deathknell triggers (rules notes 10)."""
+        with self.together():
+            for c in cards:
+                if c.zone is None:
+                    continue
+                self.move(c, c.owner.trash)
+                self.publish(Event("died", c, c.controller, c.last_zone.area))
+                self.log.append(("dies", c.proto.id, c.controller.name))
+
+    def recall(self, card) -> None:
+        """To its controller's base: not a move; it keeps its damage and status (rules
+        notes 3)."""
+        if card.zone is not None:
+            self.move(card, card.controller.base, publish=False)
