@@ -21,7 +21,7 @@ def compile_card(text: str):
 
 
 def test_the_planned_keywords_are_the_issues():
-    assert {"deflect", "hidden", "legion"} <= set(PLANNED)
+    assert {"hidden"} <= set(PLANNED)
 
 
 @pytest.mark.parametrize("name", PLANNED)
@@ -36,7 +36,7 @@ def test_a_planned_keyword_is_a_clear_error(name):
 def test_implemented_keywords_compile():
     implemented = sorted(SPEC.registry.entries["keyword"])
     assert {"action", "reaction", "accelerate", "assault", "shield", "tank", "backline",
-            "ganking", "temporary", "vision"} <= set(implemented)
+            "ganking", "temporary", "vision", "legion", "deflect"} <= set(implemented)
     card = compile_card("id: t\nname: T\ntype: unit\ndomains: [fury]\ncost: 1\nmight: 1\n"
                         "keywords: [tank, {assault: 2}, vision]\n")
     assert card.keywords["assault"].amount == 2 and len(card.program.abilities) == 1

@@ -2,27 +2,24 @@
 and Reaction (timing, :mod:`.play`), Accelerate (a second way to play the unit), Assault and
 Shield (Might while attacking or defending, :class:`.state.RiftCard`), Tank and Backline
 (combat damage assignment, :mod:`.fight`), Ganking (the standard move), Temporary (dies at
-its controller's Beginning phase, :mod:`.rules`). Vision expands into an ability. Deathknell
-is a trigger (:mod:`.triggers`). Mighty is a condition."""
+its controller's Beginning phase, :mod:`.rules`). Vision and Legion expand into abilities.
+Deathknell is a trigger (:mod:`.triggers`). Mighty and Legion's "another card" are
+conditions."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
-    from ...model.names import CardRef
+    from ...model.names import CardRef, Effect
 
 vocab = Vocabulary("riftbound")
-vocab.planned("keyword", "deflect", "Deflect (rules notes 10) is not implemented yet: "
-              "opponents' spells and abilities that choose this unit would cost more power")
 vocab.planned("keyword", "hidden", "Hidden (rules notes 10) is not implemented yet: it needs "
               "the facedown zone of each battlefield")
-vocab.planned("keyword", "legion", "Legion (rules notes 10) is not implemented yet: it needs "
-              "a record of the cards each player finalized this turn")
 
 
 class _Keyword:
@@ -76,6 +73,16 @@ class Shield(_Keyword):
         self.amount = p.amount if p is not None else 1
 
 
+@vocab.keyword("deflect", AmountParams, text="Deflect {{ amount }}")
+class Deflect(_Keyword):
+    """An opponent's spell that chooses it costs N more power, of any domain."""
+
+    __slots__ = ("amount",)
+
+    def __init__(self, p, c):
+        self.amount = p.amount if p is not None else 1
+
+
 @vocab.keyword("tank", text="Tank")
 class Tank(_Keyword):
     """Must be assigned lethal combat damage before its controller's other units."""
@@ -102,6 +109,49 @@ class Vision(_Keyword):
 
     def abilities(self):
         return [{"trigger": "when_played", "effect": "predict"}]
+
+
+class LegionParams(Params):
+    __shorthand__ = "effect"
+    effect: "Effect"
+
+
+def _data(node):
+    """A validated node as plain card-language data (compiled cards are pickled: no models)."""
+    if isinstance(node, BaseModel):
+        return node.model_dump(by_alias=True, exclude_unset=True, mode="json")
+    if isinstance(node, list):
+        return [_data(n) for n in node]
+    return node
+
+
+@vocab.keyword("legion", LegionParams, text="Legion — {{ effect }}")
+class Legion:
+    """Legion (rules notes 10): "active once you've finalized another card this turn". On a
+    unit or gear: when you play me, if you have finalized another card this turn, the effect.
+    (A spell writes ``{if: {condition: legion, then: ...}}`` in its on_play ability.)"""
+
+    __slots__ = ("data",)
+
+    def __init__(self, p, c):
+        self.data = _data(p.effect)
+
+    def abilities(self):
+        return [{"trigger": "when_played",
+                 "effect": {"if": {"condition": "legion", "then": self.data}}}]
+
+
+@vocab.condition("legion", text="you have played another card this turn")
+class LegionActive:
+    """Its controller has finalized another card this turn (this one counts itself: two)."""
+
+    __slots__ = ()
+
+    def __init__(self, p, c):
+        pass
+
+    def test(self, g, ctx) -> bool:
+        return ctx.controller.finalized >= 2
 
 
 class ThisParams(Params):

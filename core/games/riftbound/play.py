@@ -112,11 +112,35 @@ class Playing(MixinBase):
             power[r.proto.domains[0]] += 1
         return energy, power
 
-    def can_pay(self, p, energy: int, power: int, domains, budget=None) -> bool:
+    def can_pay(self, p, energy: int, power: int, domains, budget=None,
+                extra: int = 0) -> bool:
+        """Whether ``p`` can pay ``energy``, ``power`` of ``domains`` and ``extra`` power of
+        any domain (Deflect's)."""
         have_energy, have_power = budget or self.budget(p)
         if have_energy < energy:
             return False
-        return not power or sum(have_power[d] for d in domains) >= power
+        if power and sum(have_power[d] for d in domains) < power:
+            return False
+        return not extra or sum(have_power.values()) >= power + extra
+
+    @staticmethod
+    def deflect(p, target) -> int:
+        """Deflect X (rules notes 10): an opponent's spell that chooses this unit costs X
+        more power of any domain (mandatory)."""
+        kw = target.proto.keywords.get("deflect") if hasattr(target, "proto") else None
+        if kw is None or target.blank or target.controller is p:
+            return 0
+        return kw.amount
+
+    def spell_targets(self, p, card, accelerate: bool = False, budget=None) -> list:
+        """The targets a spell may choose as it is played: those whose Deflect ``p`` can pay
+        as well (no choice may make the payment impossible, rules notes 2)."""
+        ab = self.spell_ability(card)
+        energy, power = self.total_cost(p, card, accelerate)
+        domains = self.power_domains(card)
+        budget = budget or self.budget(p)
+        return [t for t in ab.target.candidates(self, Trigger(ab, card, p))
+                if self.can_pay(p, energy, power, domains, budget, self.deflect(p, t))]
 
     def pay(self, p, energy: int, power: int, domains) -> None:
         """Pay from the rune pool, adding to it with the runes' Add abilities as needed (rules
@@ -160,10 +184,8 @@ class Playing(MixinBase):
         energy, power = self.total_cost(p, card, accelerate)
         if not self.can_pay(p, energy, power, self.power_domains(card), budget):
             return False
-        if card.proto.type == "spell":
-            ab = self.spell_ability(card)
-            if ab.target is not None and not ab.target.candidates(self, Trigger(ab, card, p)):
-                return False
+        if card.proto.type == "spell" and self.spell_ability(card).target is not None:
+            return bool(self.spell_targets(p, card, accelerate, budget))
         return True
 
     @staticmethod
@@ -222,9 +244,12 @@ class Playing(MixinBase):
         item = None
         if c.proto.type == "spell":
             item = Trigger(self.spell_ability(c), c, p)
-            self.then(self.play_finalize, p, c, accelerate, where, item)
-            self.resolver.choose_targets(self, [item])
-            return
+            if item.ability.target is not None:
+                self.then(self.play_finalize, p, c, accelerate, where, item)
+                self.ask(p, "target", self.spell_targets(p, c, accelerate),
+                         f"choose a target for {item.label()}",
+                         then=(self.resolver.target_chosen, self, item))
+                return
         self.play_finalize(p, c, accelerate, where, item)
 
     def play_finalize(self, p, c, accelerate: bool, where, item) -> None:
@@ -233,6 +258,10 @@ class Playing(MixinBase):
         as a finalized item. Then a cleanup, and the chain runs."""
         energy, power = self.total_cost(p, c, accelerate)
         self.pay(p, energy, power, self.power_domains(c))
+        extra = self.deflect(p, item.target) if item is not None else 0
+        if extra:
+            self.pay(p, 0, extra, DOMAINS)
+            self.log.append(("deflect", p.name, extra))
         entered: Any = c
         if item is not None:
             self.resolver.add(self, [item])
@@ -240,6 +269,7 @@ class Playing(MixinBase):
             zone = p.base if where == BASE or c.proto.type != "unit" else where.units[p.index]
             entered = self.move(c, zone)
             entered.exhausted = c.proto.type == "unit" and not accelerate
+        p.finalized += 1  # Legion counts the cards finalized this turn (rules notes 10)
         self.publish(Event("played", entered, p))
         self.cleanup()
         self.resolver.settle(self)

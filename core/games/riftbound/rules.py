@@ -164,6 +164,7 @@ class RiftboundGame(Playing, Fights, Game[RiftPlayer]):
         p.turns += 1
         for q in self.players:
             q.scored = ()  # "once per battlefield per turn" (rules notes 8)
+            q.finalized = 0
         self.log.append(("turn", self.turn, p.name))
         self.sequence((self.awaken,), (self.beginning,), (self.channel,), (self.draw_phase,),
                       (self.main_phase,))

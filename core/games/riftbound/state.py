@@ -86,7 +86,7 @@ class RiftCard(Card):
 class RiftPlayer(Player):
     __slots__ = ("deck", "rune_deck", "hand", "base", "runes", "trash", "banishment",
                  "legend", "champion", "aside", "energy", "power", "points", "scored",
-                 "channels")
+                 "channels", "finalized")
     ZONES = PLAYER_ZONES
 
     def __init__(self, index: int, name: str):
@@ -107,6 +107,7 @@ class RiftPlayer(Player):
         self.points = 0
         self.scored: tuple[int, ...] = ()  # battlefields (indices) scored this turn
         self.channels = 0  # Channel phases had: the second player's first channels 3
+        self.finalized = 0  # cards this player finalized this turn (Legion)
 
     def power_of(self, domain: str) -> int:
         return self.power[DOMAIN_INDEX[domain]]
