@@ -22,6 +22,7 @@ def zones(g):
             yield p.zone(name)
     for bf in g.battlefields:
         yield bf.site
+        yield bf.facedown
         yield from bf.units
     yield g.chain_zone
 

@@ -1,4 +1,5 @@
-"""Riftbound's vocabulary (issue 10, "Keywords"): the keywords not implemented yet are reserved,
+"""Riftbound's vocabulary (issue 10, "Keywords"): the issue's keywords are implemented; later
+sets' keywords not implemented yet are reserved,
 so a card using one gets an error that says so, at its position; the card model refuses what
 a Riftbound card can't print."""
 from __future__ import annotations
@@ -20,8 +21,8 @@ def compile_card(text: str):
     return Compiler(SPEC.registry).card(model, doc.pos(()))
 
 
-def test_the_planned_keywords_are_the_issues():
-    assert {"hidden"} <= set(PLANNED)
+def test_later_keywords_are_planned():
+    assert {"equip", "repeat", "ambush", "hunt", "level"} <= set(PLANNED)
 
 
 @pytest.mark.parametrize("name", PLANNED)
@@ -30,13 +31,13 @@ def test_a_planned_keyword_is_a_clear_error(name):
         compile_card(f"id: t\nname: T\ntype: unit\ndomains: [fury]\ncost: 1\nmight: 1\n"
                      f"keywords: [{name}]\n")
     message = str(exc.value)
-    assert "not implemented yet" in message and name in message.lower(), message
+    assert "not implemented yet" in message and name.split("_")[0] in message.lower(), message
 
 
 def test_implemented_keywords_compile():
     implemented = sorted(SPEC.registry.entries["keyword"])
     assert {"action", "reaction", "accelerate", "assault", "shield", "tank", "backline",
-            "ganking", "temporary", "vision", "legion", "deflect"} <= set(implemented)
+            "ganking", "temporary", "vision", "legion", "deflect", "hidden"} <= set(implemented)
     card = compile_card("id: t\nname: T\ntype: unit\ndomains: [fury]\ncost: 1\nmight: 1\n"
                         "keywords: [tank, {assault: 2}, vision]\n")
     assert card.keywords["assault"].amount == 2 and len(card.program.abilities) == 1

@@ -57,7 +57,13 @@ class Fights(MixinBase):
                 if p is not None and not bf.units[p.index].cards and self.showdown is not bf:
                     bf.controller = None
                     self.log.append(("uncontrolled", bf.name))
-        # 323.5: recalls: no gear or hidden card is ever at a battlefield in this model
+        # 323.5: hidden cards at battlefields their controller doesn't control are trashed
+        # (no gear is ever at a battlefield in this model: nothing else to recall)
+        for bf in self.battlefields:
+            for c in list(bf.facedown.cards):
+                if bf.controller is not c.controller:
+                    self.move(c, c.owner.trash)
+                    self.log.append(("hidden_lost", c.controller.name, bf.name))
         staged = self.staged()  # 323.6-7
         if staged and self.neutral_open():  # 323.8-9
             self.ask(self.active, "showdown", staged, "choose the showdown to open",

@@ -18,8 +18,17 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
     from ...model.names import CardRef, Effect
 
 vocab = Vocabulary("riftbound")
-vocab.planned("keyword", "hidden", "Hidden (rules notes 10) is not implemented yet: it needs "
-              "the facedown zone of each battlefield")
+#: later sets' keywords (rules notes 10, "Later keywords"), not in this model yet
+for _name, _why in {
+        "equip": "Equip (attaching equipment to a unit) needs equipment, not implemented yet",
+        "quick_draw": "Quick-Draw needs equipment, not implemented yet",
+        "weaponmaster": "Weaponmaster needs equipment, not implemented yet",
+        "repeat": "Repeat (paying again to run the instructions again) is not implemented yet",
+        "ambush": "Ambush (playing to a battlefield where you have units) is not implemented yet",
+        "hunt": "Hunt (XP on Conquer and Hold) needs XP, not implemented yet",
+        "level": "Level (text active from N XP) needs XP, not implemented yet",
+}.items():
+    vocab.planned("keyword", _name, f"{_why} (rules notes 10)")
 
 
 class _Keyword:
@@ -81,6 +90,13 @@ class Deflect(_Keyword):
 
     def __init__(self, p, c):
         self.amount = p.amount if p is not None else 1
+
+
+@vocab.keyword("hidden", text="Hidden")
+class Hidden(_Keyword):
+    """On your turn, pay 1 power of any domain to put it facedown at a battlefield you
+    control; from your next turn it has Reaction and is played from there ignoring its
+    cost; a unit enters at that battlefield. Lost if you lose the battlefield."""
 
 
 @vocab.keyword("tank", text="Tank")

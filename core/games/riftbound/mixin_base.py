@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         defender: RiftPlayer | None
         damage_plan: list[tuple[RiftCard, int]]
         phase: str
+        turn: int
         designated: bool
 
         # Playing's and Fights' methods, which each uses of the other

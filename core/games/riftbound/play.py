@@ -17,6 +17,7 @@ from ...bus import Event
 from ...resolve import Trigger
 from .card import DOMAINS
 from .mixin_base import MixinBase
+from .zones import FACEDOWN
 
 DONE = "done"
 END_TURN = "end turn"
@@ -92,10 +93,11 @@ class Playing(MixinBase):
         d = card.proto.domains
         return d if len(d) == 1 else DOMAINS
 
-    def total_cost(self, p, card, accelerate: bool = False) -> tuple[int, int]:
-        """Total cost (356): the printed cost; Accelerate's additional [1] and 1 power; never
-        below 0."""
-        energy, power = card.proto.cost or 0, card.proto.power
+    def total_cost(self, p, card, accelerate: bool = False,
+                   free: bool = False) -> tuple[int, int]:
+        """Total cost (356): the printed cost (ignored for a Hidden card played from its
+        facedown zone: ``free``); Accelerate's additional [1] and 1 power; never below 0."""
+        energy, power = (0, 0) if free else (card.proto.cost or 0, card.proto.power)
         if accelerate:
             energy, power = energy + 1, power + 1
         return max(energy, 0), max(power, 0)
@@ -132,11 +134,13 @@ class Playing(MixinBase):
             return 0
         return kw.amount
 
-    def spell_targets(self, p, card, accelerate: bool = False, budget=None) -> list:
+    def spell_targets(self, p, card, accelerate: bool = False, budget=None,
+                      free: bool | None = None) -> list:
         """The targets a spell may choose as it is played: those whose Deflect ``p`` can pay
         as well (no choice may make the payment impossible, rules notes 2)."""
         ab = self.spell_ability(card)
-        energy, power = self.total_cost(p, card, accelerate)
+        free = self.is_hidden(card) if free is None else free
+        energy, power = self.total_cost(p, card, accelerate, free)
         domains = self.power_domains(card)
         budget = budget or self.budget(p)
         return [t for t in ab.target.candidates(self, Trigger(ab, card, p))
@@ -172,6 +176,8 @@ class Playing(MixinBase):
         t = card.proto.type
         if t not in ("unit", "gear", "spell"):
             return False
+        if card.zone is not None and card.zone.kind == FACEDOWN:
+            return True  # Hidden: from the turn after it was hidden it has Reaction
         if timing == CLOSED:
             return card.has_keyword("reaction")
         if timing == SHOWDOWN:
@@ -181,7 +187,7 @@ class Playing(MixinBase):
     def playable(self, p, card, timing: str, accelerate: bool = False, budget=None) -> bool:
         if not self.may_play(p, card, timing):
             return False
-        energy, power = self.total_cost(p, card, accelerate)
+        energy, power = self.total_cost(p, card, accelerate, self.is_hidden(card))
         if not self.can_pay(p, energy, power, self.power_domains(card), budget):
             return False
         if card.proto.type == "spell" and self.spell_ability(card).target is not None:
@@ -196,7 +202,9 @@ class Playing(MixinBase):
     def play_options(self, p, timing: str) -> list:
         out: list = []
         budget = self.budget(p)
-        for zone in (p.hand, p.champion):
+        hidden = [bf.facedown for bf in self.battlefields
+                  if any(c.owner is p and c.hidden_turn < self.turn for c in bf.facedown.cards)]
+        for zone in (p.hand, p.champion, *hidden):
             seen = set()
             for c in zone.cards:
                 if c.proto.id in seen:  # copies in one zone are one choice (one label)
@@ -210,8 +218,38 @@ class Playing(MixinBase):
         return out
 
     def main_options(self, p) -> list:
-        """The neutral open state of the Main phase: play anything, or a standard move."""
-        return [*self.play_options(p, OPEN), *self.move_options(p)]
+        """The neutral open state of the Main phase: play anything, hide a card, or a
+        standard move."""
+        return [*self.play_options(p, OPEN), *self.hide_options(p), *self.move_options(p)]
+
+    @staticmethod
+    def is_hidden(card) -> bool:
+        return card.zone is not None and card.zone.kind == FACEDOWN
+
+    # -- Hidden (rules notes 10) -----------------------------------------------------------
+    def hide_options(self, p) -> list:
+        """On your turn in an open state, pay [A] (1 power of any domain) to put a Hidden
+        card from your hand facedown at a battlefield you control whose facedown zone is
+        empty; no chain."""
+        places = [bf for bf in self.battlefields if bf.controller is p and not bf.facedown.cards]
+        if not places or not self.can_pay(p, 0, 1, DOMAINS):
+            return []
+        out: list = []
+        seen = set()
+        for c in p.hand.cards:
+            if c.has_keyword("hidden") and c.proto.id not in seen:
+                seen.add(c.proto.id)
+                out.extend(("hide", c, "at", bf) for bf in places)
+        return out
+
+    def hide(self, p, choice) -> None:
+        _, card, _, bf = choice
+        self.pay(p, 0, 1, DOMAINS)
+        c: Any = self.move(card, bf.facedown)
+        c.hidden_turn = self.turn
+        c.controller = p
+        self.log.append(("hide", p.name, bf.name))
+        self.cleanup()
 
     def responses(self, player) -> list:
         """While a chain exists: Reaction cards (seed, "Closed")."""
@@ -223,6 +261,8 @@ class Playing(MixinBase):
     def do_action(self, p, choice) -> None:
         if choice[0] == "play":
             self.play_card(p, choice[1], len(choice) > 2)
+        elif choice[0] == "hide":
+            self.hide(p, choice)
         else:
             self.standard_move(p, choice)
 
@@ -232,7 +272,12 @@ class Playing(MixinBase):
         location: base or a battlefield you control; a spell's target)."""
         self.log.append(("play", p.name, card.proto.id, "accelerated") if accelerate else
                         ("play", p.name, card.proto.id))
-        c: Any = self.move(card, self.chain_zone)
+        if self.is_hidden(card):  # from its facedown zone: ignoring its cost, entering there
+            bf = card.zone.area
+            c: Any = self.move(card, self.chain_zone)
+            self.play_located(p, c, accelerate, bf if c.proto.is_unit else BASE, True)
+            return
+        c = self.move(card, self.chain_zone)
         if c.proto.is_unit:
             places = [BASE, *(bf for bf in self.battlefields if bf.controller is p)]
             self.ask(p, "location", places, f"where does {c.proto.id} enter?",
@@ -240,23 +285,23 @@ class Playing(MixinBase):
             return
         self.play_located(p, c, accelerate, BASE)
 
-    def play_located(self, p, c, accelerate: bool, where) -> None:
+    def play_located(self, p, c, accelerate: bool, where, free: bool = False) -> None:
         item = None
         if c.proto.type == "spell":
             item = Trigger(self.spell_ability(c), c, p)
             if item.ability.target is not None:
-                self.then(self.play_finalize, p, c, accelerate, where, item)
-                self.ask(p, "target", self.spell_targets(p, c, accelerate),
+                self.then(self.play_finalize, p, c, accelerate, where, item, free)
+                self.ask(p, "target", self.spell_targets(p, c, accelerate, free=free),
                          f"choose a target for {item.label()}",
                          then=(self.resolver.target_chosen, self, item))
                 return
-        self.play_finalize(p, c, accelerate, where, item)
+        self.play_finalize(p, c, accelerate, where, item, free)
 
-    def play_finalize(self, p, c, accelerate: bool, where, item) -> None:
+    def play_finalize(self, p, c, accelerate: bool, where, item, free: bool = False) -> None:
         """Steps 3-6: total cost, payment, finalize. A unit enters exhausted at its
         location (ready, accelerated); gear enters ready at base; a spell stays on the chain
         as a finalized item. Then a cleanup, and the chain runs."""
-        energy, power = self.total_cost(p, c, accelerate)
+        energy, power = self.total_cost(p, c, accelerate, free)
         self.pay(p, energy, power, self.power_domains(c))
         extra = self.deflect(p, item.target) if item is not None else 0
         if extra:

@@ -93,6 +93,7 @@ class PlayerExpect(_M):
 
 class BattlefieldExpect(_M):
     card: Optional[str] = None
+    facedown: Optional[list[str]] = Field(None, description="The card hidden there (Hidden).")
     controller: Optional[Literal["A", "B", "none"]] = None
     contested: Optional[bool] = None
     A: Optional[list[str]] = None
@@ -253,7 +254,7 @@ def find_card(g: RiftboundGame, name: str):
             found.extend(c for c in zone.cards if getattr(c, "proto", None) is not None
                          and c.proto.id == cid and type(c).__name__ != "Unseen")
     for bf in g.battlefields:
-        for z in bf.units:
+        for z in (*bf.units, bf.facedown):
             found.extend(c for c in z.cards if c.proto.id == cid)
     found.extend(c for c in g.chain_zone.cards if c.proto.id == cid)
     if nth:
@@ -342,6 +343,8 @@ def check(g: RiftboundGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(b + ("controller",), be.controller,
             bf.controller.name if bf.controller else "none")
         cmp(b + ("contested",), be.contested, bf.contested_by is not None)
+        cmp(b + ("facedown",), be.facedown, _ids(bf.facedown.cards) if be.facedown is not None
+            else None)
         for side in NAMES:
             want = getattr(be, side)
             cmp(b + (side,), sorted(want) if want is not None else None,

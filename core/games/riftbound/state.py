@@ -52,7 +52,8 @@ class RiftCard(Card):
     """A card object. Might is printed Might, +1 for a buff, plus this turn's changes
     (``mods``), plus Assault or Shield while it is an attacker or a defender."""
 
-    __slots__ = ("exhausted", "damage", "buffed", "stunned", "mods", "designation")
+    __slots__ = ("exhausted", "damage", "buffed", "stunned", "mods", "designation",
+                 "hidden_turn")
     proto: RiftCardDef
 
     def __init__(self, oid: int, proto: Any, owner: Any, zone: Any = None):
@@ -63,6 +64,7 @@ class RiftCard(Card):
         self.stunned = False
         self.mods: tuple[int, ...] = ()  # Might changes that expire this turn (a tuple: shared)
         self.designation = ""  # "attacker" or "defender" during a combat
+        self.hidden_turn = 0  # the turn it was hidden facedown at a battlefield (Hidden)
 
     def might(self) -> int:
         """Current Might (notes 9: below 0 counts as 0)."""

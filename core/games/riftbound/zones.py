@@ -14,10 +14,10 @@ from ...clone import copy_value
 from ...zones import Zone
 
 DECK, RUNE_DECK, HAND, BOARD, RUNES, TRASH, BANISHMENT, LEGEND, CHAMPION, SITE, CHAIN, \
-    ASIDE = ("deck", "rune_deck", "hand", "board", "runes", "trash", "banishment", "legend",
-             "champion", "site", "chain", "aside")
+    ASIDE, FACEDOWN = ("deck", "rune_deck", "hand", "board", "runes", "trash", "banishment",
+                       "legend", "champion", "site", "chain", "aside", "facedown")
 ZONE_KINDS = (DECK, RUNE_DECK, HAND, BOARD, RUNES, TRASH, BANISHMENT, LEGEND, CHAMPION, SITE,
-              CHAIN, ASIDE)
+              CHAIN, ASIDE, FACEDOWN)
 #: a player's own zones, as attributes of :class:`~.state.RiftPlayer`
 PLAYER_ZONES = ("deck", "rune_deck", "hand", "base", "runes", "trash", "banishment", "legend",
                 "champion", "aside")
@@ -48,13 +48,17 @@ class Battlefield:
     """One battlefield in play: its card (``site``), a zone per player for the units there,
     who controls it, and who made it contested (rules notes, "Battlefield control")."""
 
-    __slots__ = ("index", "name", "site", "units", "controller", "contested_by")
+    __slots__ = ("index", "name", "site", "units", "facedown", "controller", "contested_by")
 
     def __init__(self, index: int, players: list):
         self.index = index
         self.name = f"battlefield{index + 1}"
         self.site = Zone(SITE, None, self, in_play=True)
         self.units = [Zone(BOARD, p, self, in_play=True) for p in players]
+        #: its facedown zone (Hidden): at most one card, its controller's; on the board (a
+        #: card leaving it for the battlefield stays one object) but not where units stand,
+        #: and no ability of the card works there (none listens in this zone kind)
+        self.facedown = Zone(FACEDOWN, None, self, in_play=True)
         self.controller: Any = None  # a player, or None: uncontrolled
         self.contested_by: Any = None  # the player who applied Contested, while it is
 
@@ -64,6 +68,7 @@ class Battlefield:
         n.index, n.name = self.index, self.name
         n.site = copy_value(self.site, memo)
         n.units = [copy_value(z, memo) for z in self.units]
+        n.facedown = copy_value(self.facedown, memo)
         n.controller = copy_value(self.controller, memo)
         n.contested_by = copy_value(self.contested_by, memo)
         return n
@@ -75,6 +80,8 @@ class Battlefield:
         return self.name
 
     def zone_label(self, zone: Zone) -> str:
+        if zone.kind == FACEDOWN:
+            return f"{self.name}/facedown"
         return f"{self.name}/{zone.player.name}" if zone.player is not None else self.name
 
     def players_here(self) -> list:
