@@ -28,13 +28,21 @@ SECOND_PLAYER_FIRST_CHANNEL = 3  # 315.3: the second player's first Channel phas
 DRAW = 1  # 315.4
 
 #: the decisions the game asks, in the order a game meets them
-DECISION_KINDS = ("mulligan", "action", "location", "target", "order", "may", "mode",
+#: named rule variants (docs/architecture.md, "Rules precedence")
+VARIANTS = {
+    "chosen_battlefields": "seed 9: each player chooses the battlefield they use, as in a "
+                           "best of three, instead of one at random (a single game)",
+}
+
+DECISION_KINDS = ("mulligan", "battlefield", "action", "location", "target", "order", "may",
+                  "mode",
                   "showdown", "priority", "focus", "assign")
 
 
 class RiftboundGame(Playing, Fights, Game[RiftPlayer]):
     game_name = "riftbound"
     DECISION_KINDS = DECISION_KINDS
+    VARIANTS = VARIANTS
     resolver_class = RiftChain
     resolver: RiftChain
     card_def_class = RiftCardDef
@@ -43,6 +51,10 @@ class RiftboundGame(Playing, Fights, Game[RiftPlayer]):
 
     def __init__(self, decks, seed: int = 0, **kw):
         super().__init__(decks, seed, **kw)
+        unknown = set(self.variants) - set(self.VARIANTS)
+        if unknown:
+            raise ValueError(f"unknown variant(s) {sorted(unknown)}; known: "
+                             f"{sorted(self.VARIANTS)}")
         self.turn = 0
         self.phase = ""
         self.first: RiftPlayer | None = None
@@ -139,11 +151,21 @@ class RiftboundGame(Playing, Fights, Game[RiftPlayer]):
 
     def reveal_battlefields(self) -> None:
         """Seed 9: the battlefield each player uses is revealed: one of their three at
-        random (a single game); the others stay set aside."""
+        random (a single game), or the one they choose (variant ``chosen_battlefields``, a
+        best of three); the others stay set aside."""
+        if "chosen_battlefields" in self.variants:
+            self.sequence(*((self.choose_battlefield, p) for p in self.turn_order()))
+            return
         for p in self.turn_order():
             options = [c for c in p.aside.cards if c.proto.type == "battlefield"]
             if options:
                 self.add_battlefield(options[int(self.rng.random() * len(options))])
+
+    def choose_battlefield(self, p: RiftPlayer) -> None:
+        options = [c for c in p.aside.cards if c.proto.type == "battlefield"]
+        if options:
+            self.ask(p, "battlefield", options, "choose the battlefield you use",
+                     then=(self.add_battlefield,))
 
     def add_battlefield(self, card: RiftCard) -> Battlefield:
         bf = Battlefield(len(self.battlefields), self.players)

@@ -6,17 +6,21 @@ the setup gives; ``start: turn`` begins the active player's turn at its Awaken p
 ``start: main`` starts in the active player's Main phase, after its rune pools emptied."""
 from __future__ import annotations
 
-from typing import Any, Literal, Optional, Union
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...errors import did_you_mean
 from .card import Domain
-from .rules import DECISION_KINDS, RiftboundGame
+from .rules import DECISION_KINDS, VARIANTS, RiftboundGame
 
 NAMES: tuple[Literal["A", "B"], ...] = ("A", "B")
 Name = Literal["A", "B"]
 DecisionKind = Literal[DECISION_KINDS]  # type: ignore[valid-type]
+if TYPE_CHECKING:  # a Literal of the game's variant names, made at run time (as Wonders')
+    Variant = str
+else:
+    Variant = Literal[tuple(VARIANTS)]
 
 
 class _M(BaseModel):
@@ -65,8 +69,7 @@ class BattlefieldState(_M):
 class Setup(_M):
     start: Literal["game", "turn", "main"] = "main"
     seed: int = 0
-    variants: list[str] = Field(default_factory=list, max_length=0,
-                                description="Riftbound offers no rule variants yet.")
+    variants: list[Variant] = Field(default_factory=list)
     first_player: Name = "A"
     active: Name = "A"
     turn: int = Field(1, ge=1)
@@ -187,7 +190,7 @@ def build(setup: Setup, pool) -> RiftboundGame:
     if problems:
         raise ValueError(problems[0][2])
     get = pool.get
-    g = RiftboundGame([[], []], setup.seed, tokens=pool.tokens)
+    g = RiftboundGame([[], []], setup.seed, tokens=pool.tokens, variants=setup.variants)
     pa: dict[str, Any] = {"A": g.players[0], "B": g.players[1]}
 
     def put(spec, owner, zone):
