@@ -51,6 +51,8 @@ def test_implemented_keywords_compile():
     ("type: rune\ndomains: [fury, calm]\n", "exactly one domain"),
     ("type: legend\ndomains: [fury]\ntags: [X]\n", "two domains"),
     ("type: battlefield\ncost: 2\n", "has no cost"),
+    ("type: spell\ncost: 1\nabilities: [{trigger: on_play, effect: {draw: 1}},\n"
+     "  {trigger: activate, effect: {draw: 1}}]\n", "only units and gear have activated"),
 ])
 def test_the_card_model_refuses_what_a_card_cant_print(text, why):
     with pytest.raises(CardError) as exc:

@@ -70,6 +70,11 @@ class RiftboundCard(CardBase):
                              "it resolves")
         if t != "spell" and plays:
             raise ValueError(f"only spells have an on_play ability; a {t} uses when_played")
+        acts = sum(getattr(ab.trigger, "__entry_name__", ab.trigger) == "activate"
+                   for ab in self.abilities)
+        if acts and t not in ("unit", "gear"):
+            raise ValueError(f"only units and gear have activated abilities; this card is a "
+                             f"{t}")
         return self
 
 

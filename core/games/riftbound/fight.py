@@ -138,7 +138,7 @@ class Fights(MixinBase):
         if passes >= len(self.players):
             self.end_showdown(bf)
             return
-        options = [PASS, *self.play_options(p, SHOWDOWN)]
+        options = [PASS, *self.play_options(p, SHOWDOWN), *self.activate_options(p, SHOWDOWN)]
         self.ask(p, "focus", options, f"showdown at {bf.name}: play an Action or Reaction "
                  "card, or pass", then=(self.focus_chosen, bf, p, passes))
 

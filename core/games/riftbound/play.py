@@ -218,9 +218,60 @@ class Playing(MixinBase):
         return out
 
     def main_options(self, p) -> list:
-        """The neutral open state of the Main phase: play anything, hide a card, or a
-        standard move."""
-        return [*self.play_options(p, OPEN), *self.hide_options(p), *self.move_options(p)]
+        """The neutral open state of the Main phase: play anything, activate an ability,
+        hide a card, or a standard move."""
+        return [*self.play_options(p, OPEN), *self.activate_options(p, OPEN),
+                *self.hide_options(p), *self.move_options(p)]
+
+    # -- activated abilities (rules notes 4 and 6) --------------------------------------
+    #: which activation timings each state allows (seed, "Which cards are legal right now")
+    ACTIVATE_IN = {OPEN: ("main", "action", "reaction"), SHOWDOWN: ("action", "reaction"),
+                   CLOSED: ("reaction",)}
+
+    def activate_options(self, p, timing: str) -> list:
+        """The activated abilities of ``p``'s units and gear on the board whose cost can be
+        paid and whose timing fits."""
+        allowed = self.ACTIVATE_IN[timing]
+        out: list = []
+        for z in self.board_zones():
+            if z.player is not p:
+                continue
+            for c in z.cards:
+                acts = c.proto.program.activated
+                if not acts or c.blank:
+                    continue
+                for i, ab in enumerate(acts):
+                    t = ab.trigger
+                    if t.timing not in allowed or (t.exhaust and c.exhausted) or \
+                            not self.can_pay(p, t.energy, 0, DOMAINS):
+                        continue
+                    if ab.target is not None and not ab.target.candidates(
+                            self, Trigger(ab, c, p)):
+                        continue
+                    out.append(("activate", c) if len(acts) == 1 else ("activate", c, i + 1))
+        return out
+
+    def activate(self, p, choice) -> None:
+        """Pay the cost (exhaust it, energy), choose the target, and put the ability on the
+        chain; a cleanup follows, and the chain runs."""
+        card = choice[1]
+        ab = card.proto.program.activated[choice[2] - 1 if len(choice) > 2 else 0]
+        t = ab.trigger
+        self.log.append(("activate", p.name, card.proto.id))
+        if t.exhaust:
+            card.exhausted = True
+        self.pay(p, t.energy, 0, DOMAINS)
+        item = Trigger(ab, card, p)
+        self.then(self.activated, item)
+        if ab.target is not None:
+            self.ask(p, "target", ab.target.candidates(self, item),
+                     f"choose a target for {item.label()}",
+                     then=(self.resolver.target_chosen, self, item))
+
+    def activated(self, item) -> None:
+        self.resolver.add(self, [item])
+        self.cleanup()
+        self.resolver.settle(self)
 
     @staticmethod
     def is_hidden(card) -> bool:
@@ -252,8 +303,8 @@ class Playing(MixinBase):
         self.cleanup()
 
     def responses(self, player) -> list:
-        """While a chain exists: Reaction cards (seed, "Closed")."""
-        return self.play_options(player, CLOSED)
+        """While a chain exists: Reaction cards and abilities (seed, "Closed")."""
+        return [*self.play_options(player, CLOSED), *self.activate_options(player, CLOSED)]
 
     def respond(self, player, option) -> None:
         self.do_action(player, option)
@@ -263,6 +314,8 @@ class Playing(MixinBase):
             self.play_card(p, choice[1], len(choice) > 2)
         elif choice[0] == "hide":
             self.hide(p, choice)
+        elif choice[0] == "activate":
+            self.activate(p, choice)
         else:
             self.standard_move(p, choice)
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
+from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
 from .zones import BOARD, SITE
 
@@ -31,6 +34,37 @@ class OnPlay(_Self):
     played (a spell has exactly one)."""
 
     scope = "activated"
+
+
+class ActivateParams(Params):
+    exhaust: bool = Field(True, description="Exhausting it is part of the cost ([E]).")
+    energy: int = Field(0, ge=0, le=STAT_MAX, description="Energy to pay as well.")
+    timing: Literal["main", "action", "reaction"] = Field(
+        "main", description="main: on your turn in the neutral open state; action: also in "
+        "showdowns; reaction: also while a chain exists (rules notes 4).")
+
+
+@vocab.trigger("activate", ActivateParams,
+               text="{% if exhaust %}[E]{% endif %}{% if exhaust and energy %}, {% endif %}"
+                    "{% if energy %}pay {{ energy }} energy{% endif %}:"
+                    "{% if timing == 'action' %} [Action]{% elif timing == 'reaction' %}"
+                    " [Reaction]{% endif %}")
+class Activate:
+    """An activated ability of a unit or gear on the board: its cost (exhaust it, energy),
+    then it goes on the chain like a spell without a card (rules notes 6; CR 398). Without
+    Action or Reaction it is used on its controller's turn in the neutral open state."""
+
+    __slots__ = ("exhaust", "energy", "timing")
+    scope = "activated"
+    event = ""
+
+    def __init__(self, p, c):
+        self.exhaust = p.exhaust
+        self.energy = p.energy
+        self.timing = p.timing
+
+    def matches(self, ev, card) -> bool:
+        return False
 
 
 @vocab.trigger("when_played", text="When you play me,")
