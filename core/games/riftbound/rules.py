@@ -18,7 +18,7 @@ from .chain import RiftChain
 from .fight import Fights
 from .play import DONE, END_TURN, Playing
 from .state import NO_POWER, RiftCard, RiftCardDef, RiftPlayer
-from .zones import CHAIN, Battlefield
+from .zones import CHAIN, SITE, Battlefield
 
 VICTORY_SCORE = 8  # two-player duel (rules notes 8, "Modes")
 HAND_SIZE = 4  # seed 6
@@ -84,6 +84,14 @@ class RiftboundGame(Playing, Fights, Game[RiftPlayer]):
                 self.new_card(proto, p, p.aside)
         self.fill(p.rune_deck, [c for c in rest if c.type == "rune"])
         self.fill(p.deck, [c for c in rest if c.type not in ("rune", "battlefield")])
+
+    def effect_controller(self, card):
+        """Who controls what a card's ability does: a battlefield's, its controller, or the
+        turn player while nobody controls it (rules notes 1); otherwise the core's rule."""
+        z = card.zone
+        if z is not None and z.kind == SITE:
+            return z.area.controller or self.active
+        return super().effect_controller(card)
 
     @property
     def round(self) -> int:
