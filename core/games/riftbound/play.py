@@ -387,9 +387,10 @@ class Playing(MixinBase):
             if len(at_base) > 1:
                 out.append(("move", "all ready units at base", "to", bf))
         for bf in self.battlefields:
-            for c in bf.units[p.index].cards:
-                if c.exhausted or not c.proto.is_unit:
-                    continue
+            ready = [c for c in bf.units[p.index].cards if c.proto.is_unit and not c.exhausted]
+            if len(ready) > 1:
+                out.append(("move", f"all ready units at {bf.name}", "to", BASE))
+            for c in ready:
                 out.append(("move", c, "to", BASE))
                 if c.has_keyword("ganking"):
                     out.extend(("move", c, "to", other) for other in self.battlefields
@@ -398,8 +399,12 @@ class Playing(MixinBase):
 
     def standard_move(self, p, choice) -> None:
         _, what, _, dest = choice
-        units = [c for c in p.base.cards if c.proto.is_unit and not c.exhausted] \
-            if isinstance(what, str) else [what]
+        if isinstance(what, str):  # "all ready units at <base or a battlefield's name>"
+            src = p.base if what.endswith(" base") else next(
+                bf.units[p.index] for bf in self.battlefields if what.endswith(" " + bf.name))
+            units = [c for c in src.cards if c.proto.is_unit and not c.exhausted]
+        else:
+            units = [what]
         zone = p.base if isinstance(dest, str) else dest.units[p.index]
         with self.together():
             for c in units:

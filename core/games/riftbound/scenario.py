@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...errors import did_you_mean
+from ...zones import Unseen
 from .card import Domain
 from .rules import DECISION_KINDS, VARIANTS, RiftboundGame
 
@@ -254,8 +255,7 @@ def find_card(g: RiftboundGame, name: str):
     found: list[Any] = []
     for p in g.players:
         for zone in (p.base, p.runes, p.legend, p.hand, p.trash, p.champion):
-            found.extend(c for c in zone.cards if getattr(c, "proto", None) is not None
-                         and c.proto.id == cid and type(c).__name__ != "Unseen")
+            found.extend(c for c in zone.cards if type(c) is not Unseen and c.proto.id == cid)
     for bf in g.battlefields:
         for z in (*bf.units, bf.facedown):
             found.extend(c for c in z.cards if c.proto.id == cid)
