@@ -71,3 +71,26 @@ def test_each_problem_is_reported(pool, tmp_path, old, new, code, words):
         load(pool, tmp_path, GOOD.replace(old, new))
     found = [(d.code, d.message) for d in exc.value.diagnostics]
     assert any(c == code and words in m for c, m in found), found
+
+
+def test_lint_sees_the_games_printed_fields(tmp_path, capsys, monkeypatch):
+    """`cardscript lint` validates a deck from its card facts: they carry the game's printed
+    fields (domains, tags, champion), so the same problems are found as when loading."""
+    import json
+
+    from cardscript.tools.cli import main
+    monkeypatch.setenv("CARDSCRIPT_CACHE", str(tmp_path / ".cache"))
+    f = tmp_path / "t.deck.yaml"
+    f.write_text(GOOD.replace("{card: mountain-warden, count: 3}",
+                              "{card: reefguard-sentinel, count: 3}")
+                 .replace("champion: korrun-of-the-pyre", "champion: neyla-tidecaller"),
+                 encoding="utf-8")
+    capsys.readouterr()
+    main(["lint", "--game", "riftbound", "--isolated", "--no-cache", "--format", "json",
+          str(f)])
+    found = {(d["code"], d["message"].split(";")[0])
+             for d in json.loads(capsys.readouterr().out)}
+    assert ("CS405", "'reefguard-sentinel' is calm, outside the legend's domains "
+                     "(body/fury)") in found
+    assert ("CS405", "'neyla-tidecaller' does not have the tag 'Korrun' of the legend "
+                     "'ashen-warlord'") in found

@@ -21,6 +21,8 @@ from cardscript.errors import CardError
 from cardscript.loader import Document, load_bytes, read_source
 from cardscript.macros import KEYWORD_SUFFIX
 from cardscript.plugins import macro_digest
+from cardscript.slots import slots_of
+from cardscript.state import CardDef
 
 from . import suppression
 from .cache import LintCache, linter_version
@@ -275,7 +277,7 @@ class Linter:
             facts = CardFacts(card.id, card.name, getattr(card, "type", None),
                               getattr(card, "tier", None), bool(getattr(card, "token", False)),
                               getattr(card, "power", None), (idp.line, idp.col),
-                              (namep.line, namep.col), refs)
+                              (namep.line, namep.col), refs, _printed(card))
         return FileResult("card", findings, facts), ctx
 
     def _check(self, rule, ctx: CardContext) -> list[Finding]:
@@ -606,4 +608,17 @@ def _sub_document(doc: Document, prefix: tuple, data: Any) -> Document:
     return Document(doc.path, data, positions, doc.text)
 
 
+def _printed(card) -> dict:
+    """A compiled card's own printed fields beyond the core's, as plain values."""
+    core = set(slots_of(CardDef))
+    out = {}
+    for name in slots_of(type(card)):
+        value = getattr(card, name, None)
+        if name not in core and (isinstance(value, (str, int, bool, type(None))) or (
+                isinstance(value, tuple) and all(isinstance(v, (str, int)) for v in value))):
+            out[name] = value
+    return out
+
+
 __all__ = ["Linter", "Report", "FileResult"]
+

@@ -37,7 +37,8 @@ def validate_deck(model, doc, pool) -> list[Diagnostic]:
     if legend is not None and legend.type != "legend":
         bad(("legend",), f"'{model.legend}' is a {legend.type}; the legend slot holds a legend")
         legend = None
-    # (the linter's card facts carry only the core's fields: what they lack is not checked)
+    # (a pool may hold cards without the game's fields, a third-party tool's facts, say:
+    # what they lack is not checked; the linter's facts carry them)
     domains = set(legend.domains) if hasattr(legend, "domains") else None
     champ = known(("champion",), model.champion)
     if champ is not None and hasattr(champ, "champion"):
