@@ -264,6 +264,8 @@ class CardPool:
         problems = self.spec.validate_deck(model, doc, self)
         if problems:
             raise CardError(problems)
+        if self.spec.deck_cards is not None:
+            return model.name, self.spec.deck_cards(model, self)
         cards = [self.cards[e.card] for e in model.cards for _ in range(e.count)]
         return model.name, cards
 

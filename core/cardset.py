@@ -19,6 +19,9 @@ these rules are the same for all of them:
   given inside it (or a link to it) names files of the bundled set, not a second set.
   Any other folder is a set of its own, even one holding copies of the bundled cards: an id
   both use is a duplicate (CS300).
+- **Other games' bundled folders** (:func:`other_games`): a file in another installed
+  game's bundled folder (or its copy, found as above) belongs to that game: a folder given
+  that holds it (the ``cardscripts`` folder, say) does not bring it into this game's set.
 """
 from __future__ import annotations
 
@@ -88,6 +91,22 @@ def bundled_folder(spec: GameSpec, paths: Iterable[str | Path] = ()) -> Path:
     return installed
 
 
+def other_games(game: str, paths: Iterable[str | Path] = ()) -> tuple[str, ...]:
+    """The resolved paths, each ending in a separator, of every other installed game's
+    bundled folder as a run over ``paths`` finds it: what their files' resolved paths start
+    with (a card file's location names its game)."""
+    paths = tuple(paths)
+    return tuple(real_path(bundled_folder(spec, paths)) + os.sep
+                 for name, spec in sorted(games().items()) if name != game)
+
+
+def of_this_game(files: Iterable, foreign: tuple[str, ...]) -> list:
+    """``files`` without those in another game's bundled folder (:func:`other_games`)."""
+    if not foreign:
+        return list(files)
+    return [f for f in files if not real_path(f).startswith(foreign)]
+
+
 @dataclass(frozen=True)
 class CardSet:
     """A command's cards and macros: the bundled folder in use, the paths given (and context
@@ -97,6 +116,12 @@ class CardSet:
     bundled: Path
     paths: tuple[str | Path, ...]
     macros: tuple[Path, ...]
+
+    @cached_property
+    def foreign(self) -> tuple[str, ...]:
+        """Other games' bundled folders (:func:`other_games`): their files are not this
+        set's."""
+        return other_games(self.game, self.paths)
 
     def spec(self) -> GameSpec:
         """The game built with this set's macros."""
@@ -121,7 +146,8 @@ class CardSet:
         """Every card file of the set, each real file once: the bundled folder's first
         (unless ``with_bundled`` is false), then the paths'. A file is shown as the path
         given reaches it."""
-        given = [(f, real_path(f)) for f in walk(self.paths, CARD_SUFFIX)]
+        given = [(f, real_path(f)) for f in of_this_game(walk(self.paths, CARD_SUFFIX),
+                                                         self.foreign)]
         bundled = [(f, real_path(f)) for f in walk([self.bundled], CARD_SUFFIX)] \
             if with_bundled else []
         shown: dict[str, str] = {}
@@ -162,4 +188,5 @@ def card_set(game: str, paths: Iterable[str | Path] = (),
     return CardSet(game, bundled, paths + context, tuple(macros))
 
 
-__all__ = ["CardSet", "card_set", "find_macros", "bundled_folder", "macros_under"]
+__all__ = ["CardSet", "card_set", "find_macros", "bundled_folder", "macros_under",
+           "other_games", "of_this_game"]

@@ -70,6 +70,9 @@ class GameSpec:
     macro_diagnostics: list = field(default_factory=list)
     #: the keyword macro files the registry was built with (see :func:`load_game`)
     macro_files: tuple = ()
+    #: the cards a game is made with from a validated deck file, ``(model, pool) -> cards``,
+    #: for a game whose deck file has several parts (default: each ``cards`` entry, counted)
+    deck_cards: Callable[..., list] | None = None
     extra: dict = field(default_factory=dict)
 
 

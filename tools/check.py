@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from cardscript.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX, find_files, real_path
-from cardscript.cardset import card_set
+from cardscript.cardset import card_set, of_this_game
 from cardscript.errors import CardError, Diagnostic, Position
 from cardscript.macros import KEYWORD_SUFFIX
 
@@ -19,15 +19,16 @@ from .common import err, out, report, require_paths
 
 def check(paths: list[str], game: str) -> int:
     require_paths(paths)
-    cards = find_files(paths, CARD_SUFFIX)
-    decks = find_files(paths, DECK_SUFFIX)
-    scenarios = find_files(paths, SCENARIO_SUFFIX)
+    cs = card_set(game, paths)
+    # the files of another game's bundled folder are that game's (cardset.other_games)
+    cards = of_this_game(find_files(paths, CARD_SUFFIX), cs.foreign)
+    decks = of_this_game(find_files(paths, DECK_SUFFIX), cs.foreign)
+    scenarios = of_this_game(find_files(paths, SCENARIO_SUFFIX), cs.foreign)
     others = [Path(p) for p in paths if not os.path.isdir(p) and not p.endswith(
         (CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX, KEYWORD_SUFFIX))]
-    cs = card_set(game, paths)
     pool = cs.pool(cache=False)
     # the keyword files given, and the designer's macros in use found above the paths
-    macros = find_files(paths, KEYWORD_SUFFIX)
+    macros = of_this_game(find_files(paths, KEYWORD_SUFFIX), cs.foreign)
     given = {real_path(f) for f in macros}
     macros += [f for f in cs.designer_macros() if real_path(f) not in given]
     mine = {real_path(f) for f in cards}

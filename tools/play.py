@@ -58,7 +58,14 @@ class TerminalAgent(HumanAgent):
     def choose(self, game, decision):
         if self.save:
             write_save(game, self.save)
-        if decision.kind == "turn":
+        view = getattr(game, "view", None)
+        if view is not None:  # a game that describes its own table (lines of text)
+            for entry in game.log[self.seen:]:
+                out.print("  · " + " ".join(str(x) for x in entry), style="dim", markup=False)
+            self.seen = len(game.log)
+            for line in view(decision.player):
+                out.print(line, markup=False)
+        elif decision.kind == "turn":
             for entry in game.log[self.seen:]:
                 if entry[0] in ("turn", "battle", "seize", "dies", "resolve", "round"):
                     out.print("  · " + " ".join(str(x) for x in entry), style="dim",
@@ -124,6 +131,8 @@ def _play(game, seed: int, save: str | None) -> int:
                   f"{game.error}", markup=False)
         return 1
     result = "draw" if game.winner is None else f"{game.winner.name} win"
-    out.print(f"game over after round {game.round}: {result} "
-              f"(stones: {', '.join(f'{p.name} {game.stones_of(p)}' for p in game.players)})")
+    scores = getattr(game, "scores", None)  # a game's own account of the result
+    tally = scores() if scores is not None else \
+        f"stones: {', '.join(f'{p.name} {game.stones_of(p)}' for p in game.players)}"
+    out.print(f"game over after round {game.round}: {result} ({tally})")
     return 0

@@ -54,6 +54,15 @@ WRITTEN: dict[str, dict[str, str]] = {
           - {card: chained-crow, count: 5}
           - {card: chained-crow, count: 1}
         """} for code in ("CS400", "CS401", "CS402", "CS403", "CS404")},
+    "CS405": {"bad.deck.yaml": """\
+        name: Bad Riftbound Deck
+        game: riftbound
+        legend: cinder-scout
+        champion: korrun-of-the-pyre
+        battlefields: [cinder-crossing, broken-spire, hollow-market]
+        runes: [{card: fury-rune, count: 12}]
+        cards: [{card: calming-mist, count: 3}]
+        """},
     "CS500": {"s.scenario.yaml": """\
         scenario: Unknown cards in the setup
         rule: "501.1"
@@ -92,6 +101,10 @@ WRITTEN: dict[str, dict[str, str]] = {
 }
 
 
+#: the game of the inputs that are another game's than Wonders (`--game`)
+GAME: dict[str, str] = {"CS405": "riftbound"}
+
+
 def _corpus_file(code: str) -> Path | None:
     """The first card file of the corpus whose golden lists ``code``."""
     for golden in sorted(CORPUS.glob("*.expected.json")):
@@ -102,9 +115,10 @@ def _corpus_file(code: str) -> Path | None:
     return None
 
 
-def _lint_errors(capsys, path: Path) -> set[tuple[str, str]]:
+def _lint_errors(capsys, path: Path, game: str = "wonders") -> set[tuple[str, str]]:
     capsys.readouterr()
-    main(["lint", "--isolated", "--no-cache", "--format", "json", "-q", str(path)])
+    main(["lint", "--isolated", "--no-cache", "--format", "json", "-q", "--game", game,
+          str(path)])
     found = json.loads(capsys.readouterr().out or "[]")
     return {(f["code"], f["message"]) for f in found if f["severity"] == "error"}
 
@@ -112,9 +126,10 @@ def _lint_errors(capsys, path: Path) -> set[tuple[str, str]]:
 _LINE = re.compile(r"^.+?:\d+:\d+: (?P<code>[A-Z]+\d+)(?: \[[^\]]*\])? (?P<message>.*)$")
 
 
-def _check_errors(capsys, path: Path) -> tuple[int, set[tuple[str, str]]]:
+def _check_errors(capsys, path: Path, game: str = "wonders") \
+        -> tuple[int, set[tuple[str, str]]]:
     capsys.readouterr()
-    rc = main(["check", str(path)])
+    rc = main(["check", "--game", game, str(path)])
     cap = capsys.readouterr()
     assert "Traceback" not in cap.out + cap.err
     found = set()
@@ -140,9 +155,10 @@ def test_check_reports_each_error_lint_reports(code, tmp_path, capsys, monkeypat
         assert found is not None, (f"no input triggers the error {code}: add a corpus file "
                                    "(tests/lint/corpus) or an entry to WRITTEN")
         path = found
-    linted = _lint_errors(capsys, path)
+    game = GAME.get(code, "wonders")
+    linted = _lint_errors(capsys, path, game)
     assert code in {c for c, _ in linted}, f"the input for {code} does not trigger it: {linted}"
-    rc, checked = _check_errors(capsys, path)
+    rc, checked = _check_errors(capsys, path, game)
     assert rc == 1
     missing = linted - checked
     assert not missing, f"cardscript check misses what lint reports: {sorted(missing)}"

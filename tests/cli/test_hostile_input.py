@@ -12,6 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from cardscript.plugins import games
 from cardscript.tools.cli import main
 
 CARD = textwrap.dedent("""\
@@ -267,7 +268,7 @@ def test_one_scenario_of_an_unknown_game_fails_alone_in_test(scenarios, capsys):
     bad = scenarios / "b-bogus.scenario.yaml"
     assert f"FAIL {bad}" in out
     assert f"{bad}:3:7: CS105 unknown game 'wondrs' (did you mean 'wonders'?); installed: " \
-           "wonders" in out
+           f"{', '.join(sorted(games()))}" in out
     assert "2 passed, 1 failed" in out
 
 

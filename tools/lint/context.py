@@ -27,6 +27,15 @@ class CardFacts:
     name_pos: tuple[int, int]
     #: (kind, id, line, col) of every card the card names
     references: list[tuple[str, str, int, int]] = field(default_factory=list)
+    #: the game's own printed fields (plain values), read as attributes too, so a game's
+    #: deck validation sees them as it sees a compiled card's (Riftbound: domains, tags)
+    printed: dict[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        printed = self.__dict__.get("printed")
+        if printed is not None and name in printed:
+            return printed[name]
+        raise AttributeError(name)
 
 
 @dataclass

@@ -16,11 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from cardscript.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX
-from cardscript.cardset import CardSet, card_set
+from cardscript.cardset import CardSet, card_set, other_games
 from cardscript.errors import CardError
 from cardscript.loader import Document, load_bytes, read_source
 from cardscript.macros import KEYWORD_SUFFIX
 from cardscript.plugins import macro_digest
+from cardscript.slots import slots_of
+from cardscript.state import CardDef
 
 from . import suppression
 from .cache import LintCache, linter_version
@@ -161,6 +163,8 @@ class Linter:
         targets: list[tuple[str, str]] = []
         others: list[str] = []
         exclude = self.config.exclude
+        # a folder walk leaves out another game's bundled folder: its files are that game's
+        foreign = other_games(self.game, paths) if self.game else ()
         for p in paths:
             p = os.fspath(p)
             if not os.path.lexists(p):
@@ -170,7 +174,8 @@ class Linter:
                 # is always linted (as ruff does)
                 found = ((os.path.normpath(f), kind_of(f)) for f in _walk(p))
                 targets.extend(t for t in found
-                               if not (exclude and match(self.config.relative(t[0]), exclude)))
+                               if not (exclude and match(self.config.relative(t[0]), exclude))
+                               and not self.real(t[0]).startswith(foreign))
             elif kind_of(p):
                 targets.append((p, kind_of(p)))
             else:
@@ -272,7 +277,7 @@ class Linter:
             facts = CardFacts(card.id, card.name, getattr(card, "type", None),
                               getattr(card, "tier", None), bool(getattr(card, "token", False)),
                               getattr(card, "power", None), (idp.line, idp.col),
-                              (namep.line, namep.col), refs)
+                              (namep.line, namep.col), refs, _printed(card))
         return FileResult("card", findings, facts), ctx
 
     def _check(self, rule, ctx: CardContext) -> list[Finding]:
@@ -414,6 +419,14 @@ class Linter:
             # its findings depend on other files than its own: never cached by its bytes
             "reads_files": any(isinstance(c, str) for c in model.cards)})
 
+    def bundled_ids_of(self, game: str) -> dict:
+        """The ids of another game's bundled cards (its scenarios name them), loaded once."""
+        ids = self._other_ids.get(game)
+        if ids is None:
+            pool = card_set(game, self.paths).pool()
+            ids = self._other_ids[game] = dict.fromkeys(pool.cards, True)
+        return ids
+
     def scenario_cards(self, result: FileResult, path: str, known: dict) -> list[Finding]:
         """CS500 for the ids a scenario names that no card has; CS504 for its inline cards
         that replace bundled ones (``known``: the bundled cards)."""
@@ -423,6 +436,8 @@ class Linter:
         from cardscript.plugins import games
         from cardscript.tools.scenarios import replaced_cards
         spec = games().get(facts["game"]) or self.spec_of(facts["game"])
+        if facts["game"] != self.game:  # another game's scenario: its own bundled cards
+            known = self.bundled_ids_of(facts["game"])
         pool = _SetPool({**known, **{cid: True for cid, _, _ in facts["inline"]},
                          **dict.fromkeys(facts.get("files", ()), True)})
         out = []
@@ -441,6 +456,7 @@ class Linter:
         self.errors = report.internal_errors
         targets, others = self.discover(paths)
         self.paths, self._sets, self._specs = [os.fspath(p) for p in paths], {}, {}
+        self._other_ids: dict[str, dict] = {}
         cards = self.card_set()
         # compiled findings depend on the macros: a changed macro is a miss, not a stale hit
         self.cache.salt = macro_digest(cards.macros)
@@ -592,4 +608,17 @@ def _sub_document(doc: Document, prefix: tuple, data: Any) -> Document:
     return Document(doc.path, data, positions, doc.text)
 
 
+def _printed(card) -> dict:
+    """A compiled card's own printed fields beyond the core's, as plain values."""
+    core = set(slots_of(CardDef))
+    out = {}
+    for name in slots_of(type(card)):
+        value = getattr(card, name, None)
+        if name not in core and (isinstance(value, (str, int, bool, type(None))) or (
+                isinstance(value, tuple) and all(isinstance(v, (str, int)) for v in value))):
+            out[name] = value
+    return out
+
+
 __all__ = ["Linter", "Report", "FileResult"]
+

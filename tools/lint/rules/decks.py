@@ -51,3 +51,17 @@ class WrongDeckSize(Rule):
     code = "CS404"
     name = "wrong-deck-size"
     groups = ("deck",)
+
+
+class DeckStructure(Rule):
+    """A card sits in a part of a deck it can't go in, or outside the deck's identity.
+
+    Riftbound: the legend slot holds a legend; the chosen champion is a champion unit of the
+    legend's champion tag; battlefields are battlefields, all different; the rune deck holds
+    runes; the main deck holds units, gear and spells; every card's domains are among the
+    legend's.
+    """
+
+    code = "CS405"
+    name = "deck-structure"
+    groups = ("deck",)

@@ -1,0 +1,283 @@
+"""Riftbound effects: damage, buffs, Might this turn, stun, kill, recall, ready and exhaust,
+draw, adding to the rune pool, channelling, tokens and points (rules notes 9, 10). Each
+changes the board as one event; the cleanup that follows (after the item resolves) kills
+what is lethally damaged."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
+
+from ...limits import COUNT_MAX, STAT_MAX
+from ...registry import Params, Vocabulary
+from .card import Domain
+
+if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...model.names import CardRef, PlayerRef
+
+vocab = Vocabulary("riftbound")
+
+
+class CardAmountParams(Params):
+    amount: int = Field(1, ge=1, le=STAT_MAX)
+    card: "CardRef" = "target"
+
+
+class CardParams(Params):
+    __shorthand__ = "card"
+    card: "CardRef" = "target"
+
+
+class _OnCards:
+    __slots__ = ("card",)
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+
+    def run(self, g, ctx):
+        cards = [x for x in self.card.cards(g, ctx) if x.proto.is_unit and x.zone.in_play]
+        ctx.done = bool(cards)
+        for x in cards:
+            self.each(g, ctx, x)
+
+    def each(self, g, ctx, card) -> None:  # pragma: no cover - each effect's own
+        raise NotImplementedError
+
+
+@vocab.effect("deal_damage", CardAmountParams,
+              text="deal {{ amount }} damage to {{ card | describe }}")
+class DealDamage(_OnCards):
+    """Deal damage to units; a cleanup kills a unit whose damage reaches its Might."""
+
+    __slots__ = ("amount",)
+
+    def __init__(self, p, c):
+        super().__init__(p, c)
+        self.amount = p.amount
+
+    def each(self, g, ctx, card):
+        card.damage += self.amount
+        g.log.append(("damage", card.proto.id, self.amount))
+
+
+@vocab.effect("give_might", CardAmountParams,
+              text="give {{ card | describe }} +{{ amount }} Might this turn")
+class GiveMight(_OnCards):
+    """+N Might until the end of the turn (317: "this turn" effects expire)."""
+
+    __slots__ = ("amount",)
+
+    def __init__(self, p, c):
+        super().__init__(p, c)
+        self.amount = p.amount
+
+    def each(self, g, ctx, card):
+        card.mods = (*card.mods, self.amount)
+
+
+@vocab.effect("buff", CardParams, text="buff {{ card | describe }}")
+class Buff(_OnCards):
+    """A buff: +1 Might, one per unit, gone when it leaves the board (rules notes 9)."""
+
+    def each(self, g, ctx, card):
+        card.buffed = True
+
+
+@vocab.effect("stun", CardParams, text="stun {{ card | describe }}")
+class Stun(_OnCards):
+    """Stunned: deals no combat damage; ends as "this turn" effects expire (rules notes 9)."""
+
+    def each(self, g, ctx, card):
+        card.stunned = True
+
+
+@vocab.effect("kill", CardParams, text="kill {{ card | describe }}")
+class Kill(_OnCards):
+    """The units die (to their owners' trash; Deathknell triggers)."""
+
+    def run(self, g, ctx):
+        cards = [x for x in self.card.cards(g, ctx) if x.proto.is_unit and x.zone.in_play]
+        ctx.done = bool(cards)
+        if cards:
+            g.kill(cards)
+
+
+@vocab.effect("recall", CardParams, text="recall {{ card | describe }}")
+class Recall(_OnCards):
+    """To its controller's base: not a move; keeps its damage and status (rules notes 3)."""
+
+    def each(self, g, ctx, card):
+        g.recall(card)
+
+
+@vocab.effect("ready", CardParams, text="ready {{ card | describe }}")
+class Ready(_OnCards):
+    def each(self, g, ctx, card):
+        card.exhausted = False
+
+
+@vocab.effect("exhaust", CardParams, text="exhaust {{ card | describe }}")
+class Exhaust(_OnCards):
+    def each(self, g, ctx, card):
+        card.exhausted = True
+
+
+class DrawParams(Params):
+    __shorthand__ = "count"
+    count: int = Field(1, ge=1, le=COUNT_MAX)
+    player: "PlayerRef" = "you"
+
+
+@vocab.effect("draw", DrawParams, text="{{ player | does('draw') }} "
+                                       "{{ count | quantity('card') }}")
+class Draw:
+    """Draw cards (burning out from an empty deck)."""
+
+    __slots__ = ("count", "player")
+
+    def __init__(self, p, c):
+        self.count = p.count
+        self.player = c.player_ref(p.player)
+
+    def run(self, g, ctx):
+        for pl in self.player.players(g, ctx):
+            g.draw(pl, self.count)
+        ctx.done = True
+
+
+class AmountParams(Params):
+    __shorthand__ = "amount"
+    amount: int = Field(1, ge=1, le=STAT_MAX)
+
+
+@vocab.effect("add_energy", AmountParams, text="add {{ amount }} energy")
+class AddEnergy:
+    """Add energy to your rune pool (it empties at the Main phase and at expiration)."""
+
+    __slots__ = ("amount",)
+
+    def __init__(self, p, c):
+        self.amount = p.amount
+
+    def run(self, g, ctx):
+        ctx.controller.energy += self.amount
+        ctx.done = True
+
+
+class PowerParams(Params):
+    domain: Domain
+    amount: int = Field(1, ge=1, le=STAT_MAX)
+
+
+@vocab.effect("add_power", PowerParams, text="add {{ amount }} {{ domain }} power")
+class AddPower:
+    """Add power of a domain to your rune pool."""
+
+    __slots__ = ("domain", "amount")
+
+    def __init__(self, p, c):
+        self.domain = p.domain
+        self.amount = p.amount
+
+    def run(self, g, ctx):
+        ctx.controller.add_power(self.domain, self.amount)
+        ctx.done = True
+
+
+@vocab.effect("channel", AmountParams, text="channel {{ amount | quantity('rune') }}")
+class Channel:
+    """Channel runes: the top of your rune deck into play, ready."""
+
+    __slots__ = ("amount",)
+
+    def __init__(self, p, c):
+        self.amount = p.amount
+
+    def run(self, g, ctx):
+        g.channel_runes(ctx.controller, self.amount)
+        ctx.done = True
+
+
+class CreateParams(Params):
+    __shorthand__ = "token"
+    token: str = Field(description="The id of a token unit of the set.")
+    count: int = Field(1, ge=1, le=COUNT_MAX)
+    at: Literal["base", "here"] = "base"
+
+
+@vocab.effect("create", CreateParams,
+              text="create {{ count | quantity(token) }}{% if at == 'here' %} here"
+                   "{% else %} at your base{% endif %}")
+class Create:
+    """Create token units (rules notes 1: owned and controlled by the effect's controller;
+    "Create" bypasses the chain); at your base, or at the source's battlefield."""
+
+    __slots__ = ("token", "count", "at")
+
+    def __init__(self, p, c):
+        self.token = p.token
+        self.count = p.count
+        self.at = p.at
+        c.references.append(("token", p.token))
+
+    def run(self, g, ctx):
+        proto = g.tokens.get(self.token)
+        ctx.done = proto is not None
+        if proto is None:
+            return
+        p = ctx.controller
+        bf = g.battlefield_of(ctx.source) if self.at == "here" else None
+        zone = bf.units[p.index] if bf is not None and bf.controller is p else p.base
+        for _ in range(self.count):
+            c = g.new_card(proto, p, zone)
+            c.exhausted = True
+        g.log.append(("create", p.name, self.token, self.count))
+
+
+class PointsParams(Params):
+    __shorthand__ = "amount"
+    amount: int = Field(1, ge=1, le=STAT_MAX)
+    player: "PlayerRef" = "you"
+
+
+@vocab.effect("gain_points", PointsParams,
+              text="{{ player | does('gain') }} {{ amount | quantity('point') }}")
+class GainPoints:
+    """Points from a card: not a Score, so the final-point rule does not apply (rules notes
+    8: card effects bypass it)."""
+
+    __slots__ = ("amount", "player")
+
+    def __init__(self, p, c):
+        self.amount = p.amount
+        self.player = c.player_ref(p.player)
+
+    def run(self, g, ctx):
+        for pl in self.player.players(g, ctx):
+            pl.points += self.amount
+            g.log.append(("points", pl.name, pl.points))
+        ctx.done = True
+
+
+@vocab.effect("predict", text="look at the top card of your deck; you may recycle it")
+class Predict:
+    """Vision's action (Unleashed: Predict): look at your top card; you may recycle it to
+    the bottom of your deck."""
+
+    __slots__ = ()
+
+    def __init__(self, p, c):
+        pass
+
+    def run(self, g, ctx):
+        p = ctx.controller
+        ctx.done = bool(p.deck.cards)
+        if ctx.done:
+            top = g.top(p.deck, 1)[0]
+            g.ask(p, "may", [False, True], f"recycle {top.proto.id} to the bottom of your "
+                  "deck?", then=(self.answered, g, p, top))
+
+    def answered(self, g, p, top, yes: bool) -> None:
+        if yes and top.zone is p.deck:
+            g.move(top, p.deck, top=False)
+            g.log.append(("recycle", p.name, "top card"))

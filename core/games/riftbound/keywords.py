@@ -1,0 +1,189 @@
+"""Riftbound keywords (rules notes 10). Most are read by the rules where they apply: Action
+and Reaction (timing, :mod:`.play`), Accelerate (a second way to play the unit), Assault and
+Shield (Might while attacking or defending, :class:`.state.RiftCard`), Tank and Backline
+(combat damage assignment, :mod:`.fight`), Ganking (the standard move), Temporary (dies at
+its controller's Beginning phase, :mod:`.rules`). Vision and Legion expand into abilities.
+Deathknell is a trigger (:mod:`.triggers`). Mighty and Legion's "another card" are
+conditions."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, Field
+
+from ...limits import STAT_MAX
+from ...registry import Params, Vocabulary
+
+if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...model.names import CardRef, Effect
+
+vocab = Vocabulary("riftbound")
+#: later sets' keywords (rules notes 10, "Later keywords"), not in this model yet
+for _name, _why in {
+        "equip": "Equip (attaching equipment to a unit) needs equipment, not implemented yet",
+        "quick_draw": "Quick-Draw needs equipment, not implemented yet",
+        "weaponmaster": "Weaponmaster needs equipment, not implemented yet",
+        "repeat": "Repeat (paying again to run the instructions again) is not implemented yet",
+        "ambush": "Ambush (playing to a battlefield where you have units) is not implemented yet",
+        "hunt": "Hunt (XP on Conquer and Hold) needs XP, not implemented yet",
+        "level": "Level (text active from N XP) needs XP, not implemented yet",
+}.items():
+    vocab.planned("keyword", _name, f"{_why} (rules notes 10)")
+
+
+class _Keyword:
+    __slots__ = ()
+
+    def __init__(self, p, c):
+        pass
+
+    def abilities(self) -> list[dict]:
+        return []
+
+
+@vocab.keyword("action", text="Action")
+class Action(_Keyword):
+    """May be played in a showdown, on any turn (with focus)."""
+
+
+@vocab.keyword("reaction", text="Reaction")
+class Reaction(_Keyword):
+    """Action's permissions, and may be played while a chain exists."""
+
+
+@vocab.keyword("accelerate", text="Accelerate")
+class Accelerate(_Keyword):
+    """An optional additional cost of 1 energy and 1 power of its domain: the unit enters
+    ready."""
+
+
+class AmountParams(Params):
+    __shorthand__ = "amount"
+    amount: int = Field(1, ge=1, le=STAT_MAX)
+
+
+@vocab.keyword("assault", AmountParams, text="Assault {{ amount }}")
+class Assault(_Keyword):
+    """+N Might while it is an attacker."""
+
+    __slots__ = ("amount",)
+
+    def __init__(self, p, c):
+        self.amount = p.amount if p is not None else 1
+
+
+@vocab.keyword("shield", AmountParams, text="Shield {{ amount }}")
+class Shield(_Keyword):
+    """+N Might while it is a defender."""
+
+    __slots__ = ("amount",)
+
+    def __init__(self, p, c):
+        self.amount = p.amount if p is not None else 1
+
+
+@vocab.keyword("deflect", AmountParams, text="Deflect {{ amount }}")
+class Deflect(_Keyword):
+    """An opponent's spell that chooses it costs N more power, of any domain."""
+
+    __slots__ = ("amount",)
+
+    def __init__(self, p, c):
+        self.amount = p.amount if p is not None else 1
+
+
+@vocab.keyword("hidden", text="Hidden")
+class Hidden(_Keyword):
+    """On your turn, pay 1 power of any domain to put it facedown at a battlefield you
+    control; from your next turn it has Reaction and is played from there ignoring its
+    cost; a unit enters at that battlefield. Lost if you lose the battlefield."""
+
+
+@vocab.keyword("tank", text="Tank")
+class Tank(_Keyword):
+    """Must be assigned lethal combat damage before its controller's other units."""
+
+
+@vocab.keyword("backline", text="Backline")
+class Backline(_Keyword):
+    """Must be assigned lethal combat damage after its controller's other units."""
+
+
+@vocab.keyword("ganking", text="Ganking")
+class Ganking(_Keyword):
+    """May make a standard move from a battlefield to another battlefield."""
+
+
+@vocab.keyword("temporary", text="Temporary")
+class Temporary(_Keyword):
+    """Dies at the start of its controller's Beginning phase, before scoring."""
+
+
+@vocab.keyword("vision", text="Vision")
+class Vision(_Keyword):
+    """When you play me, look at the top card of your deck; you may recycle it."""
+
+    def abilities(self):
+        return [{"trigger": "when_played", "effect": "predict"}]
+
+
+class LegionParams(Params):
+    __shorthand__ = "effect"
+    effect: "Effect"
+
+
+def _data(node):
+    """A validated node as plain card-language data (compiled cards are pickled: no models)."""
+    if isinstance(node, BaseModel):
+        return node.model_dump(by_alias=True, exclude_unset=True, mode="json")
+    if isinstance(node, list):
+        return [_data(n) for n in node]
+    return node
+
+
+@vocab.keyword("legion", LegionParams, text="Legion — {{ effect }}")
+class Legion:
+    """Legion (rules notes 10): "active once you've finalized another card this turn". On a
+    unit or gear: when you play me, if you have finalized another card this turn, the effect.
+    (A spell writes ``{if: {condition: legion, then: ...}}`` in its on_play ability.)"""
+
+    __slots__ = ("data",)
+
+    def __init__(self, p, c):
+        self.data = _data(p.effect)
+
+    def abilities(self):
+        return [{"trigger": "when_played",
+                 "effect": {"if": {"condition": "legion", "then": self.data}}}]
+
+
+@vocab.condition("legion", text="you have played another card this turn")
+class LegionActive:
+    """Its controller has finalized another card this turn (this one counts itself: two)."""
+
+    __slots__ = ()
+
+    def __init__(self, p, c):
+        pass
+
+    def test(self, g, ctx) -> bool:
+        return ctx.controller.finalized >= 2
+
+
+class ThisParams(Params):
+    __shorthand__ = "card"
+    card: "CardRef" = "this"
+
+
+@vocab.condition("mighty", ThisParams, text="{{ card | describe }} is Mighty")
+class Mighty:
+    """Might 5 or more (rules notes 9)."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+
+    def test(self, g, ctx) -> bool:
+        cards = self.card.cards(g, ctx)
+        return bool(cards) and all(x.proto.is_unit and x.might() >= 5 for x in cards)

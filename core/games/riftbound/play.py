@@ -1,0 +1,435 @@
+"""Playing cards, paying costs and the standard move (rules notes 2, 3 and 6; Core Rules
+353-359): what a player may do in each state (seed, "Which cards are legal right now"), the
+total cost of a card and its payment through the runes' Add abilities, a card's way onto
+the chain and onto the board, and drawing with burn out.
+
+Payment is made by the engine, not asked: a basic rune adds 1 energy when exhausted and 1
+power of its domain when recycled (rules notes 2), both Reaction Add abilities usable while
+a cost is paid; the engine spends the rune pool first, then exhausts ready runes for energy
+(those of domains the card's power cost doesn't need first) and recycles runes for power
+(exhausted ones first). No choice a player could make pays for more.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...bus import Event
+from ...resolve import Trigger
+from .card import DOMAINS
+from .mixin_base import MixinBase
+from .zones import FACEDOWN
+
+DONE = "done"
+END_TURN = "end turn"
+BASE = "base"
+#: the timing a card is played in (seed, "Which cards are legal right now")
+OPEN, SHOWDOWN, CLOSED = "open", "showdown", "closed"
+
+
+class Playing(MixinBase):
+    """The mixin of :class:`~.rules.RiftboundGame` that plays cards and moves units."""
+
+    # -- the board -----------------------------------------------------------------------
+    def unit_zones(self, p):
+        return (p.base, *(bf.units[p.index] for bf in self.battlefields))
+
+    def units_of(self, p) -> list:
+        """The units ``p`` controls on the board (base first, then each battlefield)."""
+        return [c for z in self.unit_zones(p) for c in z.cards if c.proto.is_unit]
+
+    def board_zones(self) -> list:
+        """Every zone where units stand: each base, each battlefield's zone per player."""
+        out = [p.base for p in self.players]
+        for bf in self.battlefields:
+            out.extend(bf.units)
+        return out
+
+    def all_units(self) -> list:
+        return [c for z in self.board_zones() for c in z.cards if c.proto.is_unit]
+
+    def battlefield_of(self, card):
+        """The battlefield a card stands at, or None (at base, or off the board)."""
+        area = card.zone.area if card.zone is not None else None
+        return area if area is not None and hasattr(area, "units") else None
+
+    # -- drawing, channelling -------------------------------------------------------------
+    def draw(self, p, n: int) -> None:
+        """Draw ``n``; taking a card from an empty main deck burns out first (315.4; rules
+        notes 8, Burn Out)."""
+        drawn = 0
+        for _ in range(n):
+            if not p.deck.cards:
+                self.burn_out(p)
+                if not p.deck.cards:
+                    break
+            self.move(self.top(p.deck, 1)[0], p.hand)
+            drawn += 1
+        if n:
+            self.log.append(("draw", p.name, drawn))
+
+    def burn_out(self, p) -> None:
+        """Burn Out (rules notes 8): the trash is shuffled in as the deck and a chosen
+        opponent (in a duel, the opponent) gains 1 point, bypassing the final-point rule."""
+        with self.together():
+            for c in list(p.trash.cards):
+                self.move(c, p.deck)
+        self.rng.shuffle(p.deck.cards)
+        opp = self.opponents(p)[0]
+        opp.points += 1
+        self.log.append(("burn_out", p.name, opp.name, opp.points))
+
+    def channel_runes(self, p, n: int) -> None:
+        """315.3: the top runes of the rune deck into play, ready (as many as there are)."""
+        runes = self.top(p.rune_deck, n)
+        for c in runes:
+            self.move(c, p.runes)
+        self.log.append(("channel", p.name, len(runes)))
+
+    # -- costs -------------------------------------------------------------------------------
+    @staticmethod
+    def power_domains(card) -> tuple[str, ...]:
+        """The domains whose power pays its power cost: its own; any, if it has none or two
+        (rules notes 2: [C] is [A] for a domainless or multi-domain card)."""
+        d = card.proto.domains
+        return d if len(d) == 1 else DOMAINS
+
+    def total_cost(self, p, card, accelerate: bool = False,
+                   free: bool = False) -> tuple[int, int]:
+        """Total cost (356): the printed cost (ignored for a Hidden card played from its
+        facedown zone: ``free``); Accelerate's additional [1] and 1 power; never below 0."""
+        energy, power = (0, 0) if free else (card.proto.cost or 0, card.proto.power)
+        if accelerate:
+            energy, power = energy + 1, power + 1
+        return max(energy, 0), max(power, 0)
+
+    @staticmethod
+    def budget(p) -> tuple[int, dict[str, int]]:
+        """What ``p`` could pay now: energy (the pool and every ready rune) and power by
+        domain (the pool and every rune, ready or not: recycling needs no exhausting)."""
+        energy = p.energy
+        power = {d: p.power_of(d) for d in DOMAINS}
+        for r in p.runes.cards:
+            if not r.exhausted:
+                energy += 1
+            power[r.proto.domains[0]] += 1
+        return energy, power
+
+    def can_pay(self, p, energy: int, power: int, domains, budget=None,
+                extra: int = 0) -> bool:
+        """Whether ``p`` can pay ``energy``, ``power`` of ``domains`` and ``extra`` power of
+        any domain (Deflect's)."""
+        have_energy, have_power = budget or self.budget(p)
+        if have_energy < energy:
+            return False
+        if power and sum(have_power[d] for d in domains) < power:
+            return False
+        return not extra or sum(have_power.values()) >= power + extra
+
+    @staticmethod
+    def deflect(p, target) -> int:
+        """Deflect X (rules notes 10): an opponent's spell that chooses this unit costs X
+        more power of any domain (mandatory)."""
+        kw = target.proto.keywords.get("deflect") if hasattr(target, "proto") else None
+        if kw is None or target.blank or target.controller is p:
+            return 0
+        return kw.amount
+
+    def spell_targets(self, p, card, accelerate: bool = False, budget=None,
+                      free: bool | None = None) -> list:
+        """The targets a spell may choose as it is played: those whose Deflect ``p`` can pay
+        as well (no choice may make the payment impossible, rules notes 2)."""
+        ab = self.spell_ability(card)
+        free = self.is_hidden(card) if free is None else free
+        energy, power = self.total_cost(p, card, accelerate, free)
+        domains = self.power_domains(card)
+        budget = budget or self.budget(p)
+        return [t for t in ab.target.candidates(self, Trigger(ab, card, p))
+                if self.can_pay(p, energy, power, domains, budget, self.deflect(p, t))]
+
+    def pay(self, p, energy: int, power: int, domains) -> None:
+        """Pay from the rune pool, adding to it with the runes' Add abilities as needed (rules
+        notes 2: Reaction Add abilities are usable whenever a cost is being paid)."""
+        take = min(p.energy, energy)
+        p.energy -= take
+        energy -= take
+        if energy:
+            ready = sorted((r for r in p.runes.cards if not r.exhausted),
+                           key=lambda r: r.proto.domains[0] in domains)
+            for r in ready[:energy]:
+                r.exhausted = True  # [E]: add 1 energy, spent at once
+        for d in domains:
+            if power and p.power_of(d):
+                take = min(p.power_of(d), power)
+                p.add_power(d, -take)
+                power -= take
+        if power:
+            runes = sorted((r for r in p.runes.cards if r.proto.domains[0] in domains),
+                           key=lambda r: not r.exhausted)
+            for r in runes[:power]:
+                self.move(r, p.rune_deck, top=False)  # recycle: add 1 power of its domain
+
+    # -- what may be played now ----------------------------------------------------------
+    def may_play(self, p, card, timing: str) -> bool:
+        """Timing (seed, "Which cards are legal right now"): in the neutral open state of
+        your own turn, anything; in a showdown with focus, Action and Reaction; while a
+        chain exists, only Reaction."""
+        t = card.proto.type
+        if t not in ("unit", "gear", "spell"):
+            return False
+        if card.zone is not None and card.zone.kind == FACEDOWN:
+            return True  # Hidden: from the turn after it was hidden it has Reaction
+        if timing == CLOSED:
+            return card.has_keyword("reaction")
+        if timing == SHOWDOWN:
+            return card.has_keyword("action") or card.has_keyword("reaction")
+        return True
+
+    def playable(self, p, card, timing: str, accelerate: bool = False, budget=None) -> bool:
+        if not self.may_play(p, card, timing):
+            return False
+        energy, power = self.total_cost(p, card, accelerate, self.is_hidden(card))
+        if not self.can_pay(p, energy, power, self.power_domains(card), budget):
+            return False
+        if card.proto.type == "spell" and self.spell_ability(card).target is not None:
+            return bool(self.spell_targets(p, card, accelerate, budget))
+        return True
+
+    @staticmethod
+    def spell_ability(card):
+        """What a spell does: its ``on_play`` ability (the card model requires one)."""
+        return card.proto.program.activated[0]
+
+    def play_options(self, p, timing: str) -> list:
+        out: list = []
+        budget = self.budget(p)
+        hidden = [bf.facedown for bf in self.battlefields
+                  if any(c.owner is p and c.hidden_turn < self.turn for c in bf.facedown.cards)]
+        for zone in (p.hand, p.champion, *hidden):
+            seen = set()
+            for c in zone.cards:
+                if c.proto.id in seen:  # copies in one zone are one choice (one label)
+                    continue
+                seen.add(c.proto.id)
+                if self.playable(p, c, timing, budget=budget):
+                    out.append(("play", c))
+                    if c.has_keyword("accelerate") and \
+                            self.playable(p, c, timing, True, budget):
+                        out.append(("play", c, "accelerated"))
+        return out
+
+    def main_options(self, p) -> list:
+        """The neutral open state of the Main phase: play anything, activate an ability,
+        hide a card, or a standard move."""
+        return [*self.play_options(p, OPEN), *self.activate_options(p, OPEN),
+                *self.hide_options(p), *self.move_options(p)]
+
+    # -- activated abilities (rules notes 4 and 6) --------------------------------------
+    #: which activation timings each state allows (seed, "Which cards are legal right now")
+    ACTIVATE_IN = {OPEN: ("main", "action", "reaction"), SHOWDOWN: ("action", "reaction"),
+                   CLOSED: ("reaction",)}
+
+    def activate_options(self, p, timing: str) -> list:
+        """The activated abilities of ``p``'s units and gear on the board whose cost can be
+        paid and whose timing fits."""
+        allowed = self.ACTIVATE_IN[timing]
+        out: list = []
+        for z in self.board_zones():
+            if z.player is not p:
+                continue
+            for c in z.cards:
+                acts = c.proto.program.activated
+                if not acts or c.blank:
+                    continue
+                for i, ab in enumerate(acts):
+                    t = ab.trigger
+                    if t.timing not in allowed or (t.exhaust and c.exhausted) or \
+                            not self.can_pay(p, t.energy, 0, DOMAINS):
+                        continue
+                    if ab.target is not None and not ab.target.candidates(
+                            self, Trigger(ab, c, p)):
+                        continue
+                    out.append(("activate", c) if len(acts) == 1 else ("activate", c, i + 1))
+        return out
+
+    def activate(self, p, choice) -> None:
+        """Pay the cost (exhaust it, energy), choose the target, and put the ability on the
+        chain; a cleanup follows, and the chain runs."""
+        card = choice[1]
+        ab = card.proto.program.activated[choice[2] - 1 if len(choice) > 2 else 0]
+        t = ab.trigger
+        self.log.append(("activate", p.name, card.proto.id))
+        if t.exhaust:
+            card.exhausted = True
+        self.pay(p, t.energy, 0, DOMAINS)
+        item = Trigger(ab, card, p)
+        self.then(self.activated, item)
+        if ab.target is not None:
+            self.ask(p, "target", ab.target.candidates(self, item),
+                     f"choose a target for {item.label()}",
+                     then=(self.resolver.target_chosen, self, item))
+
+    def activated(self, item) -> None:
+        self.resolver.add(self, [item])
+        self.cleanup()
+        self.resolver.settle(self)
+
+    @staticmethod
+    def is_hidden(card) -> bool:
+        return card.zone is not None and card.zone.kind == FACEDOWN
+
+    # -- Hidden (rules notes 10) -----------------------------------------------------------
+    def hide_options(self, p) -> list:
+        """On your turn in an open state, pay [A] (1 power of any domain) to put a Hidden
+        card from your hand facedown at a battlefield you control whose facedown zone is
+        empty; no chain."""
+        places = [bf for bf in self.battlefields if bf.controller is p and not bf.facedown.cards]
+        if not places or not self.can_pay(p, 0, 1, DOMAINS):
+            return []
+        out: list = []
+        seen = set()
+        for c in p.hand.cards:
+            if c.has_keyword("hidden") and c.proto.id not in seen:
+                seen.add(c.proto.id)
+                out.extend(("hide", c, "at", bf) for bf in places)
+        return out
+
+    def hide(self, p, choice) -> None:
+        _, card, _, bf = choice
+        self.pay(p, 0, 1, DOMAINS)
+        c: Any = self.move(card, bf.facedown)
+        c.hidden_turn = self.turn
+        c.controller = p
+        self.log.append(("hide", p.name, bf.name))
+        self.cleanup()
+
+    def responses(self, player) -> list:
+        """While a chain exists: Reaction cards and abilities (seed, "Closed")."""
+        return [*self.play_options(player, CLOSED), *self.activate_options(player, CLOSED)]
+
+    def respond(self, player, option) -> None:
+        self.do_action(player, option)
+
+    def do_action(self, p, choice) -> None:
+        if choice[0] == "play":
+            self.play_card(p, choice[1], len(choice) > 2)
+        elif choice[0] == "hide":
+            self.hide(p, choice)
+        elif choice[0] == "activate":
+            self.activate(p, choice)
+        else:
+            self.standard_move(p, choice)
+
+    # -- playing a card (353-359; rules notes 6) -----------------------------------------
+    def play_card(self, p, card, accelerate: bool = False) -> None:
+        """Step 1: the card goes on the chain, pending; step 2: its choices (a unit's
+        location: base or a battlefield you control; a spell's target)."""
+        self.log.append(("play", p.name, card.proto.id, "accelerated") if accelerate else
+                        ("play", p.name, card.proto.id))
+        if self.is_hidden(card):  # from its facedown zone: ignoring its cost, entering there
+            bf = card.zone.area
+            c: Any = self.move(card, self.chain_zone)
+            self.play_located(p, c, accelerate, bf if c.proto.is_unit else BASE, True)
+            return
+        c = self.move(card, self.chain_zone)
+        if c.proto.is_unit:
+            places = [BASE, *(bf for bf in self.battlefields if bf.controller is p)]
+            self.ask(p, "location", places, f"where does {c.proto.id} enter?",
+                     then=(self.play_located, p, c, accelerate))
+            return
+        self.play_located(p, c, accelerate, BASE)
+
+    def play_located(self, p, c, accelerate: bool, where, free: bool = False) -> None:
+        item = None
+        if c.proto.type == "spell":
+            item = Trigger(self.spell_ability(c), c, p)
+            if item.ability.target is not None:
+                self.then(self.play_finalize, p, c, accelerate, where, item, free)
+                self.ask(p, "target", self.spell_targets(p, c, accelerate, free=free),
+                         f"choose a target for {item.label()}",
+                         then=(self.resolver.target_chosen, self, item))
+                return
+        self.play_finalize(p, c, accelerate, where, item, free)
+
+    def play_finalize(self, p, c, accelerate: bool, where, item, free: bool = False) -> None:
+        """Steps 3-6: total cost, payment, finalize. A unit enters exhausted at its
+        location (ready, accelerated); gear enters ready at base; a spell stays on the chain
+        as a finalized item. Then a cleanup, and the chain runs."""
+        energy, power = self.total_cost(p, c, accelerate, free)
+        self.pay(p, energy, power, self.power_domains(c))
+        extra = self.deflect(p, item.target) if item is not None else 0
+        if extra:
+            self.pay(p, 0, extra, DOMAINS)
+            self.log.append(("deflect", p.name, extra))
+        entered: Any = c
+        if item is not None:
+            self.resolver.add(self, [item])
+        else:
+            zone = p.base if where == BASE or c.proto.type != "unit" else where.units[p.index]
+            entered = self.move(c, zone)
+            entered.exhausted = c.proto.type == "unit" and not accelerate
+        p.finalized += 1  # Legion counts the cards finalized this turn (rules notes 10)
+        self.publish(Event("played", entered, p))
+        self.cleanup()
+        self.resolver.settle(self)
+
+    # -- the standard move (rules notes 3) -------------------------------------------------
+    def move_options(self, p) -> list:
+        """Exhaust ready units to move them together to one destination: base to a
+        battlefield, a battlefield to base, battlefield to battlefield with Ganking."""
+        out: list = []
+        at_base = [c for c in p.base.cards if c.proto.is_unit and not c.exhausted]
+        for bf in self.battlefields:
+            if any(z.cards for z in bf.units if z.player is not p) and \
+                    sum(1 for z in bf.units if z.cards and z.player is not p) > 1:
+                continue  # never into a battlefield holding units of two other players
+            for c in at_base:
+                out.append(("move", c, "to", bf))
+            if len(at_base) > 1:
+                out.append(("move", "all ready units at base", "to", bf))
+        for bf in self.battlefields:
+            ready = [c for c in bf.units[p.index].cards if c.proto.is_unit and not c.exhausted]
+            if len(ready) > 1:
+                out.append(("move", f"all ready units at {bf.name}", "to", BASE))
+            for c in ready:
+                out.append(("move", c, "to", BASE))
+                if c.has_keyword("ganking"):
+                    out.extend(("move", c, "to", other) for other in self.battlefields
+                               if other is not bf)
+        return out
+
+    def standard_move(self, p, choice) -> None:
+        _, what, _, dest = choice
+        if isinstance(what, str):  # "all ready units at <base or a battlefield's name>"
+            src = p.base if what.endswith(" base") else next(
+                bf.units[p.index] for bf in self.battlefields if what.endswith(" " + bf.name))
+            units = [c for c in src.cards if c.proto.is_unit and not c.exhausted]
+        else:
+            units = [what]
+        zone = p.base if isinstance(dest, str) else dest.units[p.index]
+        with self.together():
+            for c in units:
+                c.exhausted = True
+                self.move(c, zone)
+        self.log.append(("move", p.name, len(units), zone.label()))
+        if not isinstance(dest, str) and dest.controller is not p and dest.contested_by is None:
+            dest.contested_by = p  # rules notes 1: Contested is applied by the mover
+        self.cleanup()
+        self.resolver.settle(self)
+
+    # -- leaving the board ------------------------------------------------------------------
+    def kill(self, cards: list) -> None:
+        """The units die together: to their owners' trash (a token ceases to exist); each
+        one's Deathknell triggers (rules notes 10)."""
+        with self.together():
+            for c in cards:
+                if c.zone is None:
+                    continue
+                self.move(c, c.owner.trash)
+                self.publish(Event("died", c, c.controller, c.last_zone.area))
+                self.log.append(("dies", c.proto.id, c.controller.name))
+
+    def recall(self, card) -> None:
+        """To its controller's base: not a move; it keeps its damage and status (rules
+        notes 3)."""
+        if card.zone is not None:
+            self.move(card, card.controller.base, publish=False)

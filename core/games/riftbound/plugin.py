@@ -1,0 +1,27 @@
+"""Registers Riftbound through the ``cardscript`` entry-point group, exactly as a third-party
+game would."""
+from __future__ import annotations
+
+from ... import data_dir
+from ...plugins import GameSpec, hookimpl
+
+
+@hookimpl
+def cardscript_games():
+    from . import scenario
+    from .card import RiftboundCard, RiftboundDeck
+    from .deck import deck_cards, validate_deck
+    from .rules import RiftboundGame
+    return [GameSpec(name="riftbound", title="Riftbound (unofficial rules model)",
+                     game_class=RiftboundGame, card_model=RiftboundCard,
+                     cards_dir=data_dir("cardscripts") / "riftbound", deck_model=RiftboundDeck,
+                     validate_deck=validate_deck, deck_cards=deck_cards, scenario=scenario,
+                     reference_decks=("ember-vanguard", "tidewatch-circle"))]
+
+
+@hookimpl
+def cardscript_vocabulary(game: str):
+    if game != "riftbound":
+        return []
+    from . import effects, keywords, selectors, triggers
+    return [triggers.vocab, selectors.vocab, effects.vocab, keywords.vocab]

@@ -1,0 +1,330 @@
+"""Riftbound's game on the core engine: the start sequence (seed, "Before the first Awaken",
+steps 1-10) and the six phases of a turn (seed, "The six phases"; Core Rules 315-317), as
+steps in the order the rules run them. Playing cards and paying costs are in :mod:`.play`;
+cleanups, showdowns, combat and scoring in :mod:`.fight`; the chain in :mod:`.chain`.
+
+Rule numbers: ``seed N`` is a step of the start sequence; the others are the Core Rules'
+(CR 2026-03-30 as the baseline, rules notes), as the seed names them (315.1 Awaken ... 317
+Ending) or as the notes give them (323 cleanup, 333-340 the chain, 353-359 playing).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...bus import Event
+from ...game import Game
+from ...zones import Zone
+from .chain import RiftChain
+from .fight import Fights
+from .play import DONE, END_TURN, Playing
+from .state import NO_POWER, RiftCard, RiftCardDef, RiftPlayer
+from .zones import CHAIN, SITE, Battlefield
+
+VICTORY_SCORE = 8  # two-player duel (rules notes 8, "Modes")
+HAND_SIZE = 4  # seed 6
+MULLIGAN_MAX = 2  # seed 7
+CHANNEL = 2  # 315.3
+SECOND_PLAYER_FIRST_CHANNEL = 3  # 315.3: the second player's first Channel phase only
+DRAW = 1  # 315.4
+
+#: the decisions the game asks, in the order a game meets them
+#: named rule variants (docs/architecture.md, "Rules precedence")
+VARIANTS = {
+    "chosen_battlefields": "seed 9: each player chooses the battlefield they use, as in a "
+                           "best of three, instead of one at random (a single game)",
+}
+
+DECISION_KINDS = ("mulligan", "battlefield", "action", "location", "target", "order", "may",
+                  "mode",
+                  "showdown", "priority", "focus", "assign")
+
+
+class RiftboundGame(Playing, Fights, Game[RiftPlayer]):
+    game_name = "riftbound"
+    DECISION_KINDS = DECISION_KINDS
+    VARIANTS = VARIANTS
+    resolver_class = RiftChain
+    resolver: RiftChain
+    card_def_class = RiftCardDef
+    card_class = RiftCard
+    player_class = RiftPlayer
+
+    def __init__(self, decks, seed: int = 0, **kw):
+        super().__init__(decks, seed, **kw)
+        unknown = set(self.variants) - set(self.VARIANTS)
+        if unknown:
+            raise ValueError(f"unknown variant(s) {sorted(unknown)}; known: "
+                             f"{sorted(self.VARIANTS)}")
+        self.turn = 0
+        self.phase = ""
+        self.first: RiftPlayer | None = None
+        self.battlefields: list[Battlefield] = []
+        self.chain_zone = Zone(CHAIN, None)  # played spells while they wait on the chain
+        self.showdown: Battlefield | None = None  # the battlefield of the running showdown
+        self.combat = False  # the running showdown is a combat showdown
+        self.attacker: RiftPlayer | None = None
+        self.defender: RiftPlayer | None = None
+        self.designated = False  # some unit has a combat designation (fight.designations)
+        self.damage_plan: list = []  # combat damage assigned, dealt at once (fight.py)
+        self.start_at: str | None = None  # set by scenarios: "turn" (an Awaken), "main"
+        for p, deck in zip(self.players, decks, strict=True):
+            self.set_out(p, deck)
+
+    def set_out(self, p: RiftPlayer, deck) -> None:
+        """A deck as :func:`.deck.deck_cards` lists it: seed 1 (the legend to the legend
+        zone), seed 2 (the chosen champion to the champion zone, face up), seed 3 (the
+        battlefields set aside); runes and the main deck in their decks."""
+        if not deck:
+            return
+        legend, champion, rest = deck[0], deck[1], deck[2:]
+        self.new_card(legend, p, p.legend)
+        self.new_card(champion, p, p.champion)
+        for proto in rest:
+            if proto.type == "battlefield":
+                self.new_card(proto, p, p.aside)
+        self.fill(p.rune_deck, [c for c in rest if c.type == "rune"])
+        self.fill(p.deck, [c for c in rest if c.type not in ("rune", "battlefield")])
+
+    def effect_controller(self, card):
+        """Who controls what a card's ability does: a battlefield's, its controller, or the
+        turn player while nobody controls it (rules notes 1); otherwise the core's rule."""
+        z = card.zone
+        if z is not None and z.kind == SITE:
+            return z.area.controller or self.active
+        return super().effect_controller(card)
+
+    @property
+    def round(self) -> int:
+        """The turn number (what `cardscript simulate` reports as rounds)."""
+        return self.turn
+
+    def options(self) -> dict:
+        return {}
+
+    # -- the start sequence (seed, "Before the first Awaken") ---------------------------
+    def start(self) -> None:
+        if self.start_at is not None:  # a scenario set the table up
+            if self.start_at == "main":  # after the Main phase emptied the pools (316)
+                self.then(self.main_action)
+            else:
+                self.then(self.begin_turn, self.active)
+            return
+        self.sequence((self.turn_order_step,), (self.shuffle_step,), (self.draw_step,),
+                      (self.mulligans,), (self.reveal_battlefields,), (self.begin_turn, None))
+
+    def turn_order_step(self) -> None:
+        """Seed 4: turn order by a fair random method (a coin)."""
+        first = self.players[0 if self.rng.random() < 0.5 else 1]
+        self.first = self.active = first
+        self.log.append(("first", first.name))
+
+    def shuffle_step(self) -> None:
+        """Seed 5: each player shuffles their main deck and their rune deck, separately."""
+        for p in self.turn_order():
+            self.rng.shuffle(p.deck.cards)
+            self.rng.shuffle(p.rune_deck.cards)
+
+    def draw_step(self) -> None:
+        """Seed 6: each player draws 4."""
+        for p in self.turn_order():
+            self.draw(p, HAND_SIZE)
+
+    def mulligans(self) -> None:
+        """Seed 7, each player in turn order."""
+        self.sequence(*((self.mulligan, p, []) for p in self.turn_order()))
+
+    def mulligan(self, p: RiftPlayer, chosen: list) -> None:
+        """Seed 7: set aside up to 2 cards, one at a time, or stop."""
+        if len(chosen) < MULLIGAN_MAX:
+            options = [c for c in p.hand.cards if c not in chosen]
+            self.ask(p, "mulligan", [DONE, *options], "set aside a card to replace, or done",
+                     then=(self.mulligan_pick, p, chosen))
+            return
+        self.mulligan_done(p, chosen)
+
+    def mulligan_pick(self, p: RiftPlayer, chosen: list, pick) -> None:
+        if isinstance(pick, str) and pick == DONE:
+            self.mulligan_done(p, chosen)
+        else:
+            self.mulligan(p, [*chosen, pick])
+
+    def mulligan_done(self, p: RiftPlayer, chosen: list) -> None:
+        """Seed 7: the cards set aside, that many are drawn; seed 8: then the cards set aside
+        are recycled to the bottom of the main deck, so they can't be drawn again now."""
+        aside: list[Any] = [self.move(c, p.aside) for c in chosen]
+        self.draw(p, len(aside))
+        for c in aside:
+            self.move(c, p.deck, top=False)
+        self.log.append(("mulligan", p.name, len(chosen)))
+
+    def reveal_battlefields(self) -> None:
+        """Seed 9: the battlefield each player uses is revealed: one of their three at
+        random (a single game), or the one they choose (variant ``chosen_battlefields``, a
+        best of three); the others stay set aside."""
+        if "chosen_battlefields" in self.variants:
+            self.sequence(*((self.choose_battlefield, p) for p in self.turn_order()))
+            return
+        for p in self.turn_order():
+            options = [c for c in p.aside.cards if c.proto.type == "battlefield"]
+            if options:
+                self.add_battlefield(options[int(self.rng.random() * len(options))])
+
+    def choose_battlefield(self, p: RiftPlayer) -> None:
+        options = [c for c in p.aside.cards if c.proto.type == "battlefield"]
+        if options:
+            self.ask(p, "battlefield", options, "choose the battlefield you use",
+                     then=(self.add_battlefield,))
+
+    def add_battlefield(self, card: RiftCard) -> Battlefield:
+        bf = Battlefield(len(self.battlefields), self.players)
+        bf.name = card.proto.id if all(b.name != card.proto.id for b in self.battlefields) \
+            else f"{card.proto.id}-{bf.index + 1}"
+        self.battlefields.append(bf)
+        self.move(card, bf.site)
+        self.log.append(("battlefield", card.owner.name, bf.name))
+        return bf
+
+    # -- the turn (seed, "The six phases") -----------------------------------------------
+    def begin_turn(self, p: RiftPlayer | None) -> None:
+        """Seed 10: the first player begins with their Awaken phase; later, the next player
+        (317: "Then the next player becomes the turn player")."""
+        p = p or self.first or self.active
+        self.active = p
+        self.turn += 1
+        p.turns += 1
+        for q in self.players:
+            q.scored = ()  # "once per battlefield per turn" (rules notes 8)
+            q.finalized = 0
+        self.log.append(("turn", self.turn, p.name))
+        self.sequence((self.awaken,), (self.beginning,), (self.channel,), (self.draw_phase,),
+                      (self.main_phase,))
+
+    def phase_change(self, name: str) -> None:
+        """A phase begins: a cleanup follows (seed, "the turn moves from one phase to the
+        next")."""
+        self.phase = name
+        self.log.append(("phase", name))
+        self.cleanup()
+
+    def awaken(self) -> None:
+        """315.1: ready every game object the turn player controls; nothing else happens."""
+        p = self.active
+        for zone in (p.base, p.runes, p.legend, *(bf.units[p.index] for bf in self.battlefields)):
+            for c in zone.cards:
+                c.exhausted = False
+        self.phase_change("awaken")
+
+    def beginning(self) -> None:
+        """315.2: start-of-turn effects first (Temporary units die at its start, rules notes
+        10), then the scoring step."""
+        self.phase_change("beginning")
+        p = self.active
+        temporary = [c for c in self.units_of(p) if c.has_keyword("temporary")]
+        if temporary:
+            self.kill(temporary)
+        self.publish(Event("turn_start", None, p))
+        self.then(self.scoring_step)
+        self.then(self.cleanup)
+        self.resolver.settle(self)
+
+    def scoring_step(self) -> None:
+        """315.2: the turn player holds every battlefield they control: each scores (a Hold)."""
+        p = self.active
+        for bf in self.battlefields:
+            if bf.controller is p:
+                self.score(p, bf, "hold")
+        self.then(self.cleanup)
+        self.resolver.settle(self)
+
+    def channel(self) -> None:
+        """315.3: the top 2 runes of the rune deck into play, ready (as many as there are);
+        the second player's first Channel phase channels 3."""
+        self.phase_change("channel")
+        p = self.active
+        n = SECOND_PLAYER_FIRST_CHANNEL if p is not self.first and p.channels == 0 else CHANNEL
+        p.channels += 1
+        self.channel_runes(p, n)
+
+    def draw_phase(self) -> None:
+        """315.4: draw 1 (burning out if the deck is empty); the first player draws on turn
+        one as well."""
+        self.phase_change("draw")
+        self.draw(self.active, DRAW)
+        self.cleanup()
+
+    def main_phase(self) -> None:
+        """316: every rune pool empties; then the turn player acts while they hold
+        priority, until they end the turn."""
+        self.phase_change("main")
+        self.empty_pools()
+        self.then(self.main_action)
+
+    def main_action(self) -> None:
+        """A cleanup, then the turn player's next action in the neutral open state (any
+        showdown it opens runs first)."""
+        self.then(self.main_choose)
+        self.cleanup()
+
+    def main_choose(self) -> None:
+        p = self.active
+        self.ask(p, "action", [END_TURN, *self.main_options(p)], "your Main phase: act, or "
+                 "end your turn", then=(self.main_chosen,))
+
+    def main_chosen(self, choice) -> None:
+        if isinstance(choice, str) and choice == END_TURN:
+            self.log.append(("end_turn", self.active.name))
+            self.then(self.ending)
+            return
+        self.then(self.main_action)
+        self.do_action(self.active, choice)
+
+    def ending(self) -> None:
+        """317: end-of-turn effects resolve first; then the expiration step."""
+        self.phase_change("ending")
+        self.publish(Event("turn_end", None, self.active))
+        self.then(self.expiration)
+        self.resolver.settle(self)
+
+    def expiration(self) -> None:
+        """317: every unit heals, every "this turn" effect expires (Might changes, stun),
+        both rune pools empty; then the next player's turn."""
+        for c in self.all_units():
+            c.damage = 0
+            c.mods = ()
+            c.stunned = False
+        self.empty_pools()
+        self.log.append(("expiration",))
+        self.cleanup()
+        nxt = self.players[(self.active.index + 1) % len(self.players)]
+        self.then(self.begin_turn, nxt)
+
+    # -- what the terminal shows (cardscript play) ---------------------------------------
+    def view(self, me) -> list[str]:
+        """The table as ``me`` sees it: points, the battlefields, each base, runes and hand."""
+        def units(cards) -> str:
+            return ", ".join(f"{c.proto.id}({c.might()}{'/' + str(c.damage) if c.damage else ''}"
+                             f"{' exhausted' if c.exhausted else ''})" for c in cards) or "-"
+        lines = [f"turn {self.turn}, {self.active.name}'s {self.phase} phase; points " +
+                 ", ".join(f"{p.name} {p.points}" for p in self.players)]
+        for bf in self.battlefields:
+            who = bf.controller.name if bf.controller else "nobody"
+            lines.append(f"  {bf.name} (held by {who}): " + "; ".join(
+                f"{z.player.name}: {units(z.cards)}" for z in bf.units))
+        for p in self.players:
+            ready = sum(not r.exhausted for r in p.runes.cards)
+            lines.append(f"  {p.name}: base {units(p.base.cards)}; runes {ready}/"
+                         f"{len(p.runes.cards)} ready; hand {len(p.hand.cards)}, deck "
+                         f"{len(p.deck.cards)}")
+        lines.append("  your hand: " + (", ".join(
+            f"{c.proto.id} ({c.proto.cost}{'+' + str(c.proto.power) if c.proto.power else ''})"
+            for c in me.hand.cards) or "-"))
+        return lines
+
+    def scores(self) -> str:
+        return "points: " + ", ".join(f"{p.name} {p.points}" for p in self.players)
+
+    def empty_pools(self) -> None:
+        for p in self.players:
+            p.energy = 0
+            p.power = NO_POWER
+

@@ -1,0 +1,80 @@
+"""Riftbound selectors: which units an ability chooses or affects. ``{unit: {controller:
+opponent, at: battlefield}}``: "you" and "opponent" are relative to the ability's
+controller; ``at: here`` is the source's battlefield."""
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import Field
+
+from ...registry import Params, Vocabulary
+
+vocab = Vocabulary("riftbound")
+
+
+class UnitFilter(Params):
+    controller: Literal["you", "opponent", "any"] = Field("any", description="Who controls it.")
+    at: Literal["any", "base", "battlefield", "here"] = Field(
+        "any", description="Where it stands: a base, a battlefield, the source's battlefield.")
+    other: bool = Field(False, description="Not the source itself.")
+    max_might: Optional[int] = Field(None, ge=0, description="Might at most this.")
+    damaged: Optional[bool] = None
+    exhausted: Optional[bool] = None
+
+
+@vocab.selector("unit", UnitFilter,
+                text="{% set what = 'enemy unit' if controller == 'opponent' else 'unit' %}"
+                     "{% if form == 'all' %}all {{ what }}s{% elif form == 'each' %}each "
+                     "{{ what }}{% elif controller == 'opponent' %}an enemy unit{% else %}"
+                     "a unit{% endif %}{% if controller == 'you' %} you control{% endif %}"
+                     "{% if at == 'battlefield' %} at "
+                     "{{ 'battlefields' if form == 'all' else 'a battlefield' }}"
+                     "{% elif at == 'base' %} at {{ 'bases' if form == 'all' else 'a base' }}"
+                     "{% elif at == 'here' %} here{% endif %}"
+                     "{% if max_might is not none %} with {{ max_might }} Might or less"
+                     "{% endif %}")
+class UnitSelector:
+    """A unit on the board."""
+
+    __slots__ = ("controller", "at", "other", "max_might", "damaged", "exhausted")
+
+    def __init__(self, p, c):
+        self.controller = p.controller
+        self.at = p.at
+        self.other = p.other
+        self.max_might = p.max_might
+        self.damaged = p.damaged
+        self.exhausted = p.exhausted
+
+    def candidates(self, g, ctx) -> list:
+        you, source = ctx.controller, ctx.source
+        here = source.zone.area if source.zone is not None else None
+        return [c for c in g.all_units() if self.matches(c, you, source, here)]
+
+    def still_valid(self, g, ctx, obj) -> bool:
+        if getattr(obj, "zone", None) is None:
+            return False
+        source = ctx.source
+        here = source.zone.area if source.zone is not None else None
+        return self.matches(obj, ctx.controller, source, here)
+
+    def matches(self, card, you, source, here, anywhere: bool = False) -> bool:
+        if card.zone is None or not card.proto.is_unit:
+            return False
+        if self.controller == "you" and card.controller is not you:
+            return False
+        if self.controller == "opponent" and card.controller is you:
+            return False
+        if self.other and card is source:
+            return False
+        area = card.zone.area
+        at_bf = hasattr(area, "units")
+        if self.at == "base" and at_bf or self.at == "battlefield" and not at_bf:
+            return False
+        if self.at == "here" and (area is not here or not at_bf):
+            return False
+        if self.max_might is not None and card.might() > self.max_might:
+            return False
+        if self.damaged is not None and (card.damage > 0) != self.damaged:
+            return False
+        return self.exhausted is None or card.exhausted == self.exhausted

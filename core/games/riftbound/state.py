@@ -1,0 +1,119 @@
+"""Riftbound's card definitions, card objects and players: what the core's carry, plus what a
+Riftbound card prints (domains, power cost, might, tags, champion), what a card on the board
+has (exhausted, damage, buff, stun, Might changes this turn, its combat designation) and a
+player's zones and resources (rune pool: energy and power by domain; points; the
+battlefields scored this turn)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...state import Card, CardDef, Player
+from ...zones import Zone
+from .card import DOMAINS
+from .zones import (
+    ASIDE,
+    BANISHMENT,
+    BOARD,
+    CHAMPION,
+    DECK,
+    HAND,
+    LEGEND,
+    PLAYER_ZONES,
+    RUNE_DECK,
+    RUNES,
+    TRASH,
+    Base,
+)
+
+NO_POWER = (0,) * len(DOMAINS)
+DOMAIN_INDEX = {d: i for i, d in enumerate(DOMAINS)}
+
+
+class RiftCardDef(CardDef):
+    __slots__ = ("domains", "power", "might", "tags", "champion", "is_unit")
+    type: str
+    token: bool
+    domains: tuple[str, ...]
+    power: int
+    might: int | None
+    tags: tuple[str, ...]
+    champion: bool
+    is_unit: bool
+
+    def __init__(self, **kw: Any):
+        super().__init__(**kw)
+        self.domains = tuple(self.domains or ())
+        self.tags = tuple(self.tags or ())
+        self.power = self.power or 0
+        self.is_unit = self.type == "unit"
+
+
+class RiftCard(Card):
+    """A card object. Might is printed Might, +1 for a buff, plus this turn's changes
+    (``mods``), plus Assault or Shield while it is an attacker or a defender."""
+
+    __slots__ = ("exhausted", "damage", "buffed", "stunned", "mods", "designation",
+                 "hidden_turn")
+    proto: RiftCardDef
+
+    def __init__(self, oid: int, proto: Any, owner: Any, zone: Any = None):
+        super().__init__(oid, proto, owner, zone)
+        self.exhausted = False
+        self.damage = 0
+        self.buffed = False
+        self.stunned = False
+        self.mods: tuple[int, ...] = ()  # Might changes that expire this turn (a tuple: shared)
+        self.designation = ""  # "attacker" or "defender" during a combat
+        self.hidden_turn = 0  # the turn it was hidden facedown at a battlefield (Hidden)
+
+    def might(self) -> int:
+        """Current Might (notes 9: below 0 counts as 0)."""
+        m = (self.proto.might or 0) + self.buffed + sum(self.mods)
+        if self.designation == "attacker":
+            kw = self.proto.keywords.get("assault")
+            if kw is not None and not self.blank:
+                m += kw.amount
+        elif self.designation == "defender":
+            kw = self.proto.keywords.get("shield")
+            if kw is not None and not self.blank:
+                m += kw.amount
+        return m if m > 0 else 0
+
+    def lethal(self) -> int:
+        """Damage that would kill it now: a unit dies from non-zero damage at least its Might."""
+        left = self.might() - self.damage
+        return left if left > 1 else 1
+
+
+class RiftPlayer(Player):
+    __slots__ = ("deck", "rune_deck", "hand", "base", "runes", "trash", "banishment",
+                 "legend", "champion", "aside", "energy", "power", "points", "scored",
+                 "channels", "finalized")
+    ZONES = PLAYER_ZONES
+
+    def __init__(self, index: int, name: str):
+        super().__init__(index, name)
+        self.deck = Zone(DECK, self)
+        self.rune_deck = Zone(RUNE_DECK, self)
+        self.hand = Zone(HAND, self)
+        self.base = Zone(BOARD, self, Base(self), in_play=True)
+        self.runes = Zone(RUNES, self, in_play=True)
+        self.trash = Zone(TRASH, self)
+        self.banishment = Zone(BANISHMENT, self)
+        self.legend = Zone(LEGEND, self, in_play=True)
+        self.champion = Zone(CHAMPION, self)
+        self.aside = Zone(ASIDE, self)
+        self.energy = 0  # the rune pool: energy ...
+        #: ... and power by domain, in the order of DOMAINS (a tuple: copies share it)
+        self.power: tuple[int, ...] = NO_POWER
+        self.points = 0
+        self.scored: tuple[int, ...] = ()  # battlefields (indices) scored this turn
+        self.channels = 0  # Channel phases had: the second player's first channels 3
+        self.finalized = 0  # cards this player finalized this turn (Legion)
+
+    def power_of(self, domain: str) -> int:
+        return self.power[DOMAIN_INDEX[domain]]
+
+    def add_power(self, domain: str, n: int) -> None:
+        i = DOMAIN_INDEX[domain]
+        self.power = (*self.power[:i], self.power[i] + n, *self.power[i + 1:])

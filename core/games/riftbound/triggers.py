@@ -1,0 +1,161 @@
+"""Riftbound triggers: what a spell does when it resolves (``on_play``), "when you play me",
+Deathknell ("when I die"), attack and defend, conquer and hold, the start and end of your
+turn (rules notes 5.3, 10)."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ...limits import STAT_MAX
+from ...registry import Params, Vocabulary
+from .zones import BOARD, SITE
+
+vocab = Vocabulary("riftbound")
+
+
+class _Self:
+    """An ability about the card itself, found from the event's subject."""
+
+    __slots__ = ()
+    scope = "self"
+    event = ""
+
+    def __init__(self, p, c):
+        pass
+
+    def matches(self, ev, card) -> bool:
+        return ev.card is card
+
+
+@vocab.trigger("on_play", text="{% if false %}{% endif %}")
+class OnPlay(_Self):
+    """What a spell does: the spell itself as an item on the chain, put there as it is
+    played (a spell has exactly one)."""
+
+    scope = "activated"
+
+
+class ActivateParams(Params):
+    exhaust: bool = Field(True, description="Exhausting it is part of the cost ([E]).")
+    energy: int = Field(0, ge=0, le=STAT_MAX, description="Energy to pay as well.")
+    timing: Literal["main", "action", "reaction"] = Field(
+        "main", description="main: on your turn in the neutral open state; action: also in "
+        "showdowns; reaction: also while a chain exists (rules notes 4).")
+
+
+@vocab.trigger("activate", ActivateParams,
+               text="{% if exhaust %}[E]{% endif %}{% if exhaust and energy %}, {% endif %}"
+                    "{% if energy %}pay {{ energy }} energy{% endif %}:"
+                    "{% if timing == 'action' %} [Action]{% elif timing == 'reaction' %}"
+                    " [Reaction]{% endif %}")
+class Activate:
+    """An activated ability of a unit or gear on the board: its cost (exhaust it, energy),
+    then it goes on the chain like a spell without a card (rules notes 6; CR 398). Without
+    Action or Reaction it is used on its controller's turn in the neutral open state."""
+
+    __slots__ = ("exhaust", "energy", "timing")
+    scope = "activated"
+    event = ""
+
+    def __init__(self, p, c):
+        self.exhaust = p.exhaust
+        self.energy = p.energy
+        self.timing = p.timing
+
+    def matches(self, ev, card) -> bool:
+        return False
+
+
+@vocab.trigger("when_played", text="When you play me,")
+class WhenPlayed(_Self):
+    """When you play me: a unit or gear, once it is on the board (rules notes 5.3: play
+    effects pend after entry)."""
+
+    event = "played"
+
+
+@vocab.trigger("deathknell", text="Deathknell —")
+class Deathknell(_Self):
+    """When I die: only if it reaches the trash; by its last known information (rules notes
+    10, Deathknell)."""
+
+    event = "died"
+
+
+@vocab.trigger("on_attack", text="When I attack,")
+class OnAttack(_Self):
+    """When I become an attacker as a combat opens (rules notes 7, combat showdown step)."""
+
+    event = "attack"
+
+
+@vocab.trigger("on_defend", text="When I defend,")
+class OnDefend(_Self):
+    """When I become a defender as a combat opens."""
+
+    event = "defend"
+
+
+class _Here:
+    """Whenever its controller conquers or holds: a unit's, at its battlefield; a
+    battlefield's, itself."""
+
+    __slots__ = ("scope",)
+    event = ""
+
+    def __init__(self, p, c):
+        self.scope = SITE if c.card_type == "battlefield" else BOARD
+
+    def matches(self, ev, card) -> bool:
+        if self.scope == SITE:
+            return ev.area is card.area
+        return ev.player is card.controller and ev.area is card.area
+
+
+@vocab.trigger("on_conquer", text="When you conquer here,")
+class OnConquer(_Here):
+    """When you conquer here (a unit: its battlefield; a battlefield: itself, by anyone)."""
+
+    event = "conquer"
+
+
+@vocab.trigger("on_hold", text="When you hold here,")
+class OnHold(_Here):
+    """When you hold here (a unit: its battlefield; a battlefield: itself, by anyone)."""
+
+    event = "hold"
+
+
+class TurnParams(Params):
+    __shorthand__ = "whose"
+    whose: Literal["yours", "each"] = "yours"
+
+
+class _Turn:
+    __slots__ = ("each",)
+    scope = BOARD
+    event = ""
+
+    def __init__(self, p, c):
+        self.each = p.whose == "each"
+
+    def matches(self, ev, card) -> bool:
+        return self.each or ev.player is card.controller
+
+
+@vocab.trigger("start_of_turn", TurnParams,
+               text="At the start of {% if whose == 'each' %}each{% else %}your{% endif %} "
+                    "turn,")
+class StartOfTurn(_Turn):
+    """At the start of your turn (315.2: before scoring), while it is on the board."""
+
+    event = "turn_start"
+
+
+@vocab.trigger("end_of_turn", TurnParams,
+               text="At the end of {% if whose == 'each' %}each{% else %}your{% endif %} turn,")
+class EndOfTurn(_Turn):
+    """At the end of your turn (317: before the expiration step), while it is on the board."""
+
+    event = "turn_end"

@@ -1,0 +1,60 @@
+"""Riftbound's vocabulary (issue 10, "Keywords"): the issue's keywords are implemented; later
+sets' keywords not implemented yet are reserved,
+so a card using one gets an error that says so, at its position; the card model refuses what
+a Riftbound card can't print."""
+from __future__ import annotations
+
+import pytest
+from cardscript.errors import CardError
+from cardscript.loader import load_text
+from cardscript.model import validate_document
+from cardscript.plugins import load_game
+
+SPEC = load_game("riftbound")
+PLANNED = sorted(name for kind, name in SPEC.registry.planned if kind == "keyword")
+
+
+def compile_card(text: str):
+    from cardscript.compiler import Compiler
+    doc = load_text(text, "<test card>")
+    model = validate_document(doc, SPEC.card_model, "card")
+    return Compiler(SPEC.registry).card(model, doc.pos(()))
+
+
+def test_later_keywords_are_planned():
+    assert {"equip", "repeat", "ambush", "hunt", "level"} <= set(PLANNED)
+
+
+@pytest.mark.parametrize("name", PLANNED)
+def test_a_planned_keyword_is_a_clear_error(name):
+    with pytest.raises(CardError) as exc:
+        compile_card(f"id: t\nname: T\ntype: unit\ndomains: [fury]\ncost: 1\nmight: 1\n"
+                     f"keywords: [{name}]\n")
+    message = str(exc.value)
+    assert "not implemented yet" in message and name.split("_")[0] in message.lower(), message
+
+
+def test_implemented_keywords_compile():
+    implemented = sorted(SPEC.registry.entries["keyword"])
+    assert {"action", "reaction", "accelerate", "assault", "shield", "tank", "backline",
+            "ganking", "temporary", "vision", "legion", "deflect", "hidden"} <= set(implemented)
+    card = compile_card("id: t\nname: T\ntype: unit\ndomains: [fury]\ncost: 1\nmight: 1\n"
+                        "keywords: [tank, {assault: 2}, vision]\n")
+    assert card.keywords["assault"].amount == 2 and len(card.program.abilities) == 1
+
+
+@pytest.mark.parametrize("text, why", [
+    ("type: unit\ncost: 1\n", "needs a might"),
+    ("type: spell\ncost: 1\nmight: 2\nabilities: [{trigger: on_play, effect: {draw: 1}}]\n",
+     "only units have might"),
+    ("type: spell\ncost: 1\n", "exactly one on_play"),
+    ("type: rune\ndomains: [fury, calm]\n", "exactly one domain"),
+    ("type: legend\ndomains: [fury]\ntags: [X]\n", "two domains"),
+    ("type: battlefield\ncost: 2\n", "has no cost"),
+    ("type: spell\ncost: 1\nabilities: [{trigger: on_play, effect: {draw: 1}},\n"
+     "  {trigger: activate, effect: {draw: 1}}]\n", "only units and gear have activated"),
+])
+def test_the_card_model_refuses_what_a_card_cant_print(text, why):
+    with pytest.raises(CardError) as exc:
+        compile_card("id: t\nname: T\n" + text)
+    assert why in str(exc.value)
