@@ -12,12 +12,53 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pydantic import Field
+
 from ...compiler import AbilityProgram
+from ...registry import Params, Vocabulary
+from .effects import _EachCard
+from .zones import WORLD
 
 if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
+    from ...model.names import CardRef
     from .mixin_base import MixinBase
 else:
     MixinBase = object
+
+vocab = Vocabulary("wonders")
+
+
+class EquipParams(Params):
+    card: "CardRef" = Field("target", description="The equipment (an item of the Equipment "
+                            "class in The World).")
+    to: "CardRef" = Field("this", description="The Wonder it equips to: the first of these "
+                          "that is an allied Wonder in its realm, not the one it is on.")
+
+
+@vocab.effect("equip", EquipParams, text="equip {{ card }} to {{ to }}")
+class Equip(_EachCard):
+    """Equip an equipment to an allied Wonder in its realm, moving it from the Wonder it is
+    equipped to if any: the effect that "explicitly allows it" (rulebook, Equip: "Players
+    can't normally move equipment from one Wonder to another unless an effect explicitly
+    allows it")."""
+
+    __slots__ = ("card", "to")
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+        self.to = c.card_ref(p.to)
+
+    def apply(self, g, card, ctx) -> bool:
+        side = card.zone
+        if not card.proto.is_equipment or side is None or side.kind != WORLD:
+            return False
+        for w in self.to.cards(g, ctx):
+            if w.zone is side and w.proto.is_wonder and w is not card.equipped_to:
+                if card.equipped_to is not None:
+                    g.log.append(("unequip", card.proto.id, card.oid))
+                g.equipped(card, w)
+                return True
+        return False
 
 
 class _RuleTrigger:
