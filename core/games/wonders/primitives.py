@@ -273,6 +273,8 @@ class Primitives(MixinBase):
         and nullification, and the "this turn"/"this round" effects that will end on it."""
         if card.zone is None or card.zone.kind != WORLD or not realm.active:
             return False
+        if self.replaced("banished", card):  # 504: its banishing replaced, it doesn't return
+            return False
         controller = card.controller
         self.log.append(("portal", card.proto.id, card.oid, realm.number))
         self.log.append(("banish", card.proto.id, card.oid))
