@@ -28,6 +28,11 @@ else:
 vocab = Vocabulary("wonders")
 
 
+def is_wonder(card) -> bool:
+    """A Wonder an equipment can equip to: a face-down card has no type (rule 510)."""
+    return card.proto.is_wonder and not card.face_down
+
+
 class EquipParams(Params):
     card: "CardRef" = Field("target", description="The equipment (an item of the Equipment "
                             "class in The World).")
@@ -53,7 +58,7 @@ class Equip(_EachCard):
         if not card.proto.is_equipment or side is None or side.kind != WORLD:
             return False
         for w in self.to.cards(g, ctx):
-            if w.zone is side and w.proto.is_wonder and w is not card.equipped_to:
+            if w.zone is side and is_wonder(w) and w is not card.equipped_to:
                 if card.equipped_to is not None:
                     g.log.append(("unequip", card.proto.id, card.oid))
                 g.equipped(card, w)
@@ -147,7 +152,7 @@ class Equipping(MixinBase):
                         self.statics_changed()  # what it gave its Wonder ends (508.1)
                     if c.equipped_to is None:  # a class, not ability text: nullify can't stop it
                         if wonders is None:
-                            wonders = [x for x in side.cards if x.proto.is_wonder]
+                            wonders = [x for x in side.cards if is_wonder(x)]
                         if wonders and not self.equip_waiting(c):
                             self.pending.append((EQUIP, c, None))  # filed and resolved (502)
 
@@ -159,7 +164,7 @@ class Equipping(MixinBase):
     def equip_to(self, equipment, side) -> None:
         if equipment.zone is not side or equipment.equipped_to is not None:
             return
-        wonders = [x for x in side.cards if x.proto.is_wonder]
+        wonders = [x for x in side.cards if is_wonder(x)]
         if wonders:
             self.ask(equipment.controller, "equip", wonders,
                      f"equip {equipment.proto.id} to which Wonder?",
@@ -177,7 +182,7 @@ class Equipping(MixinBase):
         :data:`MOVE_EQUIPMENT`; "allied" and "you control" are the same side (rule 505.1)."""
         new = event.card
         side = new.zone
-        if side is None or side.player is None or not new.proto.is_wonder:
+        if side is None or side.player is None or not is_wonder(new):
             return
         for c in side.cards:
             if c.proto.is_equipment and c.equipped_to is not None and \
@@ -186,7 +191,7 @@ class Equipping(MixinBase):
 
     def can_move_equipment(self, equipment, new) -> bool:
         side = equipment.zone
-        return side is not None and new.zone is side and new.proto.is_wonder and \
+        return side is not None and new.zone is side and is_wonder(new) and \
             equipment.equipped_to is not None and equipment.equipped_to is not new
 
     def equipment_moved(self, t, move: bool) -> None:
