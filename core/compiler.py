@@ -28,6 +28,9 @@ class AbilityProgram:
     """One compiled ability: its trigger, optional target selector, and effect."""
 
     __slots__ = ("index", "name", "trigger", "target", "effect", "card_id", "keyword")
+    #: an ability of a game's rules rather than of a card's text (a game files its triggers
+    #: itself): blanking its card's text does not stop it
+    from_rules = False
 
     #: a :class:`~cardscript.entries.TriggerPattern`; a game's rules read its own fields on
     #: its triggers too (an activation's cost, say), so it is typed loosely

@@ -139,7 +139,7 @@ def resolve(g: Game, t: Trigger) -> None:
     text became blank before it resolves does nothing (the game names that reason in
     ``Game.BLANK``)."""
     a = t.ability
-    if t.source.blank:
+    if t.source.blank and not a.from_rules:
         g.log.append(("fizzle", t.source.proto.id, a.name, g.BLANK))
         return
     # a trigger has a target only if its ability has a selector

@@ -243,6 +243,15 @@ def test_only_a_spell_drops_its_on_play_label():
      "realm of your choice."),
     ("{trigger: {instead_of: banished}, effect: {put_into_realm: {card: it, realm: choose}}}",
      "If this would be banished, instead put it into a realm of your choice."),
+    ("{trigger: {instead_of: drawn}, effect: {put_into_realm: {card: it, realm: choose}}}",
+     "If this would be drawn, instead put it into a realm of your choice."),
+    ("{trigger: {instead_of: enters}, effect: {draw: 1}}",
+     "If this would enter, instead draw a card."),
+    ("{trigger: {instead_of: {event: denied, card: {wonder: {}}}}, effect: {put_into_hand: it}}",
+     "If a Wonder would be denied, instead return it to its owner's hand."),
+    ("{trigger: tap_action, target: {item: {class: Equipment, realm: this, controller: you}}, "
+     "effect: {equip: {card: target, to: this}}}",
+     "TAP ACTION: Equip target Equipment item you control in this realm to this."),
     # the quoted cards of rules 507, 508.3 and 508.4
     ("{trigger: {would_target: {card: {wonder: {controller: you}}}}, effect: {unless_spend: "
      "{energy: 2, effect: nullify_effect}}}", "Whenever an opponent's spell or effect would "
@@ -361,6 +370,7 @@ EVERY_ENTRY = [
     "{trigger: on_arrival, effect: [{shield: {card: this}}, {shield: {card: {all: {wonder: "
     "{controller: you, other: true}}}, count: 2}}]}",
     "{trigger: {hoard: {count: 2, trigger: on_attack}}, effect: {draw: 1}}",
+    "{trigger: tap_free, target: {item: {}}, effect: {equip: {card: target, to: this}}}",
     "{trigger: {kingdom: {count: 3, trigger: tap_free}}, effect: {gain_energy: 1}}",
 ]
 

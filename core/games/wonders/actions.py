@@ -227,6 +227,8 @@ class Actions(MixinBase):
         if played.zone is limbo:  # an effect may have moved it meanwhile
             if played.proto.type == "spell":
                 self.move(played, played.owner.abyss)
+            elif self.replaced_entering(played, limbo):
+                return
             elif played.blank:
                 self.enter_nullified(played, realm.sides[p.index], source)
             else:
@@ -234,6 +236,19 @@ class Actions(MixinBase):
                 new = self.move(played, side, publish=False)
                 if new is not None:
                     self.publish(Event("arrived", new, played.controller, realm, source))
+        self.limbos.remove(limbo)
+        self.resolver.settle(self)
+
+    def replaced_entering(self, played, limbo) -> bool:
+        """Rule 504: the played card's entering The World is replaced ("if this would
+        enter, ... instead"); once the replacement's effect is done, a card it left in limbo
+        goes to its owner's Abyss, as a spell does once it has resolved (it does not die: it
+        never was in The World), and the card's play is over."""
+        return self.replaced("enters", played, after=(self.limbo_done, played, limbo))
+
+    def limbo_done(self, played, limbo) -> None:
+        if played.zone is limbo:
+            self.move(played, played.owner.abyss)
         self.limbos.remove(limbo)
         self.resolver.settle(self)
 

@@ -7,7 +7,7 @@ elsewhere in the vocabulary, where a card writes them: ascend, hoard and kingdom
 triggers (triggers.py), harvest and faith activated abilities (activated.py); deny, portal,
 seek, shield counters and stun are effects (effects.py); symbiosis is read as a Wonder
 arrives (symbiosis.py); equipment is an item of the Equipment class, looked after by the
-state checks (primitives.py, ``check_equipment``)."""
+rules' own triggered effects and the ``equip`` effect (equipment.py)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal

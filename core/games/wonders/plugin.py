@@ -30,6 +30,7 @@ def cardscript_vocabulary(game: str):
         control,
         copies,
         effects,
+        equipment,
         facedown,
         keyword_effects,
         keywords,
@@ -39,7 +40,7 @@ def cardscript_vocabulary(game: str):
     )
     return [selectors.vocab, triggers.vocab, activated.vocab, effects.vocab, keyword_effects.vocab,
             conditions.vocab, keywords.vocab, control.vocab, facedown.vocab, continuous.vocab,
-            copies.vocab, aiming.vocab, symbiosis.vocab]
+            copies.vocab, aiming.vocab, symbiosis.vocab, equipment.vocab]
 
 
 @hookimpl

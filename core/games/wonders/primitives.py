@@ -37,10 +37,12 @@ class Primitives(MixinBase):
         """Rulebook, Enter: a card "enters this realm" when it arrives there and when it moves
         there from another realm; such abilities wait for "entered", published with both."""
         super().publish(event)
-        if event.kind in _ENTERING and event.area is not None and \
-                self.bus.handlers.get("entered"):  # its cause: how it entered
-            super().publish(Event("entered", event.card, event.player, event.area,
-                                  event.source, event.kind))
+        if event.kind in _ENTERING and event.area is not None:
+            if self.bus.handlers.get("entered"):  # its cause: how it entered
+                super().publish(Event("entered", event.card, event.player, event.area,
+                                      event.source, event.kind))
+            if self.has_equipment:  # rulebook, Equip: the equipment may move to it
+                self.wonder_entered(event)
 
     def new_card(self, proto, owner, zone, top: bool = True) -> WondersCard:
         if proto.recipe is not None:  # a new object is of the printed card (symbiosis.py)
@@ -57,19 +59,29 @@ class Primitives(MixinBase):
 
     # -- cards between zones -----------------------------------------------------------
     def draw(self, player: WondersPlayer, n: int = 1) -> int:
+        """Draw ``n`` cards one at a time; a draw replaced (rule 504: "if this would be
+        drawn") is a draw that did not happen, and the next draw takes the card below, as
+        the replaced card's own effect moves it when it is done."""
         drawn = 0
+        kept = 0  # cards on top of the deck whose draw was replaced
+        deck = player.deck
         for _ in range(n):
-            if not player.deck.cards:
+            if len(deck.cards) <= kept:
                 break  # rule 405: an empty deck loses at the next state check
-            self.move(self.top(player.deck)[0], player.hand)
+            card = self.top(deck, kept + 1)[kept]
+            if self.replaced("drawn", card):
+                kept += 1
+                continue
+            self.move(card, player.hand)
             drawn += 1
         if drawn:
             self.log.append(("draw", player.name, drawn))
         return drawn
 
     def deny(self, player, n: int) -> int:
-        """Rulebook, Deny: the top N cards go to The Abyss as a group (one batch)."""
-        cards = self.top(player.deck, n)
+        """Rulebook, Deny: the top N cards go to The Abyss as a group (one batch); a card
+        whose denial is replaced (rule 504) stays for its replacement's effect."""
+        cards = [c for c in self.top(player.deck, n) if not self.replaced("denied", c)]
         with self.together():
             for c in cards:
                 self.move(c, c.owner.abyss)
@@ -78,14 +90,15 @@ class Primitives(MixinBase):
         return len(cards)
 
     # -- rule 504: replacement effects ------------------------------------------------
-    def replaced(self, kind: str, card) -> bool:
+    def replaced(self, kind: str, card, after: tuple = ()) -> bool:
         """Rule 504: is the event ``kind`` (``dies``, ``banished``, ...: ``REPLACEABLE`` in
         triggers.py) about to happen to ``card`` replaced? If so the replacement's effect is
         scheduled (targets first), the event does not happen, and the caller reports it not
         done (rule 508.4). The card's own replacements work from any zone (504: "work from
         any area"), first; then those of cards in The World, oldest first. A replacement
         applies at most once while its own effect is being done: competing replacements
-        that would replace each other for ever end there (504, 503)."""
+        that would replace each other for ever end there (504, 503). The step ``after``,
+        if given, runs once the replacement's effect is done."""
         ev = "instead:" + kind
         own = card.proto.program.self_triggers.get(ev)
         others = self.bus.handlers.get(ev)
@@ -101,6 +114,8 @@ class Primitives(MixinBase):
             t = Trigger(ability, source, self.effect_controller(source), event)
             self.log.append(("instead", source.proto.id, ability.name, card.proto.id, card.oid,
                              kind))
+            if after:
+                self.then(*after)
             self.then(self.replacement_done, key)
             self.then(self.replace, t, key)
             if ability.target is not None:
@@ -243,6 +258,8 @@ class Primitives(MixinBase):
             return False
         if card.zone.kind == WORLD:
             return self.move_to_realm(card, realm)
+        if self.replaced("enters", card):  # rule 504: "if this would enter, ... instead"
+            return False
         self.log.append(("enter", card.proto.id, card.oid, realm.number))
         self.move(card, realm.sides[card.owner.index])
         return True
@@ -255,6 +272,8 @@ class Primitives(MixinBase):
         side with the old one's counters, shield counters, tapped state, power changes, stun
         and nullification, and the "this turn"/"this round" effects that will end on it."""
         if card.zone is None or card.zone.kind != WORLD or not realm.active:
+            return False
+        if self.replaced("banished", card):  # 504: its banishing replaced, it doesn't return
             return False
         controller = card.controller
         self.log.append(("portal", card.proto.id, card.oid, realm.number))
@@ -289,47 +308,6 @@ class Primitives(MixinBase):
             for c in [c for c in here.cards if c.equipped_to is card]:
                 self.move(c, side)
         return True
-
-    # -- equipment (rulebook, Game Terms, Equip) ----------------------------------------
-    def check_equipment(self) -> None:
-        """Rulebook, Equip: equipment whose Wonder is no longer beside it (it died, left,
-        changed sides) is unequipped and stays in its realm; "When an unequipped equipment
-        is in the same realm with an allied Wonder, it automatically equips ... Its
-        controller chooses which Wonder it equips to if necessary." Run with the state
-        checks once an equipment has been in The World."""
-        for realm in self.realms:
-            if not realm.active:
-                continue
-            for side in realm.sides:
-                wonders = None
-                for c in side.cards:
-                    if not c.proto.is_equipment:
-                        continue
-                    w = c.equipped_to
-                    if w is not None and w.zone is not side:
-                        c.equipped_to = None
-                        self.log.append(("unequip", c.proto.id, c.oid))
-                        self.statics_changed()  # what it gave its Wonder ends (508.1)
-                    if c.equipped_to is None:  # a class, not ability text: nullify can't stop it
-                        if wonders is None:
-                            wonders = [x for x in side.cards if x.proto.is_wonder]
-                        if wonders:
-                            self.then(self.equip_to, c, side)
-
-    def equip_to(self, equipment, side) -> None:
-        if equipment.zone is not side or equipment.equipped_to is not None:
-            return
-        wonders = [x for x in side.cards if x.proto.is_wonder]
-        if wonders:
-            self.ask(equipment.controller, "equip", wonders,
-                     f"equip {equipment.proto.id} to which Wonder?",
-                     then=(self.equipped, equipment))
-
-    def equipped(self, equipment, wonder) -> None:
-        equipment.equipped_to = wonder
-        self.log.append(("equip", equipment.proto.id, equipment.oid, wonder.proto.id,
-                         wonder.oid))
-        self.statics_changed()  # what it gives its equipped Wonder starts (508.1)
 
     def create_token(self, token_id: str, controller, realm, source) -> None:
         proto = self.tokens[token_id]

@@ -18,6 +18,7 @@ from .batches import BatchResolver
 from .continuous import Continuous
 from .control import Control
 from .counting import Counting
+from .equipment import Equipping
 from .facedown import FaceDown
 from .primitives import Primitives
 from .state import WondersCard, WondersCardDef, WondersPlayer
@@ -44,8 +45,8 @@ DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "t
                   "ability", "symbiosis")
 
 
-class WondersGame(SymbiosisRules, Primitives, Control, Counting, FaceDown, Actions, Continuous,
-                  Aiming, Game[WondersPlayer]):
+class WondersGame(SymbiosisRules, Primitives, Equipping, Control, Counting, FaceDown, Actions,
+                  Continuous, Aiming, Game[WondersPlayer]):
     game_name = "wonders"
     VARIANTS = VARIANTS
     DECISION_KINDS = DECISION_KINDS

@@ -7,7 +7,7 @@ bus while the card is in The World; ``activated`` ones are offered as turn optio
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional, Union
+from typing import TYPE_CHECKING, Literal, Optional, Union, get_args
 
 from pydantic import Field, model_validator
 
@@ -372,14 +372,16 @@ class Whenever(_Trigger):
 
 
 #: events a replacement effect can replace (rule 504), by the primitive that does them:
-#: each is a movement from one game area to another
-REPLACEABLE = ("dies", "banished", "discarded", "put_into_hand", "buried")
+#: each is a movement from one game area to another ("drawn": deck to hand; "denied": deck
+#: to The Abyss; "enters": into The World from outside it, put or played there)
+Replaceable = Literal["dies", "banished", "discarded", "put_into_hand", "buried", "drawn",
+                      "denied", "enters"]
+REPLACEABLE: tuple[str, ...] = get_args(Replaceable)
 
 
 class InsteadOfParams(Params):
     __shorthand__ = "event"
-    event: Literal["dies", "banished", "discarded", "put_into_hand", "buried"] = Field(
-        description="What would happen to the card.")
+    event: Replaceable = Field(description="What would happen to the card.")
     card: "Optional[Selector]" = Field(
         None, description="Which cards (any zone); this card itself if not given.")
 
@@ -387,7 +389,8 @@ class InsteadOfParams(Params):
 @vocab.trigger("instead_of", InsteadOfParams, text=(
     "if {% if card %}{{ card | describe(with_realm=false) }}{% else %}this{% endif %} would "
     "{{ {'dies': 'die', 'banished': 'be banished', 'discarded': 'be discarded', "
-    "'put_into_hand': 'be put into a hand', 'buried': 'be buried'}[event] }}, instead"))
+    "'put_into_hand': 'be put into a hand', 'buried': 'be buried', 'drawn': 'be drawn', "
+    "'denied': 'be denied', 'enters': 'enter'}[event] }}, instead"))
 class InsteadOf(_Trigger):
     """A replacement effect (rule 504): if the card would die, be banished, ..., the effect
     happens instead and the event does not (nor anything it would trigger). About this card
