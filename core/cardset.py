@@ -178,9 +178,11 @@ def card_set(game: str, paths: Iterable[str | Path] = (),
     paths = tuple(os.fspath(p) for p in paths)
     context = tuple(os.fspath(p) for p in context)
     bundled = bundled_folder(spec, (*paths, *context))
+    # another game's bundled macros are that game's, as its cards are (other_games)
+    found = of_this_game(find_macros((*paths, *context)), other_games(game, (*paths, *context)))
     macros: list[Path] = []
     seen: set[str] = set()
-    for f in [*macros_under(bundled), *find_macros((*paths, *context))]:
+    for f in [*macros_under(bundled), *found]:
         r = real_path(f)
         if r not in seen:
             seen.add(r)
