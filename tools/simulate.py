@@ -68,7 +68,11 @@ def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = T
 
 def print_summary(summary: dict) -> None:
     n = summary["games"]
-    table = Table(title=f"{n} games, seed {summary['seed']}")
+    # what the shares are, so no one reads them as a game's metagame (issue: Riftbound's
+    # tools print no win rates labelled as its metagame data)
+    table = Table(title=f"{n} games, seed {summary['seed']}",
+                  caption="engine measurements between these decks with random agents; "
+                          "not metagame data")
     table.add_column("result")
     table.add_column("games", justify="right")
     table.add_column("share", justify="right")

@@ -73,6 +73,7 @@ def test_simulate_is_deterministic(capsys):
     second = capsys.readouterr().out
     assert first == second
     assert "30 games, seed 7" in first and "errors" in first
+    assert "not metagame data" in " ".join(first.split())  # what the shares are not
     assert main(["simulate", "--games", "30", "--seed", "8", "--no-progress"]) == 0
     assert capsys.readouterr().out != first
 
