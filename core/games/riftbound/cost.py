@@ -40,11 +40,11 @@ class Costs(MixinBase):
 
     def cost_mods(self, p) -> tuple[dict[str, int], dict[str, int]]:
         """The cost increases and discounts on ``p``'s cards now, by card type: ``cost_more``
-        of an opponent's permanents, ``cost_less`` of ``p``'s own (both static while the
-        card is on the board and not blanked)."""
+        of an opponent's units, gear and legend, ``cost_less`` of ``p``'s own (both static
+        while the card is on the board, its legend zone included, and not blanked)."""
         more: dict[str, int] = {}
         less: dict[str, int] = {}
-        for z in self.board_zones():
+        for z in (*self.board_zones(), *(q.legend for q in self.players)):
             for c in z.cards:
                 if not c.proto.cost_mod or c.blank:
                     continue
@@ -85,15 +85,15 @@ class Costs(MixinBase):
         return kw.amount
 
     # -- Add abilities of units and gear -----------------------------------------------------
-    def add_sources(self, p) -> list:
+    def add_sources(self, p, without=None) -> list:
         """``p``'s Reaction Add abilities usable while paying (rules notes 2: "Reaction Add
         abilities are usable whenever a cost is being paid"): ``(card, ability)`` of a ready
         unit or gear whose ability costs only exhausting it (one per card: exhausting it
-        spends it)."""
+        spends it). ``without``: a card whose other cost exhausts it."""
         out: list = []
         for z in (p.base, *(bf.units[p.index] for bf in self.battlefields)):
             for c in z.cards:
-                if not c.proto.adds or c.exhausted or c.blank:
+                if not c.proto.adds or c.exhausted or c.blank or c is without:
                     continue
                 acts = c.proto.program.activated
                 for i in c.proto.adds:
@@ -116,17 +116,18 @@ class Costs(MixinBase):
         ability.effect.run(self, Trigger(ability, card, p))
 
     # -- what can be paid --------------------------------------------------------------------
-    def budget(self, p) -> tuple[int, dict[str, int]]:
+    def budget(self, p, without=None) -> tuple[int, dict[str, int]]:
         """What ``p`` could pay now: energy (the pool and every ready rune) and power by
         domain (the pool and every rune, ready or not: a rune exhausted for energy can still
-        be recycled for power), and what their Reaction Add abilities would add."""
+        be recycled for power), and what their Reaction Add abilities would add (but
+        ``without``'s)."""
         energy = p.energy
         power = {d: p.power_of(d) for d in DOMAINS}
         for r in p.runes.cards:
             if not r.exhausted:
                 energy += 1
             power[r.proto.domains[0]] += 1
-        for _, ab in self.add_sources(p):
+        for _, ab in self.add_sources(p, without):
             eff = ab.effect
             if isinstance(eff, AddEnergy):
                 energy += eff.amount

@@ -170,8 +170,10 @@ class Playing(Costs):
                     continue
                 for i, ab in enumerate(acts):
                     t = ab.trigger
-                    if t.timing not in allowed or (t.exhaust and c.exhausted) or \
-                            not self.can_pay(p, t.energy, 0, DOMAINS):
+                    if t.timing not in allowed or (t.exhaust and c.exhausted):
+                        continue
+                    if t.energy and not self.can_pay(  # exhausting it spends its Add
+                            p, t.energy, 0, DOMAINS, self.budget(p, c if t.exhaust else None)):
                         continue
                     if timing != OPEN and i in c.proto.adds:
                         continue  # an Add ability is for paying outside the open state
@@ -191,6 +193,7 @@ class Playing(Costs):
         if t.exhaust:
             card.exhausted = True
         if self.is_add(card, ab):  # resolves at once, no chain (rules notes 2)
+            self.then(self.cleanup)  # its exhausting is a status change
             self.then(self.run_add, p, card, ab)
             self.pay(p, t.energy, 0, DOMAINS)
             return
