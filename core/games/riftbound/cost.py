@@ -197,7 +197,8 @@ class Costs(MixinBase):
             self.rune_paid(p, energy, power, domains, extra, options[0])
             return
         what = "exhaust for energy" if energy else "recycle for power"
-        self.ask(p, PAY, options, f"which rune do you {what}? ({need} to pay)",
+        self.ask(p, PAY, options, f"which rune do you {what} (or which Add ability do you "
+                 f"use)? ({need} to pay)",
                  then=(self.rune_paid, p, energy, power, domains, extra))
 
     @staticmethod
