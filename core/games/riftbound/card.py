@@ -70,6 +70,11 @@ class RiftboundCard(CardBase):
                              "it resolves")
         if t != "spell" and plays:
             raise ValueError(f"only spells have an on_play ability; a {t} uses when_played")
+        for kw in self.keywords:
+            name = getattr(kw, "__entry_name__", kw)
+            if name in ("cost_less", "cost_more") and t not in ("unit", "gear", "legend"):
+                raise ValueError(f"{name} changes costs while its card is on the board: only "
+                                 f"units, gear and legends have it; this card is a {t}")
         acts = sum(getattr(ab.trigger, "__entry_name__", ab.trigger) == "activate"
                    for ab in self.abilities)
         if acts and t not in ("unit", "gear"):

@@ -13,6 +13,10 @@
   join it without needing a keyword at all"): the turn player's first, so theirs resolve
   last (rules notes 5.3).
 
+- A triggered Add ability (its effect adds energy or power) does not join the chain: it
+  resolves at once and passes neither priority nor focus (rules notes 2, "Add abilities").
+  (Activated ones are the game's: :meth:`.play.Playing.activate`.)
+
 Focus (the showdown's priority) is the game's: it passes when a chain empties during a
 showdown (:meth:`.fight.Fights.focus_after`).
 """
@@ -21,6 +25,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...chain import ChainResolver
+from ...resolve import Trigger, resolve
+from .effects import AddEnergy, AddPower
 
 if TYPE_CHECKING:
     from ...game import Game
@@ -38,6 +44,13 @@ class RiftChain(ChainResolver):
             g.then(self.priority, g, None, 0)
         if g.pending:
             self.file_triggers(g)
+
+    def push(self, g: Game, t: Trigger) -> None:
+        ab = t.ability
+        if isinstance(ab.effect, (AddEnergy, AddPower)) and ab.trigger.scope != "activated":
+            resolve(g, t)  # a triggered Add ability: at once, without the chain
+            return
+        super().push(g, t)
 
     def first_player(self, g: Game) -> Player:
         """The controller of the newest item (rules notes 5.1, steps 2 and 5)."""

@@ -7,7 +7,7 @@ Deathknell is a trigger (:mod:`.triggers`). Mighty and Legion's "another card" a
 conditions."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, Field
 
@@ -90,6 +90,41 @@ class Deflect(_Keyword):
 
     def __init__(self, p, c):
         self.amount = p.amount if p is not None else 1
+
+
+class CostChangeParams(Params):
+    __shorthand__ = "amount"
+    amount: int = Field(1, ge=1, le=STAT_MAX, description="Energy ([N]) more or less.")
+    cards: Literal["spell", "unit", "gear", "any"] = Field(
+        "spell", description="The type of card whose cost changes (`any`: every card).")
+
+
+@vocab.keyword("cost_less", CostChangeParams,
+               text="Your {% if cards == 'any' %}cards{% else %}{{ cards }}s{% endif %} cost "
+                    "[{{ amount }}] less")
+class CostLess(_Keyword):
+    """A discount (356, step 4) while it is on the board: its controller's cards of that
+    type cost N energy less (never below 0)."""
+
+    __slots__ = ("amount", "cards")
+
+    def __init__(self, p, c):
+        self.amount = p.amount if p is not None else 1
+        self.cards = p.cards if p is not None else "spell"
+
+
+@vocab.keyword("cost_more", CostChangeParams,
+               text="Your opponents' {% if cards == 'any' %}cards{% else %}{{ cards }}s"
+                    "{% endif %} cost [{{ amount }}] more")
+class CostMore(_Keyword):
+    """An increase (356, step 3) while it is on the board: its controller's opponents'
+    cards of that type cost N energy more."""
+
+    __slots__ = ("amount", "cards")
+
+    def __init__(self, p, c):
+        self.amount = p.amount if p is not None else 1
+        self.cards = p.cards if p is not None else "spell"
 
 
 @vocab.keyword("hidden", text="Hidden")

@@ -3,11 +3,7 @@
 total cost of a card and its payment through the runes' Add abilities, a card's way onto
 the chain and onto the board, and drawing with burn out.
 
-Payment is made by the engine, not asked: a basic rune adds 1 energy when exhausted and 1
-power of its domain when recycled (rules notes 2), both Reaction Add abilities usable while
-a cost is paid; the engine spends the rune pool first, then exhausts ready runes for energy
-(those of domains the card's power cost doesn't need first) and recycles runes for power
-(exhausted ones first). No choice a player could make pays for more.
+Total costs and payment (the player choosing the runes) are :mod:`.cost`'s.
 """
 from __future__ import annotations
 
@@ -16,7 +12,7 @@ from typing import Any
 from ...bus import Event
 from ...resolve import Trigger
 from .card import DOMAINS
-from .mixin_base import MixinBase
+from .cost import Costs
 from .zones import FACEDOWN
 
 DONE = "done"
@@ -26,7 +22,7 @@ BASE = "base"
 OPEN, SHOWDOWN, CLOSED = "open", "showdown", "closed"
 
 
-class Playing(MixinBase):
+class Playing(Costs):
     """The mixin of :class:`~.rules.RiftboundGame` that plays cards and moves units."""
 
     # -- the board -----------------------------------------------------------------------
@@ -85,88 +81,18 @@ class Playing(MixinBase):
             self.move(c, p.runes)
         self.log.append(("channel", p.name, len(runes)))
 
-    # -- costs -------------------------------------------------------------------------------
-    @staticmethod
-    def power_domains(card) -> tuple[str, ...]:
-        """The domains whose power pays its power cost: its own; any, if it has none or two
-        (rules notes 2: [C] is [A] for a domainless or multi-domain card)."""
-        d = card.proto.domains
-        return d if len(d) == 1 else DOMAINS
-
-    def total_cost(self, p, card, accelerate: bool = False,
-                   free: bool = False) -> tuple[int, int]:
-        """Total cost (356): the printed cost (ignored for a Hidden card played from its
-        facedown zone: ``free``); Accelerate's additional [1] and 1 power; never below 0."""
-        energy, power = (0, 0) if free else (card.proto.cost or 0, card.proto.power)
-        if accelerate:
-            energy, power = energy + 1, power + 1
-        return max(energy, 0), max(power, 0)
-
-    @staticmethod
-    def budget(p) -> tuple[int, dict[str, int]]:
-        """What ``p`` could pay now: energy (the pool and every ready rune) and power by
-        domain (the pool and every rune, ready or not: recycling needs no exhausting)."""
-        energy = p.energy
-        power = {d: p.power_of(d) for d in DOMAINS}
-        for r in p.runes.cards:
-            if not r.exhausted:
-                energy += 1
-            power[r.proto.domains[0]] += 1
-        return energy, power
-
-    def can_pay(self, p, energy: int, power: int, domains, budget=None,
-                extra: int = 0) -> bool:
-        """Whether ``p`` can pay ``energy``, ``power`` of ``domains`` and ``extra`` power of
-        any domain (Deflect's)."""
-        have_energy, have_power = budget or self.budget(p)
-        if have_energy < energy:
-            return False
-        if power and sum(have_power[d] for d in domains) < power:
-            return False
-        return not extra or sum(have_power.values()) >= power + extra
-
-    @staticmethod
-    def deflect(p, target) -> int:
-        """Deflect X (rules notes 10): an opponent's spell that chooses this unit costs X
-        more power of any domain (mandatory)."""
-        kw = target.proto.keywords.get("deflect") if hasattr(target, "proto") else None
-        if kw is None or target.blank or target.controller is p:
-            return 0
-        return kw.amount
-
+    # -- costs (the rest in .cost) ----------------------------------------------------------
     def spell_targets(self, p, card, accelerate: bool = False, budget=None,
-                      free: bool | None = None) -> list:
+                      free: bool | None = None, mods=None) -> list:
         """The targets a spell may choose as it is played: those whose Deflect ``p`` can pay
         as well (no choice may make the payment impossible, rules notes 2)."""
         ab = self.spell_ability(card)
         free = self.is_hidden(card) if free is None else free
-        energy, power = self.total_cost(p, card, accelerate, free)
+        energy, power = self.total_cost(p, card, accelerate, free, mods)
         domains = self.power_domains(card)
         budget = budget or self.budget(p)
         return [t for t in ab.target.candidates(self, Trigger(ab, card, p))
                 if self.can_pay(p, energy, power, domains, budget, self.deflect(p, t))]
-
-    def pay(self, p, energy: int, power: int, domains) -> None:
-        """Pay from the rune pool, adding to it with the runes' Add abilities as needed (rules
-        notes 2: Reaction Add abilities are usable whenever a cost is being paid)."""
-        take = min(p.energy, energy)
-        p.energy -= take
-        energy -= take
-        if energy:
-            ready = sorted((r for r in p.runes.cards if not r.exhausted),
-                           key=lambda r: r.proto.domains[0] in domains)
-            for r in ready[:energy]:
-                r.exhausted = True  # [E]: add 1 energy, spent at once
-        for d in domains:
-            if power and p.power_of(d):
-                take = min(p.power_of(d), power)
-                p.add_power(d, -take)
-                power -= take
-        if power:
-            runes = sorted((r for r in p.runes.cards if r.proto.domains[0] in domains),
-                           key=lambda r: not r.exhausted)
-            for r in runes[:power]:
-                self.move(r, p.rune_deck, top=False)  # recycle: add 1 power of its domain
 
     # -- what may be played now ----------------------------------------------------------
     def may_play(self, p, card, timing: str) -> bool:
@@ -184,14 +110,15 @@ class Playing(MixinBase):
             return card.has_keyword("action") or card.has_keyword("reaction")
         return True
 
-    def playable(self, p, card, timing: str, accelerate: bool = False, budget=None) -> bool:
+    def playable(self, p, card, timing: str, accelerate: bool = False, budget=None,
+                 mods=None) -> bool:
         if not self.may_play(p, card, timing):
             return False
-        energy, power = self.total_cost(p, card, accelerate, self.is_hidden(card))
+        energy, power = self.total_cost(p, card, accelerate, self.is_hidden(card), mods)
         if not self.can_pay(p, energy, power, self.power_domains(card), budget):
             return False
         if card.proto.type == "spell" and self.spell_ability(card).target is not None:
-            return bool(self.spell_targets(p, card, accelerate, budget))
+            return bool(self.spell_targets(p, card, accelerate, budget, mods=mods))
         return True
 
     @staticmethod
@@ -202,6 +129,7 @@ class Playing(MixinBase):
     def play_options(self, p, timing: str) -> list:
         out: list = []
         budget = self.budget(p)
+        mods = self.cost_mods(p)
         hidden = [bf.facedown for bf in self.battlefields
                   if any(c.owner is p and c.hidden_turn < self.turn for c in bf.facedown.cards)]
         for zone in (p.hand, p.champion, *hidden):
@@ -210,10 +138,10 @@ class Playing(MixinBase):
                 if c.proto.id in seen:  # copies in one zone are one choice (one label)
                     continue
                 seen.add(c.proto.id)
-                if self.playable(p, c, timing, budget=budget):
+                if self.playable(p, c, timing, budget=budget, mods=mods):
                     out.append(("play", c))
                     if c.has_keyword("accelerate") and \
-                            self.playable(p, c, timing, True, budget):
+                            self.playable(p, c, timing, True, budget, mods):
                         out.append(("play", c, "accelerated"))
         return out
 
@@ -242,9 +170,13 @@ class Playing(MixinBase):
                     continue
                 for i, ab in enumerate(acts):
                     t = ab.trigger
-                    if t.timing not in allowed or (t.exhaust and c.exhausted) or \
-                            not self.can_pay(p, t.energy, 0, DOMAINS):
+                    if t.timing not in allowed or (t.exhaust and c.exhausted):
                         continue
+                    if t.energy and not self.can_pay(  # exhausting it spends its Add
+                            p, t.energy, 0, DOMAINS, self.budget(p, c if t.exhaust else None)):
+                        continue
+                    if timing != OPEN and i in c.proto.adds:
+                        continue  # an Add ability is for paying outside the open state
                     if ab.target is not None and not ab.target.candidates(
                             self, Trigger(ab, c, p)):
                         continue
@@ -260,9 +192,14 @@ class Playing(MixinBase):
         self.log.append(("activate", p.name, card.proto.id))
         if t.exhaust:
             card.exhausted = True
-        self.pay(p, t.energy, 0, DOMAINS)
+        if self.is_add(card, ab):  # resolves at once, no chain (rules notes 2)
+            self.then(self.cleanup)  # its exhausting is a status change
+            self.then(self.run_add, p, card, ab)
+            self.pay(p, t.energy, 0, DOMAINS)
+            return
         item = Trigger(ab, card, p)
         self.then(self.activated, item)
+        self.pay(p, t.energy, 0, DOMAINS)  # scheduled first: the runes, then the target
         if ab.target is not None:
             self.ask(p, "target", ab.target.candidates(self, item),
                      f"choose a target for {item.label()}",
@@ -295,7 +232,10 @@ class Playing(MixinBase):
 
     def hide(self, p, choice) -> None:
         _, card, _, bf = choice
+        self.then(self.hidden_at, p, card, bf)
         self.pay(p, 0, 1, DOMAINS)
+
+    def hidden_at(self, p, card, bf) -> None:
         c: Any = self.move(card, bf.facedown)
         c.hidden_turn = self.turn
         c.controller = p
@@ -355,11 +295,14 @@ class Playing(MixinBase):
         location (ready, accelerated); gear enters ready at base; a spell stays on the chain
         as a finalized item. Then a cleanup, and the chain runs."""
         energy, power = self.total_cost(p, c, accelerate, free)
-        self.pay(p, energy, power, self.power_domains(c))
         extra = self.deflect(p, item.target) if item is not None else 0
         if extra:
-            self.pay(p, 0, extra, DOMAINS)
             self.log.append(("deflect", p.name, extra))
+        self.then(self.play_paid, p, c, accelerate, where, item)
+        self.pay(p, energy, power, self.power_domains(c), extra)
+
+    def play_paid(self, p, c, accelerate: bool, where, item) -> None:
+        """Step 6, once the cost is paid: finalize."""
         entered: Any = c
         if item is not None:
             self.resolver.add(self, [item])

@@ -36,7 +36,7 @@ VARIANTS = {
 
 DECISION_KINDS = ("mulligan", "battlefield", "action", "location", "target", "order", "may",
                   "mode",
-                  "showdown", "priority", "focus", "assign")
+                  "showdown", "priority", "focus", "assign", "pay")
 
 
 class RiftboundGame(Playing, Fights, Game[RiftPlayer]):

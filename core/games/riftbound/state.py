@@ -10,6 +10,7 @@ from typing import Any
 from ...state import Card, CardDef, Player
 from ...zones import Zone
 from .card import DOMAINS
+from .effects import AddEnergy, AddPower
 from .zones import (
     ASIDE,
     BANISHMENT,
@@ -30,7 +31,8 @@ DOMAIN_INDEX = {d: i for i, d in enumerate(DOMAINS)}
 
 
 class RiftCardDef(CardDef):
-    __slots__ = ("domains", "power", "might", "tags", "champion", "is_unit")
+    __slots__ = ("domains", "power", "might", "tags", "champion", "is_unit", "cost_mod",
+                 "adds")
     type: str
     token: bool
     domains: tuple[str, ...]
@@ -39,6 +41,8 @@ class RiftCardDef(CardDef):
     tags: tuple[str, ...]
     champion: bool
     is_unit: bool
+    cost_mod: bool
+    adds: tuple[int, ...]
 
     def __init__(self, **kw: Any):
         super().__init__(**kw)
@@ -46,6 +50,14 @@ class RiftCardDef(CardDef):
         self.tags = tuple(self.tags or ())
         self.power = self.power or 0
         self.is_unit = self.type == "unit"
+        #: it changes other cards' costs (a static ``cost_less`` or ``cost_more``)
+        kws = self.keywords or {}
+        self.cost_mod = "cost_less" in kws or "cost_more" in kws
+        #: its Add abilities (rules notes 2): the activated abilities (their indices) whose
+        #: effect adds energy or power; they resolve at once, without the chain
+        acts = self.program.activated if self.program is not None else ()
+        self.adds = tuple(i for i, ab in enumerate(acts)
+                          if isinstance(ab.effect, (AddEnergy, AddPower)))
 
 
 class RiftCard(Card):

@@ -1,0 +1,233 @@
+"""Total costs and their payment (rules notes 2, "Total cost" and "Add abilities"; Core Rules
+356): the mixin of :class:`~.rules.RiftboundGame` that computes what a card costs in the
+rules' order and lets its player choose which runes pay it. Kept apart from :mod:`.play`
+(timing, playing, moving) because every way of paying (cards, abilities, Hide) goes
+through it.
+
+A basic rune has two Reaction Add abilities (rules notes 2): "[E]: Add 1 Energy" and
+"Recycle this: Add 1 Power of its domain"; they resolve at once, without the chain, while a
+cost is paid. Energy in the rune pool is spent first (notes 2: "mana must be Added before
+spending"; pool mana is lost at expiration, a rune is not), then the player chooses, one
+rune (or Reaction Add ability of a unit or gear) at a time, what gives each energy still
+owed and each power. A choice is asked only where it matters: runes of one domain are one
+option; recycling a ready rune while an exhausted one of the same domain could pay is not
+offered (it would only throw away an energy); which rune is exhausted for energy is asked
+only when the same payment also recycles (exhausting the rune that is then recycled keeps
+another ready) or an Add ability could pay instead: otherwise every choice leaves the same
+energy and power for later (a rune exhausted for energy can still be recycled).
+"""
+from __future__ import annotations
+
+from ...resolve import Trigger
+from .card import DOMAINS
+from .effects import AddEnergy
+from .mixin_base import MixinBase
+
+#: the decision kind of a payment choice
+PAY = "pay"
+
+
+class Costs(MixinBase):
+    """Total cost (356) and payment through the runes' Add abilities."""
+
+    # -- total cost --------------------------------------------------------------------------
+    @staticmethod
+    def power_domains(card) -> tuple[str, ...]:
+        """The domains whose power pays its power cost: its own; any, if it has none or two
+        (rules notes 2: [C] is [A] for a domainless or multi-domain card)."""
+        d = card.proto.domains
+        return d if len(d) == 1 else DOMAINS
+
+    def cost_mods(self, p) -> tuple[dict[str, int], dict[str, int]]:
+        """The cost increases and discounts on ``p``'s cards now, by card type: ``cost_more``
+        of an opponent's units, gear and legend, ``cost_less`` of ``p``'s own (both static
+        while the card is on the board, its legend zone included, and not blanked)."""
+        more: dict[str, int] = {}
+        less: dict[str, int] = {}
+        for z in (*self.board_zones(), *(q.legend for q in self.players)):
+            for c in z.cards:
+                if not c.proto.cost_mod or c.blank:
+                    continue
+                kws = c.proto.keywords
+                if c.controller is p and "cost_less" in kws:
+                    kw = kws["cost_less"]
+                    less[kw.cards] = less.get(kw.cards, 0) + kw.amount
+                elif c.controller is not p and "cost_more" in kws:
+                    kw = kws["cost_more"]
+                    more[kw.cards] = more.get(kw.cards, 0) + kw.amount
+        return more, less
+
+    def total_cost(self, p, card, accelerate: bool = False, free: bool = False,
+                   mods=None) -> tuple[int, int]:
+        """Total cost (356; rules notes 2), in the rules' order: 1. the base cost (ignored,
+        ``free``, for a Hidden card played from its facedown zone: "ignoring its cost");
+        2. additional costs (Accelerate's [1] and 1 power; Deflect's is added when the target
+        is known, :meth:`deflect`); 3. increases (``cost_more``); 4. discounts
+        (``cost_less``); never below 0. Increases before discounts matters at the floor: a
+        discount larger than the cost can't also swallow a later increase."""
+        energy, power = (0, 0) if free else (card.proto.cost or 0, card.proto.power)
+        if accelerate:
+            energy, power = energy + 1, power + 1
+        more, less = mods if mods is not None else self.cost_mods(p)
+        if more or less:
+            t = card.proto.type
+            energy += more.get(t, 0) + more.get("any", 0)
+            energy -= less.get(t, 0) + less.get("any", 0)
+        return max(energy, 0), max(power, 0)
+
+    @staticmethod
+    def deflect(p, target) -> int:
+        """Deflect X (rules notes 10): an opponent's spell that chooses this unit costs X
+        more power of any domain (mandatory: an additional cost, step 2 of 356)."""
+        kw = target.proto.keywords.get("deflect") if hasattr(target, "proto") else None
+        if kw is None or target.blank or target.controller is p:
+            return 0
+        return kw.amount
+
+    # -- Add abilities of units and gear -----------------------------------------------------
+    def add_sources(self, p, without=None) -> list:
+        """``p``'s Reaction Add abilities usable while paying (rules notes 2: "Reaction Add
+        abilities are usable whenever a cost is being paid"): ``(card, ability)`` of a ready
+        unit or gear whose ability costs only exhausting it (one per card: exhausting it
+        spends it). ``without``: a card whose other cost exhausts it."""
+        out: list = []
+        for z in (p.base, *(bf.units[p.index] for bf in self.battlefields)):
+            for c in z.cards:
+                if not c.proto.adds or c.exhausted or c.blank or c is without:
+                    continue
+                acts = c.proto.program.activated
+                for i in c.proto.adds:
+                    t = acts[i].trigger
+                    if t.timing == "reaction" and t.exhaust and not t.energy:
+                        out.append((c, acts[i]))
+                        break
+        return out
+
+    @staticmethod
+    def is_add(card, ability) -> bool:
+        """Whether ``ability`` of ``card`` is an Add ability (resolves at once, no chain)."""
+        acts = card.proto.program.activated
+        return any(acts[i] is ability for i in card.proto.adds)
+
+    def run_add(self, p, card, ability) -> None:
+        """An Add ability resolves at once: no chain, no priority or focus passes (rules
+        notes 2)."""
+        self.log.append(("add", p.name, card.proto.id))
+        ability.effect.run(self, Trigger(ability, card, p))
+
+    # -- what can be paid --------------------------------------------------------------------
+    def budget(self, p, without=None) -> tuple[int, dict[str, int]]:
+        """What ``p`` could pay now: energy (the pool and every ready rune) and power by
+        domain (the pool and every rune, ready or not: a rune exhausted for energy can still
+        be recycled for power), and what their Reaction Add abilities would add (but
+        ``without``'s)."""
+        energy = p.energy
+        power = {d: p.power_of(d) for d in DOMAINS}
+        for r in p.runes.cards:
+            if not r.exhausted:
+                energy += 1
+            power[r.proto.domains[0]] += 1
+        for _, ab in self.add_sources(p, without):
+            eff = ab.effect
+            if isinstance(eff, AddEnergy):
+                energy += eff.amount
+            else:
+                power[eff.domain] += eff.amount
+        return energy, power
+
+    def can_pay(self, p, energy: int, power: int, domains, budget=None,
+                extra: int = 0) -> bool:
+        """Whether ``p`` can pay ``energy``, ``power`` of ``domains`` and ``extra`` power of
+        any domain (Deflect's)."""
+        have_energy, have_power = budget or self.budget(p)
+        if have_energy < energy:
+            return False
+        if power and sum(have_power[d] for d in domains) < power:
+            return False
+        return not extra or sum(have_power.values()) >= power + extra
+
+    # -- paying ------------------------------------------------------------------------------
+    def pay(self, p, energy: int, power: int, domains, extra: int = 0) -> None:
+        """Pay ``energy``, ``power`` of ``domains`` and ``extra`` power of any domain: the
+        rune pool first, then the runes the player chooses (:meth:`pay_runes`, scheduled
+        next: the caller's later steps wait for it)."""
+        take = min(p.energy, energy)
+        p.energy -= take
+        energy -= take
+        for d in domains:
+            if power and p.power_of(d):
+                take = min(p.power_of(d), power)
+                p.add_power(d, -take)
+                power -= take
+        for d in DOMAINS:
+            if extra and p.power_of(d):
+                take = min(p.power_of(d), extra)
+                p.add_power(d, -take)
+                extra -= take
+        if energy or power or extra:
+            self.then(self.pay_runes, p, energy, power, tuple(domains), extra)
+
+    def pay_runes(self, p, energy: int, power: int, domains: tuple, extra: int) -> None:
+        """One step of paying with runes: exhaust one for energy while energy is owed, then
+        recycle one for power of ``domains``, then for the ``extra`` power of any domain.
+        The player chooses among runes that differ; otherwise the engine takes them."""
+        if energy:
+            runes = [r for r in p.runes.cards if not r.exhausted]
+        else:
+            want = domains if power else DOMAINS
+            runes = [r for r in p.runes.cards if r.proto.domains[0] in want]
+        sources = [c for c, ab in self.add_sources(p)
+                   if self.adds_what_is_owed(ab, energy, power, domains)]
+        if not runes and not sources:
+            return  # can_pay was checked: only an effect between could take runes away
+        options: list = []
+        kinds: set = set()
+        for r in sorted(runes, key=lambda r: not r.exhausted):  # exhausted ones first
+            d = r.proto.domains[0]
+            if d in kinds:
+                continue  # like one offered; or a ready one where an exhausted one pays
+            kinds.add(d)
+            options.append(r)
+        options.extend(sources)
+        need = energy or power or extra
+        if len(options) == 1 or need >= len(runes) + len(sources) or \
+                (energy and not power and not extra and not sources):
+            # which rune gives energy matters only if this payment recycles one too (the
+            # same rune can do both); otherwise each leaves as much to pay later with
+            self.rune_paid(p, energy, power, domains, extra, options[0])
+            return
+        what = "exhaust for energy" if energy else "recycle for power"
+        self.ask(p, PAY, options, f"which rune do you {what} (or which Add ability do you "
+                 f"use)? ({need} to pay)",
+                 then=(self.rune_paid, p, energy, power, domains, extra))
+
+    @staticmethod
+    def adds_what_is_owed(ability, energy: int, power: int, domains: tuple) -> bool:
+        eff = ability.effect
+        if energy:
+            return isinstance(eff, AddEnergy)
+        return not isinstance(eff, AddEnergy) and (not power or eff.domain in domains)
+
+    def rune_paid(self, p, energy: int, power: int, domains: tuple, extra: int, rune) -> None:
+        """Use ``rune``'s Add ability (or a unit's or gear's chosen instead) and spend what
+        it adds at once."""
+        if rune.proto.type != "rune":
+            ab = next(ab for c, ab in self.add_sources(p) if c is rune
+                      and self.adds_what_is_owed(ab, energy, power, domains))
+            rune.exhausted = True
+            self.run_add(p, rune, ab)
+            self.pay(p, energy, power, domains, extra)  # from the pool it just filled
+            return
+        if energy:
+            rune.exhausted = True  # [E]: Add 1 energy
+            energy -= 1
+            self.log.append(("pay", p.name, "exhaust", rune.proto.id))
+        else:
+            self.move(rune, p.rune_deck, top=False)  # recycle: Add 1 power of its domain
+            if power:
+                power -= 1
+            else:
+                extra -= 1
+            self.log.append(("pay", p.name, "recycle", rune.proto.id))
+        if energy or power or extra:
+            self.then(self.pay_runes, p, energy, power, domains, extra)
