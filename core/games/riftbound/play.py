@@ -16,6 +16,7 @@ from typing import Any
 from ...bus import Event
 from ...resolve import Trigger
 from .card import DOMAINS
+from .keywords import hidden_targets
 from .mixin_base import MixinBase
 from .zones import FACEDOWN
 
@@ -328,7 +329,7 @@ class Playing(MixinBase):
         if self.is_hidden(card):  # from its facedown zone: ignoring its cost, entering there
             bf = card.zone.area
             c: Any = self.move(card, self.chain_zone)
-            self.play_located(p, c, accelerate, bf if c.proto.is_unit else BASE, True)
+            self.play_located(p, c, accelerate, bf, True)  # a spell's targets: Hidden
             return
         c = self.move(card, self.chain_zone)
         if c.proto.is_unit:
@@ -344,8 +345,10 @@ class Playing(MixinBase):
             item = Trigger(self.spell_ability(c), c, p)
             if item.ability.target is not None:
                 self.then(self.play_finalize, p, c, accelerate, where, item, free)
-                self.ask(p, "target", self.spell_targets(p, c, accelerate, free=free),
-                         f"choose a target for {item.label()}",
+                targets = self.spell_targets(p, c, accelerate, free=free)
+                if free and where != BASE:  # played from hiding at ``where``
+                    targets = hidden_targets(targets, where)
+                self.ask(p, "target", targets, f"choose a target for {item.label()}",
                          then=(self.resolver.target_chosen, self, item))
                 return
         self.play_finalize(p, c, accelerate, where, item, free)
