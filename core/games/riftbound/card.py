@@ -80,6 +80,13 @@ class RiftboundCard(CardBase):
         if acts and t not in ("unit", "gear"):
             raise ValueError(f"only units and gear have activated abilities; this card is a "
                              f"{t}")
+        if any(getattr(k, "__entry_name__", k) == "hidden" for k in self.keywords) and any(
+                getattr(ab.trigger, "__entry_name__", ab.trigger) == "when_played"
+                and ab.target is not None for ab in self.abilities):
+            # only a spell's own target is restricted to its battlefield (play.py)
+            raise ValueError("a Hidden card's targeted 'when you play me' ability is not "
+                             "implemented yet: its targets must be at its battlefield if "
+                             "possible (rules notes 10, Hidden)")
         return self
 
 

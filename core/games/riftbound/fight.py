@@ -226,8 +226,7 @@ class Fights(MixinBase):
         defenders remain); the result; control to the side left, a Conquer if it gains it
         (rules notes 7, step 3)."""
         a, d = cast(Any, self.attacker), cast(Any, self.defender)
-        for c in self.all_units():
-            c.damage = 0
+        self.heal_all()
         if bf.units[a.index].cards and bf.units[d.index].cards:
             for c in list(bf.units[a.index].cards):
                 self.recall(c)
@@ -249,6 +248,17 @@ class Fights(MixinBase):
         self.publish(Event("combat_end", bf.site.cards[0] if bf.site.cards else None,
                            None, bf))
         self.cleanup()
+
+    def heal_all(self) -> None:
+        """Every unit heals (rules notes 10, Healing: the expiration step and the combat
+        cleanup): its damage is removed; each that had some triggers "When I heal"."""
+        healed = []
+        for c in self.all_units():
+            if c.damage:
+                c.damage = 0
+                healed.append(c)
+        for c in healed:
+            self.publish(Event("healed", c, c.controller))
 
     # -- scoring (rules notes 8) ---------------------------------------------------------
     def take_control(self, p, bf) -> None:

@@ -134,6 +134,14 @@ class Hidden(_Keyword):
     cost; a unit enters at that battlefield. Lost if you lose the battlefield."""
 
 
+def hidden_targets(candidates: list, bf) -> list:
+    """Hidden (rules notes 10): a card played from its facedown zone at ``bf`` chooses
+    "targets ... there if possible": the legal targets at that battlefield when there is
+    one, otherwise any legal target."""
+    here = [t for t in candidates if getattr(getattr(t, "zone", None), "area", None) is bf]
+    return here or candidates
+
+
 @vocab.keyword("tank", text="Tank")
 class Tank(_Keyword):
     """Must be assigned lethal combat damage before its controller's other units."""

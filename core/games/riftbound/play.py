@@ -13,6 +13,7 @@ from ...bus import Event
 from ...resolve import Trigger
 from .card import DOMAINS
 from .cost import Costs
+from .keywords import hidden_targets
 from .zones import FACEDOWN
 
 DONE = "done"
@@ -268,7 +269,7 @@ class Playing(Costs):
         if self.is_hidden(card):  # from its facedown zone: ignoring its cost, entering there
             bf = card.zone.area
             c: Any = self.move(card, self.chain_zone)
-            self.play_located(p, c, accelerate, bf if c.proto.is_unit else BASE, True)
+            self.play_located(p, c, accelerate, bf, True)  # a spell's targets: Hidden
             return
         c = self.move(card, self.chain_zone)
         if c.proto.is_unit:
@@ -284,8 +285,10 @@ class Playing(Costs):
             item = Trigger(self.spell_ability(c), c, p)
             if item.ability.target is not None:
                 self.then(self.play_finalize, p, c, accelerate, where, item, free)
-                self.ask(p, "target", self.spell_targets(p, c, accelerate, free=free),
-                         f"choose a target for {item.label()}",
+                targets = self.spell_targets(p, c, accelerate, free=free)
+                if free and where != BASE:  # played from hiding at ``where``
+                    targets = hidden_targets(targets, where)
+                self.ask(p, "target", targets, f"choose a target for {item.label()}",
                          then=(self.resolver.target_chosen, self, item))
                 return
         self.play_finalize(p, c, accelerate, where, item, free)

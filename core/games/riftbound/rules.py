@@ -287,14 +287,24 @@ class RiftboundGame(Playing, Fights, Game[RiftPlayer]):
 
     def expiration(self) -> None:
         """317: every unit heals, every "this turn" effect expires (Might changes, stun),
-        both rune pools empty; then the next player's turn."""
+        both rune pools empty, and a cleanup; if any item went through the chain (FEPR)
+        during the step, the step restarts (317.2.f); then the next player's turn."""
+        self.heal_all()
         for c in self.all_units():
-            c.damage = 0
             c.mods = ()
             c.stunned = False
         self.empty_pools()
         self.log.append(("expiration",))
-        self.cleanup()
+        self.then(self.expiration_over, self.resolutions)
+        self.cleanup()  # the triggers of the step go on the chain here and resolve
+
+    def expiration_over(self, resolutions: int) -> None:
+        """317.2.f: an item resolved since the step began (``resolutions``, the game's count
+        then): the step restarts; otherwise the next player becomes the turn player."""
+        if self.resolutions > resolutions:
+            self.log.append(("expiration_restarts",))
+            self.then(self.expiration)
+            return
         nxt = self.players[(self.active.index + 1) % len(self.players)]
         self.then(self.begin_turn, nxt)
 

@@ -1,5 +1,5 @@
 """Riftbound triggers: what a spell does when it resolves (``on_play``), "when you play me",
-Deathknell ("when I die"), attack and defend, conquer and hold, the start and end of your
+Deathknell ("when I die"), healing, attack and defend, conquer and hold, the start and end of your
 turn (rules notes 5.3, 10)."""
 from __future__ import annotations
 
@@ -81,6 +81,14 @@ class Deathknell(_Self):
     10, Deathknell)."""
 
     event = "died"
+
+
+@vocab.trigger("on_heal", text="When I heal,")
+class OnHeal(_Self):
+    """When my damage is removed by healing: in the expiration step (317) or the combat
+    cleanup (rules notes 10, Healing); a unit without damage does not heal."""
+
+    event = "healed"
 
 
 @vocab.trigger("on_attack", text="When I attack,")
