@@ -4,7 +4,8 @@ games never use.
 Rules: each clause of the game's rules index (``cardscripts/<game>/rules-index.yaml``,
 :mod:`cardscript.tools.rules_index`) and each keyword of the game's registry, with the
 scenarios whose ``rule:`` cites it. A clause is covered by a scenario citing it or one of its
-sub-clauses (``403.1.3`` covers 403.1 and 403); a keyword by a citation ``rulebook: Flying``
+sub-clauses (``403.1.3`` covers 403.1 and 403); an index may also name a clause in words
+(``seed Focus``), cited exactly as written; a keyword by a citation ``rulebook: Flying``
 (or ``keyword: flying``).
 
 Abilities: over random games between the decks, how often each ability of each card
@@ -72,7 +73,7 @@ def rules_coverage(spec, cited: dict[str, list[str]]) -> dict[str, Any]:
     for path, cites in cited.items():
         name = Path(path).name.removesuffix(".scenario.yaml")
         for c in cites:
-            if _CLAUSE.match(c):
+            if _CLAUSE.match(c) or c in by_clause:
                 if clauses and c not in by_clause:
                     unknown.setdefault(c, []).append(name)
                 for number in by_clause:
