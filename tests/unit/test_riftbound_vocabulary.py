@@ -61,3 +61,32 @@ def test_the_card_model_refuses_what_a_card_cant_print(text, why):
     with pytest.raises(CardError) as exc:
         compile_card("id: t\nname: T\n" + text)
     assert why in str(exc.value)
+
+
+def activated_text(cost: str) -> str:
+    from cardscript.text.render import card_text
+    doc = load_text("id: t\nname: T\ntype: gear\ndomains: [fury]\ncost: 1\nabilities: [\n"
+                    f"  {{trigger: {{activate: {cost}}}, effect: {{draw: 1}}}}]\n",
+                    "<test card>")
+    return card_text(validate_document(doc, SPEC.card_model, "card"), SPEC.registry)
+
+
+@pytest.mark.parametrize("cost, text", [
+    ("{energy: 1}", "[E], pay 1 energy: Draw a card."),
+    ("{power: 1}", "[E], pay 1 power of its domain: Draw a card."),
+    ("{energy: 2, power: 1, domain: calm}", "[E], pay 2 energy and 1 calm power: Draw a card."),
+    ("{exhaust: false, power: 2, domain: any, timing: reaction}",
+     "Pay 2 power of any domain: [Reaction] draw a card."),
+])
+def test_activated_ability_costs_in_text(cost, text):
+    """An activated ability's power cost (rules notes 2: [C] its own domain, [A] any) is
+    printed with its energy."""
+    assert activated_text(cost) == text
+
+
+def test_a_domain_without_a_power_cost_is_refused():
+    with pytest.raises(CardError) as exc:
+        compile_card("id: t\nname: T\ntype: gear\ndomains: [fury]\ncost: 1\nabilities: [\n"
+                     "  {trigger: {activate: {energy: 1, domain: calm}}, effect: {draw: 1}}]\n")
+    message = str(exc.value)
+    assert "power cost" in message and "<test card>:" in message, message

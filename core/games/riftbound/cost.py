@@ -38,6 +38,14 @@ class Costs(MixinBase):
         d = card.proto.domains
         return d if len(d) == 1 else DOMAINS
 
+    def ability_power_domains(self, card, trigger) -> tuple[str, ...]:
+        """The domains whose power pays an activated ability's power cost (rules notes 2:
+        a domain symbol; [A] any; [C], unset, the card's own as for its cost)."""
+        d = trigger.domain
+        if d is None:
+            return self.power_domains(card)
+        return DOMAINS if d == "any" else (d,)
+
     def cost_mods(self, p) -> tuple[dict[str, int], dict[str, int]]:
         """The cost increases and discounts on ``p``'s cards now, by card type: ``cost_more``
         of an opponent's units, gear and legend, ``cost_less`` of ``p``'s own (both static
@@ -98,7 +106,8 @@ class Costs(MixinBase):
                 acts = c.proto.program.activated
                 for i in c.proto.adds:
                     t = acts[i].trigger
-                    if t.timing == "reaction" and t.exhaust and not t.energy:
+                    if t.timing == "reaction" and t.exhaust and not t.energy \
+                            and not t.power:
                         out.append((c, acts[i]))
                         break
         return out

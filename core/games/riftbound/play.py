@@ -173,8 +173,9 @@ class Playing(Costs):
                     t = ab.trigger
                     if t.timing not in allowed or (t.exhaust and c.exhausted):
                         continue
-                    if t.energy and not self.can_pay(  # exhausting it spends its Add
-                            p, t.energy, 0, DOMAINS, self.budget(p, c if t.exhaust else None)):
+                    if (t.energy or t.power) and not self.can_pay(  # 356: payable only
+                            p, t.energy, t.power, self.ability_power_domains(c, t),
+                            self.budget(p, c if t.exhaust else None)):  # its [E] spends its Add
                         continue
                     if timing != OPEN and i in c.proto.adds:
                         continue  # an Add ability is for paying outside the open state
@@ -185,8 +186,9 @@ class Playing(Costs):
         return out
 
     def activate(self, p, choice) -> None:
-        """Pay the cost (exhaust it, energy), choose the target, and put the ability on the
-        chain; a cleanup follows, and the chain runs."""
+        """Pay the cost (exhaust it, energy, power: the player chooses the runes, 356),
+        choose the target, and put the ability on the chain; a cleanup follows, and the
+        chain runs."""
         card = choice[1]
         ab = card.proto.program.activated[choice[2] - 1 if len(choice) > 2 else 0]
         t = ab.trigger
@@ -196,11 +198,12 @@ class Playing(Costs):
         if self.is_add(card, ab):  # resolves at once, no chain (rules notes 2)
             self.then(self.cleanup)  # its exhausting is a status change
             self.then(self.run_add, p, card, ab)
-            self.pay(p, t.energy, 0, DOMAINS)
+            self.pay(p, t.energy, t.power, self.ability_power_domains(card, t))
             return
         item = Trigger(ab, card, p)
         self.then(self.activated, item)
-        self.pay(p, t.energy, 0, DOMAINS)  # scheduled first: the runes, then the target
+        # scheduled first: the runes, then the target
+        self.pay(p, t.energy, t.power, self.ability_power_domains(card, t))
         if ab.target is not None:
             self.ask(p, "target", ab.target.candidates(self, item),
                      f"choose a target for {item.label()}",

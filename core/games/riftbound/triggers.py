@@ -3,12 +3,13 @@ Deathknell ("when I die"), healing, attack and defend, conquer and hold, the sta
 turn (rules notes 5.3, 10)."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Optional
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
+from .card import Domain
 from .zones import BOARD, SITE
 
 vocab = Vocabulary("riftbound")
@@ -39,28 +40,48 @@ class OnPlay(_Self):
 class ActivateParams(Params):
     exhaust: bool = Field(True, description="Exhausting it is part of the cost ([E]).")
     energy: int = Field(0, ge=0, le=STAT_MAX, description="Energy to pay as well.")
+    power: int = Field(0, ge=0, le=STAT_MAX, description="Power to pay as well (rules notes "
+                       "2: power pays domain symbols), of ``domain``.")
+    domain: Optional[Domain | Literal["any"]] = Field(
+        None, description="The domain of the power cost: a domain; any ([A]); unset, the "
+        "card's own ([C]: any, if it has none or two).")
     timing: Literal["main", "action", "reaction"] = Field(
         "main", description="main: on your turn in the neutral open state; action: also in "
         "showdowns; reaction: also while a chain exists (rules notes 4).")
 
+    @model_validator(mode="after")
+    def _domain_needs_power(self):
+        if self.domain is not None and not self.power:
+            raise ValueError(f"domain {self.domain!r} is the domain of a power cost, but "
+                             f"there is none: give `power` (how many power to pay)")
+        return self
+
 
 @vocab.trigger("activate", ActivateParams,
-               text="{% if exhaust %}[E]{% endif %}{% if exhaust and energy %}, {% endif %}"
-                    "{% if energy %}pay {{ energy }} energy{% endif %}:"
+               text="{% if exhaust %}[E]{% endif %}{% if exhaust and (energy or power) %}, "
+                    "{% endif %}{% if energy or power %}pay {% endif %}"
+                    "{% if energy %}{{ energy }} energy{% endif %}"
+                    "{% if energy and power %} and {% endif %}"
+                    "{% if power %}{{ power }} {% if domain == 'any' %}power of any domain"
+                    "{% elif domain %}{{ domain }} power{% else %}power of its domain"
+                    "{% endif %}{% endif %}:"
                     "{% if timing == 'action' %} [Action]{% elif timing == 'reaction' %}"
                     " [Reaction]{% endif %}")
 class Activate:
-    """An activated ability of a unit or gear on the board: its cost (exhaust it, energy),
-    then it goes on the chain like a spell without a card (rules notes 6; CR 398). Without
-    Action or Reaction it is used on its controller's turn in the neutral open state."""
+    """An activated ability of a unit or gear on the board: its cost (exhaust it, energy,
+    power), then it goes on the chain like a spell without a card (rules notes 6; CR 398).
+    Without Action or Reaction it is used on its controller's turn in the neutral open
+    state. Its power is paid like a card's (356): ``domain`` None is [C], the card's own."""
 
-    __slots__ = ("exhaust", "energy", "timing")
+    __slots__ = ("exhaust", "energy", "power", "domain", "timing")
     scope = "activated"
     event = ""
 
     def __init__(self, p, c):
         self.exhaust = p.exhaust
         self.energy = p.energy
+        self.power = p.power
+        self.domain = p.domain
         self.timing = p.timing
 
     def matches(self, ev, card) -> bool:
