@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...errors import did_you_mean
+from ...scenario_checks import check_decision
 from ...zones import Unseen
 from .card import Domain
 from .rules import DECISION_KINDS, VARIANTS, RiftboundGame
@@ -295,24 +296,7 @@ def check(g: RiftboundGame, e: Expect) -> list[tuple[tuple, str]]:
         bad.append((("error",), f"expected an error containing {e.error!r}; found "
                                 f"{g.error!r}"))
     if e.decision is not None:
-        d = g.decision
-        if e.decision == "none":
-            cmp(("decision",), "none", "none" if d is None else repr(d))
-        elif d is None:
-            bad.append((("decision",), "expected a pending decision, found none"))
-        else:
-            de = e.decision
-            cmp(("decision", "player"), de.player, d.player.name)
-            cmp(("decision", "kind"), de.kind, d.kind)
-            cmp(("decision", "options"), de.options, d.labels)
-            for want in de.includes or ():
-                if want not in d.labels:
-                    bad.append((("decision", "includes"), f"expected option {want!r} among "
-                                f"{d.labels}"))
-            for want in de.excludes or ():
-                if want in d.labels:
-                    bad.append((("decision", "excludes"), f"option {want!r} should not be "
-                                f"legal; options: {d.labels}"))
+        check_decision(e.decision, g.decision, cmp, bad)
     for name, pe in e.players.items():
         p = names[name]
         b: tuple = ("players", name)

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ...compiler import Compiler
 from ...errors import did_you_mean
+from ...scenario_checks import check_decision
 from .card import WondersCard
 from .facedown import FACE_DOWN
 from .rules import DECISION_KINDS, ROUNDS, VARIANTS, WondersGame
@@ -430,26 +431,10 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
                                                      else "it did not")))
     cmp(("realm1_side",), e.realm1_side, g.realm1_side)
     if e.decision is not None:
-        d = g.decision
-        if e.decision == "none":
-            cmp(("decision",), "none", "none" if d is None else repr(d))
-        elif d is None:
-            bad.append((("decision",), "expected a pending decision, found none: the game "
-                                       f"is over: {game_over_reason(g)}"))
-        else:
-            de = e.decision
-            cmp(("decision", "player"), de.player, d.player.name)
-            cmp(("decision", "behalf"), de.behalf, d.behalf.name)
-            cmp(("decision", "kind"), de.kind, d.kind)
-            cmp(("decision", "options"), de.options, d.labels)
-            for want in de.includes or ():
-                if want not in d.labels:
-                    bad.append((("decision", "includes"), f"expected option {want!r} among "
-                                f"{d.labels}"))
-            for want in de.excludes or ():
-                if want in d.labels:
-                    bad.append((("decision", "excludes"), f"option {want!r} should not be "
-                                f"legal; options: {d.labels}"))
+        d = check_decision(e.decision, g.decision, cmp, bad,
+                           f": the game is over: {game_over_reason(g)}")
+        if d is not None and not isinstance(e.decision, str):
+            cmp(("decision", "behalf"), e.decision.behalf, d.behalf.name)
     for name, pe in e.players.items():
         p = names[name]
         base: tuple[str | int, ...] = ("players", name)
