@@ -59,3 +59,67 @@ class CanUse:
 
     def allows(self, proto) -> bool:
         return any(proto.type == t and (s is None or proto.school == s) for t, s in self.kinds)
+
+
+class _Movement:
+    """A movement power, read by the battle rules (rules notes 7 A)."""
+
+    __slots__ = ()
+
+    def __init__(self, p, c):
+        pass
+
+    def abilities(self) -> list[dict]:
+        return []
+
+
+@vocab.keyword("flyer", text="Flyer")
+class Flyer(_Movement):
+    """May attack any realm, shielded or not."""
+
+
+@vocab.keyword("swimmer", text="Swimmer")
+class Swimmer(_Movement):
+    """May attack any coastal realm, shielded or not."""
+
+
+@vocab.keyword("earthwalker", text="Earthwalker")
+class Earthwalker(_Movement):
+    """May attack any realm without special requirements (rules notes 7: secondary)."""
+
+
+_IMMUNE = {"wizard_spells": ("spell", "wizard"), "cleric_spells": ("spell", "cleric"),
+           "psionic_powers": ("psionic_power", None), "blood_abilities": ("blood_ability", None),
+           "thief_skills": ("thief_skill", None), "unarmed_combat": ("unarmed_combat", None),
+           "events": ("event", None), "magic_items": ("magic_item", None)}
+
+
+class ImmuneParams(Params):
+    __shorthand__ = "to"
+    to: list[Literal["wizard_spells", "cleric_spells", "psionic_powers", "blood_abilities",
+                     "thief_skills", "unarmed_combat", "events", "magic_items"]] = Field(
+        min_length=1)
+
+
+@vocab.keyword("immune", ImmuneParams,
+               text="Immune to {{ to | map('replace', '_', ' ') | join(' and ') }}")
+class Immune:
+    """Immunity (rules notes 5, "Immunities"): always on while in play; covers offensive
+    effects of these cards on the champion, its allies and its attachments (notes 2:
+    "Immunity normally covers only offensive effects")."""
+
+    __slots__ = ("kinds",)
+
+    def __init__(self, p, c):
+        self.kinds = tuple(_IMMUNE[k] for k in p.to)
+
+    def abilities(self) -> list[dict]:
+        return []
+
+    def covers(self, proto) -> bool:
+        """An effect of a card like ``proto`` does not touch the immune champion: it is one
+        of these kinds, and offensive (events, which print no direction, count as
+        offensive when they target an opposing champion)."""
+        if proto.direction == "def":
+            return False
+        return any(proto.type == t and (s is None or proto.school == s) for t, s in self.kinds)
