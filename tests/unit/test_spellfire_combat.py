@@ -188,3 +188,22 @@ def test_defender_discarded_mid_battle(pool):
     lines = _lines(g)
     assert "battle_cut_short defender" in lines and "battle_won A champion-5" in lines
     assert g.players[1].unrazed() == 0 and "spoils A" in lines
+
+
+def test_realm_razed_before_the_defender_is_chosen(pool):
+    """The battle begins once both champions are chosen (notes 7, "Outcomes"): a realm
+    razed while B answers the attacker's play ends it; the attacker returns to the pool, and
+    nobody gets spoils (the reading)."""
+    g = build(Setup(start="phase4", players=dict(
+        A=PlayerState(formation={"A": "realm-1"}, hand=["champion-5"], deck=["item-0"]),
+        B=PlayerState(formation={"A": "realm-2"}, pool=["champion-6"], hand=["event-0"]))),
+        pool)
+    d = g.advance()
+    d = _answer(g, "attack realm-2 @A/B")
+    assert d.kind == "respond" and d.player.name == "B"
+    g.raze(g.battle_realm, "card")
+    _answer(g, "pass")
+    lines = _lines(g)
+    assert "battle_over no_realm" in lines and not any(x.startswith("spoils") for x in lines)
+    assert [c.proto.id for c in g.players[0].champions()] == ["champion-5"]
+    assert g.battle_realm is None and g.attacker is None

@@ -16,6 +16,9 @@ losing side until it stops, then the outcome. The readings chosen where the note
 - **Attacker** (B): a champion of the pool, with its attachments (they keep their host), or
   one from the hand that the Rule of the Cosmos lets into play (it has no attachments; it is
   played, so the others may respond). Nothing is attached now.
+- A battle begins once both champions are chosen (notes 7, "Outcomes"): an attacker gone,
+  or a realm razed or gone, before the defender is chosen ends it with no spoils (the
+  attacker, if still there, returns to its pool).
 - **Defender** (C): the realm's owner chooses a champion of their pool or hand (as the
   attacker), or declines: the realm is razed, the battle ends and the attacker gets spoils. A
   realm printing ``defends: N`` defends itself when its owner declines: the realm is the
@@ -37,8 +40,9 @@ losing side until it stops, then the outcome. The readings chosen where the note
   change of its own champion, or the opposing one for an (Off) card, and waits in the battle
   area until the battle ends; an event's bonus counts the same way, the event goes to the
   Void. Every card played is answered in a response window (rules notes 5), where the other
-  players may play events; besides, the winning side may play only events: after each
-  catch-up card has resolved, the side then winning gets one chance to play an event, or
+  players may play events; besides, "the winning side may play only events or 'play at any
+  time' cards": after each catch-up card has resolved, the side then winning gets one chance
+  to play an event, or a spell or skill printed "play at any time" its champion can use, or
   passes.
 - A catch-up card's effects may end the battle early (rules notes 7, "Outcomes"): see
   :mod:`.battle_end`.
@@ -146,6 +150,11 @@ class Combat(BattleEnd):
         a = self.attacker
         if a is None or a.zone is not self.active.battle:  # gone before the battle began
             self.log.append(("battle_over", "no_attacker"))
+            self.end_battle()
+            return
+        if realm.zone is None or realm.razed:  # gone before the battle began: no spoils
+            self.log.append(("battle_over", "no_realm"))
+            self.to_pool(self.active, a)
             self.end_battle()
             return
         q = realm.owner
@@ -282,19 +291,27 @@ class Combat(BattleEnd):
         7 F: "The winning side may play only events")."""
         if self.interruption() is not None:
             return
+        realm, att, dfd = self.fighting()
         a, d = self.totals()
-        w = self.active if a > d else self.fighting()[0].owner
-        events = [("play", c) for c in w.hand.cards if c.proto.type == "event"
-                  and c.proto.used_in(BATTLE_PHASE) and self.has_targets(w, c)]
-        if events:
-            self.ask(w, "fight", [PASS, *events], "winning: play an event, or pass",
+        w, champ, other = (self.active, att, dfd) if a > d else (realm.owner, dfd, att)
+        out: list[Any] = []
+        for c in w.hand.cards:
+            pr = c.proto
+            if pr.type == "event":
+                if pr.used_in(BATTLE_PHASE) and self.has_targets(w, c):
+                    out.append(("play", c))
+            elif pr.anytime and pr.type in SUPPORT_SKILLS and champ is not realm and \
+                    self.castable(w, c, champ, other):
+                out.append(("cast", c, champ))
+        if out:
+            self.ask(w, "fight", [PASS, *out], "winning: play an event, or pass",
                      then=(self.winner_played, w))
 
     def winner_played(self, w: SpellfirePlayer, choice: Any) -> None:
         if isinstance(choice, str):
             return
         self.log.append(("battle_event", w.name, choice[1].proto.id))
-        self.cast(w, choice[1], None)
+        self.play_in_battle(w, choice)
 
     def stays_in_battle(self, card: SpellfireCard) -> bool:
         """A card a fighting side played in the battle has taken effect (called as it is
