@@ -137,16 +137,19 @@ class Plays(MixinBase):
         self.log.append(("cast", p.name, new.proto.id, caster.proto.id if caster else "-"))
         ab = self.effect_of(new)
         item: Trigger | Played = Trigger(ab, new, p) if ab is not None else Played(new, p)
-        self.then(self.spent, new)
+        self.then(self.spent, new, item)
         self.then(self.resolver.open, self, item)
         if isinstance(item, Trigger) and ab.target is not None:
             self.ask(p, "target", ab.target.candidates(self, item),
                      f"choose a target for {item.label()}",
                      then=(self.resolver.target_chosen, self, item))
 
-    def spent(self, card: SpellfireCard) -> None:
-        """A played event goes to the Void; any other played card to the discard pile."""
+    def spent(self, card: SpellfireCard, item: Trigger | Played | None = None) -> None:
+        """A played event goes to the Void; any other played card to the discard pile (one
+        played in a battle may stay there until it ends: combat.py)."""
         if card.zone is not self.window_zone:
+            return
+        if item is not None and not item.stopped and self.stays_in_battle(card):
             return
         card.host = None
         self.move(card, card.owner.void if card.proto.type == "event" else card.owner.discard)

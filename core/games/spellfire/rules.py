@@ -32,7 +32,7 @@ VARIANTS = {
                    "(rules notes 7, secondary sources)",
 }
 DECISION_KINDS = ("mulligan", "action", "target", "caster", "respond", "discard", "attack",
-                  "attacker", "defender", "fight", "slot")
+                  "attacker", "defender", "fight", "slot", "spoils")
 FIRST_TURN_DRAW = 3  # seed: "each player draws three cards on their first turn"
 
 
@@ -67,6 +67,8 @@ class SpellfireGame(Formation, Plays, Combat, Cosmos, Victory, Game[SpellfirePla
         self.rule_zone = Zone(RULE, None, in_play=True)  # the table's one rule card
         self.window_zone = Zone(WINDOW, None)  # cards being played, while they resolve
         self.battle_realm: SpellfireCard | None = None  # the realm under attack
+        self.attacker: SpellfireCard | None = None  # the champions fighting (combat.py)
+        self.defender: SpellfireCard | None = None
         self.clock = 0  # counts realm plays: who placed their realms first (25-card game)
         self.ending = False  # a draw pile ran out: the game ends with this turn
         self.start_at: str | None = None  # set by scenarios: "turn", or a phase "phaseN"
