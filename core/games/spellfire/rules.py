@@ -25,7 +25,7 @@ from .zones import RULE, WINDOW, formation
 #: named rule variants (docs/architecture.md, "Rules precedence"): the other deck formats,
 #: and the optional rules the notes give as secondary
 VARIANTS = {
-    "cards25": "the 25-card game (rules notes 3): three realms A, B, C win",
+    "cards25": "the 25-card game (rules notes 3): three realms A, B, C, held a turn, win",
     "cards75": "the 75-card game (rules notes 3): draw 4, hand 10, six realms held a turn",
     "cards110": "the 110-card game (rules notes 3): draw 5, hand 12, a ten-realm formation",
     "world_bonus": "a champion gets +3 attacking or defending a realm of its own world "
@@ -67,7 +67,7 @@ class SpellfireGame(Formation, Plays, Combat, Cosmos, Victory, Game[SpellfirePla
         self.rule_zone = Zone(RULE, None, in_play=True)  # the table's one rule card
         self.window_zone = Zone(WINDOW, None)  # cards being played, while they resolve
         self.battle_realm: SpellfireCard | None = None  # the realm under attack
-        self.clock = 0  # counts realm plays: who placed their realms first (25-card game)
+        self.clock = 0  # counts players reaching the winning realms: who placed them first
         self.ending = False  # a draw pile ran out: the game ends with this turn
         self.start_at: str | None = None  # set by scenarios: "turn", or a phase "phaseN"
         self.restarts = 0  # games restarted by a mulligan
