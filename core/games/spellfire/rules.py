@@ -33,7 +33,6 @@ VARIANTS = {
 }
 DECISION_KINDS = ("mulligan", "action", "target", "caster", "respond", "discard", "attack",
                   "attacker", "defender", "fight", "slot")
-FIRST_TURN_DRAW = 3  # seed: "each player draws three cards on their first turn"
 
 
 class SpellfireGame(Formation, Plays, Combat, Cosmos, Victory, Game[SpellfirePlayer]):
@@ -149,10 +148,12 @@ class SpellfireGame(Formation, Plays, Combat, Cosmos, Victory, Game[SpellfirePla
 
     def phase1(self) -> None:
         """Phase 1: draw three (the format's draws); cards that give more draw here; on a
-        player's first turn exactly three, whatever cards say (seed)."""
+        player's first turn exactly that, whatever cards say (seed: "each player draws three
+        cards on their first turn. It is an absolute rule": three is the 55-card game's draw;
+        the reading chosen for the other formats is their own draw, without extras)."""
         self.enter(1)
         p = self.active
-        n = self.fmt.draws if p.turns > 1 else FIRST_TURN_DRAW
+        n = self.fmt.draws
         if p.turns > 1:
             n += self.extra_draws(p)
         self.draw(p, n)
