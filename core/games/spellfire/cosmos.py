@@ -14,14 +14,15 @@ from .state import SpellfireCard, SpellfirePlayer
 class Cosmos(MixinBase):
     def in_play_cards(self) -> list[SpellfireCard]:
         """Every card in play: formations (razed realms too), pools, battle areas, dungeons
-        and the rule card."""
+        (not the champions they hold) and the rule card."""
         out: list[SpellfireCard] = list(self.rule_zone.cards)
         for p in self.players:
             for s in p.slots:
                 out.extend(s.zone.cards)
             out.extend(p.pool.cards)
             out.extend(p.battle.cards)
-            out.extend(p.dungeon.cards)
+            # the dungeon card is in play; a champion it holds is not (seed, "Rule of Cosmos")
+            out.extend(c for c in p.dungeon.cards if c.proto.type == "dungeon")
         return out
 
     def cosmos_allows(self, p: SpellfirePlayer, card: SpellfireCard) -> bool:

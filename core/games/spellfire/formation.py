@@ -88,7 +88,6 @@ class Formation(MixinBase):
                     self.log.append(("replace", p.name, old.proto.id, slot.letter))
                     self.discard_realm(old, "replaced")
             p.played_realm = True
-            self.clock += 1
             self.play_card(p, card, slot.zone)
         elif kind == "holding":
             p.holding_step = True

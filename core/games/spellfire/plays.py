@@ -117,6 +117,9 @@ class Plays(MixinBase):
         pool, an item onto its champion); then each other player may respond to it."""
         new = self.put_in_play(card, dest, host)
         self.log.append(("play", p.name, new.proto.id, dest.label()))
+        # a card put into play resolves nothing, so no resolution runs the state checks: a
+        # sixth realm must still win at once (seed, "Victory")
+        self.then(self.state_checks)
         self.resolver.open(self, Played(new, p))
         self.resolver.settle(self)
 

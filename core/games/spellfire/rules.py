@@ -25,7 +25,7 @@ from .zones import RULE, WINDOW, formation
 #: named rule variants (docs/architecture.md, "Rules precedence"): the other deck formats,
 #: and the optional rules the notes give as secondary
 VARIANTS = {
-    "cards25": "the 25-card game (rules notes 3): three realms A, B, C win",
+    "cards25": "the 25-card game (rules notes 3): three realms A, B, C, held a turn, win",
     "cards75": "the 75-card game (rules notes 3): draw 4, hand 10, six realms held a turn",
     "cards110": "the 110-card game (rules notes 3): draw 5, hand 12, a ten-realm formation",
     "world_bonus": "a champion gets +3 attacking or defending a realm of its own world "
@@ -33,7 +33,6 @@ VARIANTS = {
 }
 DECISION_KINDS = ("mulligan", "action", "target", "caster", "respond", "discard", "attack",
                   "attacker", "defender", "fight", "slot", "spoils")
-FIRST_TURN_DRAW = 3  # seed: "each player draws three cards on their first turn"
 
 
 class SpellfireGame(Formation, Plays, Combat, Cosmos, Victory, Game[SpellfirePlayer]):
@@ -69,7 +68,7 @@ class SpellfireGame(Formation, Plays, Combat, Cosmos, Victory, Game[SpellfirePla
         self.battle_realm: SpellfireCard | None = None  # the realm under attack
         self.attacker: SpellfireCard | None = None  # the champions fighting (combat.py)
         self.defender: SpellfireCard | None = None
-        self.clock = 0  # counts realm plays: who placed their realms first (25-card game)
+        self.clock = 0  # counts players reaching the winning realms: who placed them first
         self.ending = False  # a draw pile ran out: the game ends with this turn
         self.start_at: str | None = None  # set by scenarios: "turn", or a phase "phaseN"
         self.restarts = 0  # games restarted by a mulligan
@@ -151,10 +150,12 @@ class SpellfireGame(Formation, Plays, Combat, Cosmos, Victory, Game[SpellfirePla
 
     def phase1(self) -> None:
         """Phase 1: draw three (the format's draws); cards that give more draw here; on a
-        player's first turn exactly three, whatever cards say (seed)."""
+        player's first turn exactly that, whatever cards say (seed: "each player draws three
+        cards on their first turn. It is an absolute rule": three is the 55-card game's draw;
+        the reading chosen for the other formats is their own draw, without extras)."""
         self.enter(1)
         p = self.active
-        n = self.fmt.draws if p.turns > 1 else FIRST_TURN_DRAW
+        n = self.fmt.draws
         if p.turns > 1:
             n += self.extra_draws(p)
         self.draw(p, n)

@@ -119,6 +119,9 @@ class Expect(_M):
     players: dict[Name, PlayerExpect] = Field(default_factory=dict)
     cards: dict[str, CardExpect] = Field(default_factory=dict)
     rule: Optional[list[str]] = None
+    attackable: dict[Name, list[str]] = Field(default_factory=dict, description="By "
+                                              "player: the realms of their formation the "
+                                              "active player may attack (rules notes 6).")
     restarts: Optional[int] = None
     log: list[str] = Field(default_factory=list, description="Log lines that must appear "
                            "(a line's words, as `cardscript` prints them).")
@@ -158,6 +161,8 @@ def card_ids(setup: Setup, expects: list) -> list[tuple[tuple, str]]:
                 for i, cid in enumerate(getattr(pe, zone) or []):
                     out.append((base + ("players", name, zone, i), cid))
         out.extend((base + ("cards", cid), cid.split("#")[0]) for cid in e.cards)
+        for name, ids in e.attackable.items():
+            out.extend((base + ("attackable", name, i), cid) for i, cid in enumerate(ids))
     return out
 
 
@@ -286,6 +291,11 @@ def check(g: SpellfireGame, e: Expect) -> list[tuple[tuple, str]]:
         check_decision(e.decision, g.decision, cmp, bad)
     if e.rule is not None:
         cmp(("rule",), sorted(e.rule), _ids(g.rule_zone.cards))
+    for name, ids in e.attackable.items():
+        if name not in names:
+            bad.append((("attackable", name), f"no player {name} in this game"))
+            continue
+        cmp(("attackable", name), sorted(ids), _ids(g.attackable(g.active, names[name])))
     for name, pe in e.players.items():
         if name not in names:
             bad.append((("players", name), f"no player {name} in this game"))

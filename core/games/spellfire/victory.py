@@ -1,6 +1,6 @@
 """Victory (seed, "Victory"; rules notes 9): a formation of six unrazed realms wins (the
-format's number: three in the 25-card game, held a turn in the 75); when a draw pile runs
-out, the turn is finished and the tie-breaks decide, in the seed's order: unrazed realms,
+format's number: three in the 25-card game; held a turn in the 25 and 75); when a draw pile
+runs out, the turn is finished and the tie-breaks decide, in the seed's order: unrazed realms,
 realms razed and unrazed, holdings, fewer champions in the pool, fewer champion levels (the
 printed level), more cards left in the draw pile; then it is a draw. In the 25-card game,
 between players with three unrazed realms, the one who placed them first wins."""
@@ -20,13 +20,16 @@ class Victory(MixinBase):
     def check_victory(self) -> None:
         """Six unrazed realms win at once (notes 9: "Whether this is checked immediately or
         after holding a turn is unconfirmed": checked immediately, except in the 75-card
-        game, where its page suggests holding a turn)."""
+        game, where its page suggests holding a turn, and the 25-card game, whose three
+        realms begin a "final stage"; those wins are checked as a turn begins). Records
+        the order in which players reached the number (the 25-card tie-break)."""
         if self.over:
             raise GameOver
         fmt = self.fmt
         for p in self.turn_order():
             n = p.unrazed()
             if n >= fmt.victory_realms and not p.first_realms_turn:
+                self.clock += 1  # one tick per player reaching it: no two tie on "first"
                 p.first_realms_turn = self.clock
             elif n < fmt.victory_realms:
                 p.first_realms_turn = 0
