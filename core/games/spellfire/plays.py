@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...bus import Event
 from ...resolve import Trigger
 from ...window import Played
 from ...zones import Zone
@@ -117,8 +118,18 @@ class Plays(MixinBase):
         pool, an item onto its champion); then each other player may respond to it."""
         new = self.put_in_play(card, dest, host)
         self.log.append(("play", p.name, new.proto.id, dest.label()))
-        self.resolver.open(self, Played(new, p))
+        item = Played(new, p)
+        self.then(self.entered, item)
+        self.resolver.open(self, item)
         self.resolver.settle(self)
+
+    def entered(self, item: Played) -> None:
+        """The card's window closed: unless it was negated, it has come into play (the
+        trigger ``on_enter``: rules notes 5, "must wait before activating her")."""
+        card = item.source
+        if not item.stopped and card.zone is not None and card.zone.in_play:
+            self.publish(Event("enter", card, item.controller))
+            self.resolver.settle(self)
 
     def put_in_play(self, card: SpellfireCard, dest: Zone,
                     host: SpellfireCard | None = None) -> SpellfireCard:
