@@ -28,15 +28,18 @@ class CardParams(Params):
 def leave_play(g, card, dest, cause: str) -> None:
     """``card`` leaves play for ``dest``: what is attached to it goes to the discard pile
     (rules notes 1: "A champion discarded or sent to Limbo/Abyss takes its attachments to
-    discard"); a realm's slot is empty again, and a dungeon under it is discarded (as
-    :meth:`~.formation.Formation.discard_realm`)."""
-    if card.proto.type == "realm":
-        for c in list(card.owner.dungeon.cards):
-            if c.host is card:
-                g.discard(c, cause)
+    discard"); a realm's slot is empty again, and a dungeon under it is discarded. To the
+    discard pile, as the rules discard (:meth:`.rules.SpellfireGame.discard`,
+    :meth:`.formation.Formation.discard_realm`)."""
+    realm = card.proto.type == "realm"
+    if dest is card.owner.discard:
+        (g.discard_realm if realm else g.discard)(card, cause)
+        return
+    for c in list(card.owner.dungeon.cards) if realm else ():
+        if c.host is card:
+            g.discard(c, cause)
     for a in card.attachments():
-        a.host = None
-        g.move(a, a.owner.discard, cause=cause)
+        g.discard(a, cause)
     card.host = None
     g.move(card, dest, cause=cause)
 
