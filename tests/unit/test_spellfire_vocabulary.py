@@ -80,7 +80,7 @@ def test_rules_text(abilities, expected):
     ("on_attack", "champion", "When this champion attacks, draw a card."),
     ("on_defend", "champion", "When this champion defends, draw a card."),
     ("start_of_turn", "champion", "At the start of your turn (phase 0), draw a card."),
-    ("on_razed", "realm", "When this realm is razed, draw a card."),
+    ("when_razed", "realm", "When this realm is razed, draw a card."),
 ])
 def test_trigger_text(trigger, card_type, expected):
     head = {"champion": "type: champion\nchampion_type: hero\nlevel: 1\n",
@@ -89,3 +89,40 @@ def test_trigger_text(trigger, card_type, expected):
                     f"effect: {{draw: 1}}}}]", "<test card>")
     assert card_text(validate_document(doc, SPEC.card_model, "card"), SPEC.registry) == \
         expected
+
+
+CARDS = {
+    "keep": "type: realm\nworld: vael\n",
+    "warden": "type: champion\nchampion_type: hero\nlevel: 5\nworld: vael\n"
+              "keywords: [{immune: [events]}]\n",
+    "squire": "type: ally\nlevel: 2\n",
+    "theft": "type: event\nabilities: [{trigger: on_play, target: {card_in_play: [ally]}, "
+             "effect: discard}]\n",
+    "filler": "type: champion\nchampion_type: thief\nlevel: 1\nworld: vael\n",
+}
+
+
+def test_an_immunity_covers_the_allies_beside_its_champion_in_a_battle(tmp_path):
+    """Rules notes 5, "Immunities: ... also cover the champion's allies": an ally fighting in
+    a battle beside an immune champion is out of reach of an event; beside a champion
+    without the immunity, it is not."""
+    from cardscript.cardpool import CardPool
+    from cardscript.games.spellfire.scenario import Setup, build
+    from cardscript.resolve import Trigger
+    for n, (cid, body) in enumerate(CARDS.items(), 1):
+        (tmp_path / f"{cid}.card.yaml").write_text(f"id: {cid}\nname: {cid.title()}\n"
+                                                   f"number: {n}\n{body}")
+    pool = CardPool("spellfire", cache=False).load([tmp_path])
+    setup = Setup.model_validate({"players": {
+        "A": {"hand": ["theft"], "formation": {"A": "keep"}},
+        "B": {"hand": ["squire"], "pool": ["warden"]}}})
+    g = build(setup, pool)
+    a, b = g.players
+    ally = g.move(b.hand.cards[0], b.battle)
+    theft = a.hand.cards[0]
+    ab = g.effect_of(theft)
+    ctx = Trigger(ab, theft, a)
+    assert ab.target.candidates(g, ctx) == [ally]  # alone in the battle: no immunity
+    g.move(b.pool.cards[0], b.battle)  # the immune champion fights beside it
+    assert ab.target.candidates(g, ctx) == []
+    assert not g.has_targets(a, theft)

@@ -2,7 +2,7 @@
 psionic powers, blood abilities, thief skills, unarmed combat), as it comes into play
 (``on_enter``: a champion entering the pool), at the start of its controller's turn
 (``start_of_turn``: phase-0 powers), as its champion attacks or defends (``on_attack``,
-``on_defend``) and as its realm is razed (``on_razed``).
+``on_defend``) and as its realm is razed (``when_razed``).
 
 The events they wait for, and who publishes them: "enter" (:mod:`.plays`, once the card's
 response window closed without it being negated), "turn_start" (phase 0, :mod:`.rules`),
@@ -74,7 +74,7 @@ class OnDefend(_Self):
     event = "defend"
 
 
-@vocab.trigger("on_razed", text="When this realm is razed,")
+@vocab.trigger("when_razed", text="When this realm is razed,")
 class OnRazed(_Self):
     """When the realm is razed, by a battle or a card (rules notes 6): it is still in play,
     turned over. Event "razed"."""
