@@ -126,3 +126,19 @@ def test_an_immunity_covers_the_allies_beside_its_champion_in_a_battle(tmp_path)
     g.move(b.pool.cards[0], b.battle)  # the immune champion fights beside it
     assert ab.target.candidates(g, ctx) == []
     assert not g.has_targets(a, theft)
+
+
+@pytest.mark.parametrize("selector, expected", [
+    ("{champion: {controller: you, where: pool, max_level: 3}}",
+     "Discard one of your champions of level 3 or less in your pool."),
+    ("{champion: {controller: opponent, where: battle, champion_type: wizard}}",
+     "Discard an opposing wizard in the battle."),
+    ("{all: {champion: {controller: opponent}}}", "Discard all opposing champions."),
+    ("{all: {realm: {controller: you, razed: false}}}", "Discard all your unrazed realms."),
+])
+def test_selection_phrases(selector, expected):
+    key = "target: " + selector + ", effect: discard" if "all" not in selector else \
+        "effect: {discard: " + selector + "}"
+    doc = load_text(EVENT + f"abilities: [{{trigger: on_play, {key}}}]", "<test card>")
+    assert card_text(validate_document(doc, SPEC.card_model, "card"), SPEC.registry) == \
+        expected

@@ -84,11 +84,11 @@ class ChampionFilter(Params):
 
 
 @vocab.selector("champion", ChampionFilter,
-                text="{{ selection([champion_type or 'champion'], controller, form, "
-                     "after=('in the battle' if where == 'battle' else 'in a pool' "
-                     "if where == 'pool' else '') ~ ('' if max_level is none else "
-                     "(' ' if where != 'any' else '') ~ 'of level ' ~ max_level ~ "
-                     "' or less')) }}")
+                text="{% set level = '' if max_level is none else 'of level ' ~ max_level ~ "
+                     "' or less' %}{% set place = 'in the battle' if where == 'battle' else "
+                     "('in your pool' if controller == 'you' else 'in a pool') if where == "
+                     "'pool' else '' %}{{ selection([champion_type or 'champion'], controller, "
+                     "form, after=(level ~ (' ' if level and place else '') ~ place)) }}")
 class ChampionSelector(_InPlay):
     """A champion in play (a pool or a battle): not a card attached to another."""
 
