@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...bus import Event
 from .battle_end import BattleEnd
 from .card import SUPPORT_SKILLS
 from .state import SpellfireCard, SpellfirePlayer
@@ -136,6 +137,7 @@ class Combat(BattleEnd):
         window follows); from the pool it keeps its attachments."""
         from_hand = champ.zone is p.hand
         self.log.append((role, p.name, champ.proto.id, HAND if from_hand else "pool"))
+        self.then(self.shown, role)  # once it is in the battle (after its window, if played)
         if from_hand:
             self.play_card(p, champ, p.battle)
             new: Any = champ.moved_to  # the object it became in play
@@ -145,6 +147,15 @@ class Combat(BattleEnd):
         for a in attached:
             self.move(a, p.battle)
         return champ
+
+    def shown(self, role: str) -> None:
+        """The champion is shown as the attacker (notes 7 B) or the defender (C): its "when
+        this champion attacks/defends" powers (events "attack", "defend") resolve now."""
+        card = self.attacker if role == "attacker" else self.defender
+        if card is not None and card.zone is card.controller.battle:
+            self.publish(Event("attack" if role == "attacker" else "defend", card,
+                               card.controller))
+            self.resolver.settle(self)
 
     def choose_defender(self, realm: SpellfireCard) -> None:
         a = self.attacker
