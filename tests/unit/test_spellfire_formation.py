@@ -60,3 +60,36 @@ def test_a_champion_held_in_a_dungeon_is_not_in_play(pool):
     assert "vael-knight" not in [c.proto.id for c in g.in_play_cards()]
     assert g.cosmos_broken() == []
     assert not g.cosmos_allows(a, g.new_card(pool.get("old-cell"), a, a.hand))  # the cell is
+
+
+#: what each exempt type needs besides its id, name, type and number
+NEEDS = {"ally": {"level": 1}, "spell": {"school": "wizard", "phases": "[3]"}}
+#: seed, "Rule of Cosmos": "Support cards - allies, spells, psionic powers, unarmed combat
+#: cards, blood abilities, and thief skills are not affected ... Events and Magical Items are
+#: not affected by the Rule of Cosmos either." (The table's one rule card is replaced instead.)
+EXEMPT = {"ally", "spell", "psionic_power", "unarmed_combat", "blood_ability", "thief_skill",
+          "event", "magic_item", "rule"}
+
+
+def test_only_the_seeds_types_are_under_the_rule_of_the_cosmos(tmp_path):
+    from cardscript.games.spellfire.card import CARD_TYPES, COSMOS_TYPES
+    assert set(CARD_TYPES) - set(COSMOS_TYPES) == EXEMPT
+    assert set(COSMOS_TYPES) == {"champion", "artifact", "realm", "dungeon", "holding"}
+    for i, t in enumerate(sorted(EXEMPT)):
+        extra = {"phases": "[3]"} if t in ("psionic_power", "unarmed_combat", "blood_ability",
+                                           "thief_skill") else NEEDS.get(t, {})
+        fields = ", ".join(f"{k}: {v}" for k, v in extra.items())
+        (tmp_path / f"{t}.card.yaml").write_text(
+            f"{{id: x-{t.replace('_', '-')}, name: X {i}, type: {t}, number: {300 + i}"
+            + (f", {fields}" if fields else "") + "}\n")
+    for cid, text in CARDS.items():
+        (tmp_path / f"{cid}.card.yaml").write_text(
+            f"{{id: {cid}, name: {cid.replace('-', ' ').title()}, {text[1:]}\n")
+    p = CardPool("spellfire", cache=False).load([tmp_path])
+    g = game(p, B={"formation": {"A": "vael-spire"}, "pool": ["vael-knight"]})
+    a, b = g.players
+    for t in sorted(EXEMPT):
+        card = p.get(f"x-{t.replace('_', '-')}")
+        g.new_card(card, b, b.pool)  # as if B had it in play
+        assert g.cosmos_allows(a, g.new_card(card, a, a.hand)), t
+    assert not g.cosmos_allows(a, g.new_card(p.get("vael-knight"), a, a.hand))
