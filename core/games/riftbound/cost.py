@@ -64,7 +64,8 @@ class Costs(MixinBase):
                     kw, into = kws["cost_more"], more
                 else:
                     continue
-                if kw.cards == "this" or not kw.applies(self, c, c.controller):
+                if kw.cards == "this" or kw.condition is not None and \
+                        not kw.applies(self, c, c.controller):
                     continue
                 e, pw = into.get(kw.cards, (0, 0))
                 into[kw.cards] = (e + kw.amount, pw + kw.power)
