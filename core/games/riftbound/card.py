@@ -72,9 +72,17 @@ class RiftboundCard(CardBase):
             raise ValueError(f"only spells have an on_play ability; a {t} uses when_played")
         for kw in self.keywords:
             name = getattr(kw, "__entry_name__", kw)
-            if name in ("cost_less", "cost_more") and t not in ("unit", "gear", "legend"):
+            if name not in ("cost_less", "cost_more"):
+                continue
+            if getattr(getattr(kw, name), "cards", None) == "this":
+                if t not in MAIN_TYPES:
+                    raise ValueError(f"{name} with `cards: this` changes the cost of the card "
+                                     f"itself: only units, gear and spells have a cost; this "
+                                     f"card is a {t}")
+            elif t not in ("unit", "gear", "legend"):
                 raise ValueError(f"{name} changes costs while its card is on the board: only "
-                                 f"units, gear and legends have it; this card is a {t}")
+                                 f"units, gear and legends have it; this card is a {t} (a "
+                                 f"change of its own cost is `cards: this`)")
         acts = sum(getattr(ab.trigger, "__entry_name__", ab.trigger) == "activate"
                    for ab in self.abilities)
         if acts and t not in ("unit", "gear"):

@@ -46,23 +46,29 @@ class Costs(MixinBase):
             return self.power_domains(card)
         return DOMAINS if d == "any" else (d,)
 
-    def cost_mods(self, p) -> tuple[dict[str, int], dict[str, int]]:
-        """The cost increases and discounts on ``p``'s cards now, by card type: ``cost_more``
-        of an opponent's units, gear and legend, ``cost_less`` of ``p``'s own (both static
-        while the card is on the board, its legend zone included, and not blanked)."""
-        more: dict[str, int] = {}
-        less: dict[str, int] = {}
+    def cost_mods(self, p) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]:
+        """The cost increases and discounts on ``p``'s cards now, by card type, as (energy,
+        power): ``cost_more`` of an opponent's units, gear and legend, ``cost_less`` of
+        ``p``'s own (both static while the card is on the board, its legend zone included,
+        not blanked, and while their condition holds)."""
+        more: dict[str, tuple[int, int]] = {}
+        less: dict[str, tuple[int, int]] = {}
         for z in (*self.board_zones(), *(q.legend for q in self.players)):
             for c in z.cards:
                 if not c.proto.cost_mod or c.blank:
                     continue
                 kws = c.proto.keywords
                 if c.controller is p and "cost_less" in kws:
-                    kw = kws["cost_less"]
-                    less[kw.cards] = less.get(kw.cards, 0) + kw.amount
+                    kw, into = kws["cost_less"], less
                 elif c.controller is not p and "cost_more" in kws:
-                    kw = kws["cost_more"]
-                    more[kw.cards] = more.get(kw.cards, 0) + kw.amount
+                    kw, into = kws["cost_more"], more
+                else:
+                    continue
+                if kw.cards == "this" or kw.condition is not None and \
+                        not kw.applies(self, c, c.controller):
+                    continue
+                e, pw = into.get(kw.cards, (0, 0))
+                into[kw.cards] = (e + kw.amount, pw + kw.power)
         return more, less
 
     def total_cost(self, p, card, accelerate: bool = False, free: bool = False,
@@ -71,16 +77,29 @@ class Costs(MixinBase):
         ``free``, for a Hidden card played from its facedown zone: "ignoring its cost");
         2. additional costs (Accelerate's [1] and 1 power; Deflect's is added when the target
         is known, :meth:`deflect`); 3. increases (``cost_more``); 4. discounts
-        (``cost_less``); never below 0. Increases before discounts matters at the floor: a
-        discount larger than the cost can't also swallow a later increase."""
+        (``cost_less``); never below 0. Each changes energy and power (of the card's own
+        domain); the board's changes of a card type and the card's own (``cards: this``,
+        while its condition holds for ``p``) add up. Increases before discounts matters at
+        the floor: a discount larger than the cost can't also swallow a later increase."""
         energy, power = (0, 0) if free else (card.proto.cost or 0, card.proto.power)
         if accelerate:
             energy, power = energy + 1, power + 1
         more, less = mods if mods is not None else self.cost_mods(p)
-        if more or less:
+        own = card.proto.own_cost
+        if more or less or own:
             t = card.proto.type
-            energy += more.get(t, 0) + more.get("any", 0)
-            energy -= less.get(t, 0) + less.get("any", 0)
+            up, down = [0, 0], [0, 0]
+            for mods_, sums in ((more, up), (less, down)):
+                for key in (t, "any"):
+                    if key in mods_:
+                        sums[0] += mods_[key][0]
+                        sums[1] += mods_[key][1]
+            for kw in own:
+                if kw.applies(self, card, p):
+                    sums = up if kw.sign > 0 else down
+                    sums[0] += kw.amount
+                    sums[1] += kw.power
+            energy, power = energy + up[0] - down[0], power + up[1] - down[1]
         return max(energy, 0), max(power, 0)
 
     @staticmethod

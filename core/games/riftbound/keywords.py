@@ -7,15 +7,15 @@ Deathknell is a trigger (:mod:`.triggers`). Mighty and Legion's "another card" a
 conditions."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Optional
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
-    from ...model.names import CardRef, Effect
+    from ...model.names import CardRef, Condition, Effect
 
 vocab = Vocabulary("riftbound")
 #: later sets' keywords (rules notes 10, "Later keywords"), not in this model yet
@@ -94,37 +94,95 @@ class Deflect(_Keyword):
 
 class CostChangeParams(Params):
     __shorthand__ = "amount"
-    amount: int = Field(1, ge=1, le=STAT_MAX, description="Energy ([N]) more or less.")
-    cards: Literal["spell", "unit", "gear", "any"] = Field(
-        "spell", description="The type of card whose cost changes (`any`: every card).")
+    amount: Optional[int] = Field(
+        None, ge=0, le=STAT_MAX,
+        description="Energy ([N]) more or less (unset: 1, or 0 when `power` is given).")
+    power: int = Field(0, ge=0, le=STAT_MAX,
+                       description="Power more or less: the power part of the card's cost "
+                       "(power of its domain, [C]).")
+    cards: Literal["spell", "unit", "gear", "any", "this"] = Field(
+        "spell", description="The type of card whose cost changes (`any`: every card; "
+        "`this`: the card itself, wherever it is played from).")
+    if_: "Optional[Condition]" = Field(
+        None, alias="if", description="Only while this holds (for its controller).")
+
+    @property
+    def energy(self) -> int:
+        """The energy it changes: ``amount``, or by default 1 (0 beside a power change)."""
+        return self.amount if self.amount is not None else 0 if self.power else 1
+
+    @model_validator(mode="after")
+    def _changes_something(self):
+        if not self.energy and not self.power:
+            raise ValueError("a cost change of [0] and 0 power changes nothing: give "
+                             "`amount` (energy) or `power`")
+        return self
+
+
+#: the rules text of a cost change: what changes, by how much, and when
+_COST_TEXT = ("{% set amount = amount if amount is not none else 0 if power else 1 %}"
+              "{% if cards == 'this' %}This card costs{% else %}{{ whose }} "
+              "{% if cards == 'any' %}cards{% else %}{{ cards }}s{% endif %} cost{% endif %} "
+              "{% if amount %}[{{ amount }}]{% endif %}{% if amount and power %} and "
+              "{% endif %}{% if power %}{{ power }} power{% endif %} {{ way }}"
+              "{% if if_ is not none %} if {{ if_ }}{% endif %}")
+
+
+class _CostChange(_Keyword):
+    """A cost change (356) of its card's keyword: ``amount`` energy and ``power`` power of
+    the card's own domain, for cards of type ``cards`` (``this``: the card itself, from its
+    hand or wherever it is played from; otherwise a static while it is on the board),
+    while ``condition`` (if any) holds for its controller."""
+
+    __slots__ = ("amount", "power", "cards", "condition")
+    #: +1 for an increase, -1 for a discount
+    sign = 0
+
+    def __init__(self, p, c):
+        self.amount = p.energy if p is not None else 1
+        self.power = p.power if p is not None else 0
+        self.cards = p.cards if p is not None else "spell"
+        self.condition = c.condition(p.if_) if p is not None and p.if_ is not None else None
+
+    def applies(self, g, card, controller) -> bool:
+        """Whether the condition holds now for ``controller``, ``card`` the source."""
+        return self.condition is None or self.condition.test(g, _Holder(card, controller))
+
+
+class _Holder:
+    """The context a cost change's condition is tested in: no ability resolves, but "you"
+    is its card's controller and "this" its card."""
+
+    __slots__ = ("source", "controller", "area", "event", "it", "target")
+
+    def __init__(self, card, controller):
+        self.source = card
+        self.controller = controller
+        self.area = card.area
+        self.event = self.it = self.target = None
 
 
 @vocab.keyword("cost_less", CostChangeParams,
-               text="Your {% if cards == 'any' %}cards{% else %}{{ cards }}s{% endif %} cost "
-                    "[{{ amount }}] less")
-class CostLess(_Keyword):
-    """A discount (356, step 4) while it is on the board: its controller's cards of that
-    type cost N energy less (never below 0)."""
+               text=_COST_TEXT.replace("{{ whose }}", "Your").replace("{{ way }}", "less"))
+class CostLess(_CostChange):
+    """A discount (356, step 4): its controller's cards of that type cost N energy and P
+    power less while it is on the board, or the card itself costs less (``cards: this``);
+    never below 0."""
 
-    __slots__ = ("amount", "cards")
-
-    def __init__(self, p, c):
-        self.amount = p.amount if p is not None else 1
-        self.cards = p.cards if p is not None else "spell"
+    __slots__ = ()
+    sign = -1
 
 
 @vocab.keyword("cost_more", CostChangeParams,
-               text="Your opponents' {% if cards == 'any' %}cards{% else %}{{ cards }}s"
-                    "{% endif %} cost [{{ amount }}] more")
-class CostMore(_Keyword):
-    """An increase (356, step 3) while it is on the board: its controller's opponents'
-    cards of that type cost N energy more."""
+               text=_COST_TEXT.replace("{{ whose }}", "Your opponents'")
+               .replace("{{ way }}", "more"))
+class CostMore(_CostChange):
+    """An increase (356, step 3): its controller's opponents' cards of that type cost N
+    energy and P power more while it is on the board, or the card itself costs more
+    (``cards: this``)."""
 
-    __slots__ = ("amount", "cards")
-
-    def __init__(self, p, c):
-        self.amount = p.amount if p is not None else 1
-        self.cards = p.cards if p is not None else "spell"
+    __slots__ = ()
+    sign = 1
 
 
 @vocab.keyword("hidden", text="Hidden")

@@ -32,7 +32,7 @@ DOMAIN_INDEX = {d: i for i, d in enumerate(DOMAINS)}
 
 class RiftCardDef(CardDef):
     __slots__ = ("domains", "power", "might", "tags", "champion", "is_unit", "cost_mod",
-                 "adds")
+                 "own_cost", "adds")
     type: str
     token: bool
     domains: tuple[str, ...]
@@ -42,6 +42,7 @@ class RiftCardDef(CardDef):
     champion: bool
     is_unit: bool
     cost_mod: bool
+    own_cost: tuple
     adds: tuple[int, ...]
 
     def __init__(self, **kw: Any):
@@ -50,9 +51,12 @@ class RiftCardDef(CardDef):
         self.tags = tuple(self.tags or ())
         self.power = self.power or 0
         self.is_unit = self.type == "unit"
-        #: it changes other cards' costs (a static ``cost_less`` or ``cost_more``)
         kws = self.keywords or {}
-        self.cost_mod = "cost_less" in kws or "cost_more" in kws
+        changes = [kws[k] for k in ("cost_more", "cost_less") if k in kws]
+        #: it changes other cards' costs (a static ``cost_less`` or ``cost_more``)
+        self.cost_mod = any(k.cards != "this" for k in changes)
+        #: its changes of its own cost (``cards: this``): an increase, then a discount
+        self.own_cost = tuple(k for k in changes if k.cards == "this")
         #: its Add abilities (rules notes 2): the activated abilities (their indices) whose
         #: effect adds energy or power; they resolve at once, without the chain
         acts = self.program.activated if self.program is not None else ()
