@@ -118,6 +118,15 @@ def job_of(pool, decks, names, games: int, seed: int, variants, limits) -> dict:
     """What a run's records belong to: the sidecar of its ``--out`` file. The decks are
     hashed by their cards' compiled content (and the set's tokens), so an edited card is a
     different job; so is another version of the engine."""
+    return {"format": FORMAT, "game": pool.spec.name, "decks": list(names),
+            "deck_hash": deck_hash(pool, decks), "engine": engine_version(), "games": games,
+            "seed": seed, "variants": sorted(variants), "agents": ["random", "random"],
+            "limits": limits.as_dict() if limits is not None else None,
+            "card_metrics": [*pool.spec.game_class.CARD_METRICS, "triggered"]}
+
+
+def deck_hash(pool, decks) -> str:
+    """A hash of the decks' cards, by their compiled content, and of the set's tokens."""
     h = hashlib.blake2b(digest_size=16)
     for _, cards in decks:
         h.update(b"\0deck")
@@ -125,11 +134,7 @@ def job_of(pool, decks, names, games: int, seed: int, variants, limits) -> dict:
             h.update(f"{c.id}:{c.digest}\n".encode())
     for tid in sorted(pool.tokens):
         h.update(f"token {tid}:{pool.tokens[tid].digest}\n".encode())
-    return {"format": FORMAT, "game": pool.spec.name, "decks": list(names),
-            "deck_hash": h.hexdigest(), "engine": engine_version(), "games": games,
-            "seed": seed, "variants": sorted(variants), "agents": ["random", "random"],
-            "limits": limits.as_dict() if limits is not None else None,
-            "card_metrics": [*pool.spec.game_class.CARD_METRICS, "triggered"]}
+    return h.hexdigest()
 
 
 def sidecar(path: Path) -> Path:

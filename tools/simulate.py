@@ -41,12 +41,14 @@ def deck_names(decks) -> tuple[str, str]:
 
 def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = True,
              limits=None, *, jobs: int = 1, out_file=None, card_paths=(),
-             deck_args=None) -> dict:
+             deck_args=None, workers=None) -> dict:
     """Play ``games`` games on ``jobs`` processes; return the summary (deterministic for a
     seed, whatever ``jobs``). With ``out_file`` each game's record is written there as it
     finishes, and the games already there (a run resumed) are not played again. Ctrl-C
     stops the run: the summary covers the finished games and says it was interrupted.
-    ``card_paths`` and ``deck_args`` are how workers build the same pool and decks."""
+    ``card_paths`` and ``deck_args`` are how workers build the same pool and decks;
+    ``workers`` (:class:`~cardscript.tools.simjobs.Workers`) may have been started by the
+    caller, earlier."""
     names = deck_names(decks)
     job = job_of(pool, decks, names, games, seed, variants, limits)
     records = RecordFile(out_file, job) if out_file is not None else None
@@ -78,7 +80,7 @@ def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = T
                 played += len(batch)
 
             run_games(work, pool, decks, todo, jobs, stop, emit,
-                      lambda n: bar.advance(task, n))
+                      lambda n: bar.advance(task, n), workers)
     finally:
         if records is not None:
             records.close(complete=len(found) == games)

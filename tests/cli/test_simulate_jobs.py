@@ -254,3 +254,26 @@ def test_the_default_jobs_are_the_cores_available():
     expected = os.process_cpu_count() if hasattr(os, "process_cpu_count") \
         else len(os.sched_getaffinity(0))
     assert default_jobs() == expected
+
+
+def test_a_worker_with_other_decks_stops_the_run_keeping_the_finished_games(
+        tmp_path, monkeypatch, reference):
+    """A worker whose decks differ from the run's (a file changed as it started) plays
+    none of its games: the run stops with a clear error, and the games this process
+    finished are written, so running it again finishes the job."""
+    from cardscript.tools.simulate import simulate as run
+    monkeypatch.setattr(simjobs, "MIN_GAMES_PER_WORKER", 1)
+    pool = pool_with("wonders")
+    decks = load_decks(pool, None)
+    others = simjobs.Workers(1, "wonders", (), ("ashen-tide", "ironroot-legion"))
+    out = tmp_path / "games.jsonl"
+    try:
+        with pytest.raises(simjobs.WorkerError, match="other decks than the run's"):
+            run(pool, decks, GAMES, 5, progress=False, limits=None, jobs=2, out_file=out,
+                workers=others)
+    finally:
+        others.close()
+    expected = {r["index"]: r for r in records(reference)}
+    got = records(out)
+    assert got and all(r == expected[r["index"]] for r in got)
+    assert len(got) < GAMES
