@@ -391,3 +391,17 @@ class Game(Procedure, Generic[PlayerT]):
     def options(self) -> dict:
         """Game-specific constructor arguments a replay needs (JSON-serialisable)."""
         return {}
+
+    # -- per-card records (`cardscript simulate --out`) --------------------------------
+    #: the per-card metrics :meth:`card_events` reports (``opening_hand``, ``drawn``,
+    #: ``played``); ``triggered`` comes from the core's own resolution entries, for any game
+    CARD_METRICS: tuple[str, ...] = ()
+
+    def card_events(self, entry: tuple) -> Iterable[tuple[str, int, str]]:
+        """What the log entry ``entry``, just appended, means for the records of a run:
+        ``(metric, player index, card id)`` for each card it concerns, and ``("first",
+        player index, "")`` for the player taking the first turn. Called only while
+        records are kept (:mod:`cardscript.tools.records` watches the log), as each entry is
+        logged, so the game's state is as it was then. A game that does not say gets
+        records without those metrics."""
+        return ()

@@ -15,7 +15,7 @@ import sys
 from cardscript.errors import CardError
 
 from . import commands
-from .common import EXIT_BAD_INPUT, EXIT_USAGE, UsageError, err, fail_input
+from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_USAGE, UsageError, err, fail_input
 
 
 def _commands() -> dict:
@@ -49,6 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyError as exc:  # an unknown game and the like
         err.print(f"cardscript {args.command}: error: {exc.args[0]}", markup=False)
         return EXIT_USAGE
+    except KeyboardInterrupt:  # Ctrl-C before a command could stop cleanly by itself
+        err.print(f"cardscript {args.command}: interrupted", markup=False)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # `cardscript text | head`: the reader has seen enough
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_BAD_INPUT

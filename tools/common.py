@@ -10,6 +10,8 @@ from cardscript.errors import CardError
 from rich.console import Console
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
+#: a command stopped by Ctrl-C (128 + SIGINT, as shells report it)
+EXIT_INTERRUPTED = 130
 
 # emoji=False: a position such as "card.yaml:100:5" or a designer's ":smile:" is text, not
 # an emoji code (":100:" would print as one)

@@ -1,73 +1,123 @@
-"""``cardscript simulate``: many full games between random agents, with a summary table."""
+"""``cardscript simulate``: many full games between random agents, with a summary table and,
+with ``--out``, one record per game (:mod:`cardscript.tools.records`), played in worker
+processes (:mod:`cardscript.tools.simjobs`). The summary is made from the records, in
+game-index order, so it is the same for any number of workers."""
 from __future__ import annotations
 
 import time
-import traceback
 
-from cardscript.decisions import RandomAgent
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from .common import err, out
+from .records import RecordFile, game_seed, job_of
+from .simjobs import Stop, Work, run_games
+
+__all__ = ["game_seed", "print_summary", "simulate", "summarise"]
 
 
-def game_seed(seed: int, i: int) -> int:
-    return seed * 1_000_003 + i
+class GamesPerSecond(ProgressColumn):
+    """The progress bar's speed, in games (rich's estimate over the last 30 s)."""
+
+    def render(self, task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.0f} games/s" if speed else "", style="progress.data.speed")
+
+
+def deck_names(decks) -> tuple[str, str]:
+    """The decks' names in seat order; a deck against itself is told apart."""
+    (name_a, _), (name_b, _) = decks
+    return (name_a, f"{name_b} (2)" if name_a == name_b else name_b)
 
 
 def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = True,
-             limits=None) -> dict:
-    """Play ``games`` games; return the summary (deterministic for a seed). A game that ends
-    in an error (a limit reached) or crashes counts as an error, not a win or a draw."""
-    cls = pool.spec.game_class
-    (name_a, deck_a), (name_b, deck_b) = decks
-    wins = {name_a: 0, name_b: 0}
-    if name_a == name_b:
-        name_b = f"{name_b} (2)"
-        wins = {name_a: 0, name_b: 0}
-    draws = errors = 0
-    rounds = decisions = 0
-    first_error = None
+             limits=None, *, jobs: int = 1, out_file=None, card_paths=(),
+             deck_args=None, workers=None) -> dict:
+    """Play ``games`` games on ``jobs`` processes; return the summary (deterministic for a
+    seed, whatever ``jobs``). With ``out_file`` each game's record is written there as it
+    finishes, and the games already there (a run resumed) are not played again. Ctrl-C
+    stops the run: the summary covers the finished games and says it was interrupted.
+    ``card_paths`` and ``deck_args`` are how workers build the same pool and decks;
+    ``workers`` (:class:`~cardscript.tools.simjobs.Workers`) may have been started by the
+    caller, earlier."""
+    names = deck_names(decks)
+    job = job_of(pool, decks, names, games, seed, variants, limits)
+    records = RecordFile(out_file, job) if out_file is not None else None
+    found = records.open() if records is not None else {}
+    todo = [i for i in range(games) if i not in found]
+    work = Work(pool.spec.name, tuple(card_paths), tuple(deck_args) if deck_args else None,
+                names, tuple(variants), limits, seed, games, records is not None,
+                job["deck_hash"])
     bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
-                   console=err, transient=True, disable=not progress)
+                   GamesPerSecond(), TimeRemainingColumn(), console=err, transient=True,
+                   disable=not progress)
+    played = 0
     start = time.perf_counter()
-    with bar:
-        task = bar.add_task("games", total=games)
-        for i in range(games):
-            s = game_seed(seed, i)
-            try:
-                g = cls([list(deck_a), list(deck_b)], s, tokens=pool.tokens,
-                        variants=variants, deck_names=(name_a, name_b), limits=limits)
-                g.play([RandomAgent(2 * s + 1), RandomAgent(2 * s + 2)])
-            except Exception:  # a crash is a finding, not the end of the run
-                errors += 1
-                if first_error is None:
-                    first_error = (s, traceback.format_exc())
-            else:
-                if g.error is not None:  # it ended in an error: a limit was reached
-                    errors += 1
-                    if first_error is None:
-                        first_error = (s, f"the game ended in an error: {g.error}")
-                    bar.advance(task)
-                    continue
-                rounds += g.round
-                decisions += len(g.choices)
-                if g.winner is None:
-                    draws += 1
-                else:
-                    wins[(name_a, name_b)[g.winner.index]] += 1
-            bar.advance(task)
-    elapsed = time.perf_counter() - start
-    ok = games - errors
-    return {"games": games, "seed": seed, "decks": [name_a, name_b], "wins": wins,
+    stop = Stop()
+    try:
+        with bar, stop.installed():
+            task = bar.add_task("games", total=games, completed=len(found))
+
+            def emit(batch: list[dict]) -> None:
+                nonlocal played
+                for rec in batch:
+                    if records is not None:
+                        records.write(rec)
+                        rec.pop("cards", None)  # the summary needs none of them
+                        rec.pop("abilities", None)
+                    found[rec["index"]] = rec
+                if records is not None:
+                    records.flush()
+                played += len(batch)
+
+            run_games(work, pool, decks, todo, jobs, stop, emit,
+                      lambda n: bar.advance(task, n), workers)
+    finally:
+        if records is not None:
+            records.close(complete=len(found) == games)
+    summary = summarise([found[i] for i in sorted(found)], names, seed)
+    summary.update(requested=games, interrupted=len(found) < games, played=played,
+                   elapsed=time.perf_counter() - start)
+    return summary
+
+
+def summarise(records: list[dict], names: tuple[str, str], seed: int) -> dict:
+    """The summary of a run's records (in game-index order). A game that ends in an error
+    (a limit reached) or crashes counts as an error, not a win or a draw."""
+    wins = dict.fromkeys(names, 0)
+    draws = errors = rounds = decisions = 0
+    first_error = None
+    for r in records:
+        if r["outcome"] == "error":
+            errors += 1
+            if first_error is None:
+                first_error = (r["seed"], r.get("traceback")
+                               or f"the game ended in an error: {r['how']}")
+            continue
+        rounds += r["rounds"]
+        decisions += r["decisions"]
+        if r["winner"] is None:
+            draws += 1
+        else:
+            wins[r["winner"]] += 1
+    ok = len(records) - errors
+    return {"games": len(records), "seed": seed, "decks": list(names), "wins": wins,
             "draws": draws, "errors": errors, "mean_rounds": rounds / ok if ok else 0.0,
-            "mean_decisions": decisions / ok if ok else 0.0, "first_error": first_error,
-            "elapsed": elapsed}
+            "mean_decisions": decisions / ok if ok else 0.0, "first_error": first_error}
 
 
 def print_summary(summary: dict) -> None:
     n = summary["games"]
+    share = max(n, 1)  # an interrupted run may have finished no game
     # what the shares are, so no one reads them as a game's metagame (issue: Riftbound's
     # tools print no win rates labelled as its metagame data)
     table = Table(title=f"{n} games, seed {summary['seed']}",
@@ -77,13 +127,17 @@ def print_summary(summary: dict) -> None:
     table.add_column("games", justify="right")
     table.add_column("share", justify="right")
     for deck, w in summary["wins"].items():
-        table.add_row(f"{escape(deck)} wins", str(w), f"{100 * w / n:.1f}%")  # a deck's name
-    table.add_row("draws", str(summary["draws"]), f"{100 * summary['draws'] / n:.1f}%")
-    table.add_row("errors", str(summary["errors"]), f"{100 * summary['errors'] / n:.1f}%")
+        table.add_row(f"{escape(deck)} wins", str(w), f"{100 * w / share:.1f}%")  # a deck's name
+    table.add_row("draws", str(summary["draws"]), f"{100 * summary['draws'] / share:.1f}%")
+    table.add_row("errors", str(summary["errors"]), f"{100 * summary['errors'] / share:.1f}%")
     out.print(table)
     out.print(f"mean rounds per game: {summary['mean_rounds']:.2f}")
     out.print(f"mean decisions per game: {summary['mean_decisions']:.1f}")
     if summary["first_error"]:
         s, tb = summary["first_error"]
         err.print(f"first error (game seed {s}):\n{tb}", markup=False)
-    err.print(f"{n / summary['elapsed']:.0f} games/s", style="dim")
+    if summary.get("interrupted"):
+        err.print(f"interrupted: {n} of {summary['requested']} games played; run the same "
+                  "command again with the same --out to play the rest", markup=False)
+    if summary.get("played") and summary["elapsed"] > 0:
+        err.print(f"{summary['played'] / summary['elapsed']:.0f} games/s", style="dim")

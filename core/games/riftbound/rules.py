@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...bus import Event
+from ...cardevents import METRICS, logged_card_events
 from ...game import Game
 from ...zones import Zone
 from .chain import RiftChain
@@ -100,6 +101,14 @@ class RiftboundGame(Playing, Fights, Game[RiftPlayer]):
 
     def options(self) -> dict:
         return {}
+
+    CARD_METRICS = METRICS
+
+    def card_events(self, entry: tuple):
+        """Per-card records (core/cardevents.py): the hands are the opening hands when the
+        first turn begins, after the mulligans (seed 7) and before its Draw phase."""
+        return logged_card_events(self, entry, opening=entry[0] == "turn" and entry[1] == 1,
+                                  setup_over=self.turn >= 1)
 
     # -- the start sequence (seed, "Before the first Awaken") ---------------------------
     def start(self) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import cast
 
 from ...bus import Event
+from ...cardevents import METRICS, logged_card_events
 from ...game import Game
 from ...procedure import GameOver
 from .actions import DONE, PASS, Actions
@@ -157,6 +158,14 @@ class WondersGame(SymbiosisRules, Primitives, Equipping, Control, Counting, Face
 
     def options(self) -> dict:
         return {"previous_loser": self.previous_loser}
+
+    CARD_METRICS = METRICS
+
+    def card_events(self, entry: tuple):
+        """Per-card records (core/cardevents.py): the hands are the opening hands when round
+        1 begins, after 402's mulligans and before 403.1's draws."""
+        return logged_card_events(self, entry, opening=entry == ("round", 1),
+                                  setup_over=self.round >= 1)
 
     def starting_hands(self) -> None:
         """Rule 402: shuffle, draw 7; 402.1: mulligan up to 3, first player first. A deck

@@ -1,0 +1,236 @@
+"""Running a simulation's games on ``--jobs`` processes: this one and ``jobs - 1`` workers.
+
+Each game's record depends only on the run's arguments and the game's index
+(:func:`~cardscript.tools.records.play_game`), so any number of workers gives the same
+records; :func:`run_games` hands them on in game-index order as they finish. The workers
+(:class:`Workers`) start as soon as the command knows it wants them and build the card pool
+and decks again from the same arguments, from the compile cache, while this process builds
+its own; each checks that its decks hash as the run's. Sending them the compiled decks
+instead would save little: their pickle is small (~20 kB) but loading it needs the game's
+registry built first (``load_game``), which is most of a worker's start (~0.8 s of CPU
+with the imports, measured on the Wonders reference decks; the cards from the cache add
+~0.05 s). Games go to workers in batches, so the cost of a task stays
+small beside the games it plays.
+
+Ctrl-C (SIGINT) asks the run to stop: no new batch starts, the running ones finish, and
+what finished is handed on; a second Ctrl-C stops at once.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from .records import deck_hash, play_game
+
+
+@dataclass(frozen=True)
+class Work:
+    """What a worker needs to play a run's games: plain data, sent once to each worker."""
+    game: str
+    cards: tuple[str, ...]
+    decks: tuple[str, ...] | None
+    names: tuple[str, str]
+    variants: tuple[str, ...]
+    limits: object
+    seed: int
+    games: int
+    cards_data: bool
+    deck_hash: str
+
+
+def default_jobs() -> int:
+    """The cores this process may use."""
+    count = getattr(os, "process_cpu_count", None)
+    if count is not None:
+        return count() or 1
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+#: the fewest games worth a worker: about what a process plays in the time a worker takes to
+#: start (import the engine, build the game's registry: ~0.8 s of CPU)
+MIN_GAMES_PER_WORKER = 500
+
+
+def batch_size(games: int, jobs: int) -> int:
+    """Games per task: some 8 tasks per worker, so the last ones end close together, and no
+    more than 64 games, so progress and Ctrl-C stay prompt (a game takes ~2 ms)."""
+    return max(1, min(64, games // (jobs * 8)))
+
+
+class Stop:
+    """Whether Ctrl-C asked the run to stop. The first SIGINT sets it (the run then stops
+    between games); the handler then gives way to Python's, so a second one interrupts."""
+
+    def __init__(self) -> None:
+        self.asked = False
+
+    def __call__(self, signum, frame) -> None:  # the SIGINT handler
+        self.asked = True
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    @contextmanager
+    def installed(self) -> Iterator[Stop]:
+        if threading.current_thread() is not threading.main_thread():
+            yield self  # signals reach only the main thread
+            return
+        previous = signal.signal(signal.SIGINT, self)
+        try:
+            yield self
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+class WorkerError(Exception):
+    """A worker could not play the run's games (its cards or decks differ, say)."""
+
+
+class Workers:
+    """Worker processes, started as soon as the command knows it will want them: they build
+    their card pools (``game``, ``cards``, ``decks``: the command's arguments) while this
+    process builds its own. Each batch brings the run's :class:`Work`; a worker checks
+    once that its decks hash as the run's."""
+
+    def __init__(self, count: int, game: str, cards: tuple[str, ...],
+                 decks: tuple[str, ...] | None):
+        ctx = multiprocessing.get_context(
+            "forkserver" if "forkserver" in multiprocessing.get_all_start_methods()
+            else "spawn")
+        if ctx.get_start_method() == "forkserver":  # they start with the engine imported
+            ctx.set_forkserver_preload([__name__])
+        self.count = count
+        self.ex = ProcessPoolExecutor(max_workers=count, mp_context=ctx,
+                                      initializer=_start_worker,
+                                      initargs=((game, cards, decks),))
+        for _ in range(count):  # each submit starts a process
+            self.ex.submit(_ready)
+
+    def close(self) -> None:
+        # the workers ignore SIGINT: only this process decides when the run stops
+        self.ex.shutdown(wait=True, cancel_futures=True)
+
+
+def workers_for(games: int, jobs: int) -> int:
+    """The workers worth starting for ``games`` games on ``jobs`` processes: none for a
+    run too short to pay for a worker's start (:data:`MIN_GAMES_PER_WORKER` each)."""
+    return max(0, min(jobs - 1, games // MIN_GAMES_PER_WORKER))
+
+
+def run_games(work: Work, pool, decks, todo: list[int], jobs: int, stop: Stop,
+              emit: Callable[[list[dict]], None],
+              finished: Callable[[int], None] = lambda n: None,
+              workers: Workers | None = None) -> None:
+    """Play the games ``todo`` (ascending indices) on ``jobs`` processes, this one
+    included; ``emit`` gets their records in that order (after a stop or a worker's death,
+    the finished ones past a gap too), ``finished`` the number of games as each batch ends.
+
+    This process plays the lowest batch not yet handed out, between handing batches to the
+    workers (``workers``, started early by the caller, or started here) and records on:
+    it starts at once, while they build their pools."""
+    count = workers.count if workers is not None else workers_for(len(todo), jobs)
+    size = batch_size(len(todo), count + 1)
+    batches = [todo[k:k + size] for k in range(0, len(todo), size)]
+
+    def here(indices: list[int]) -> list[dict]:
+        out = []
+        for i in indices:
+            if stop.asked:
+                break
+            out.append(play_game(pool, decks, work.names, i, work.seed, work.variants,
+                                 work.limits, work.cards_data))
+        finished(len(out))
+        return out
+
+    if count < 1 or len(batches) < 2:
+        for b in batches:
+            emit(here(b))
+            if stop.asked:
+                return
+        return
+    own = workers is None
+    if workers is None:
+        workers = Workers(count, work.game, work.cards, work.decks)
+    ex = workers.ex
+    ready: dict[int, list[dict]] = {}  # finished batches waiting for an earlier one
+    running: dict[Future, int] = {}
+    nxt = k = 0
+    broken: BaseException | None = None
+    try:
+        while not stop.asked and (k < len(batches) or running):
+            mine = k if k < len(batches) else None  # this process: the lowest batch left
+            k += mine is not None
+            while k < len(batches) and len(running) < 2 * count:  # keep the workers fed
+                running[ex.submit(_play_batch, work, batches[k])] = k
+                k += 1
+            if mine is not None:
+                ready[mine] = here(batches[mine])
+                done: set[Future] = {f for f in running if f.done()}
+            else:
+                done = wait(running, timeout=0.2, return_when=FIRST_COMPLETED)[0]
+            for f in done:
+                b = running.pop(f)
+                ready[b] = f.result()
+                finished(len(ready[b]))
+            while nxt in ready:
+                emit(ready.pop(nxt))
+                nxt += 1
+        for f in running:
+            f.cancel()
+        for f, b in running.items():  # those already playing finish: keep their games
+            if not f.cancelled():
+                ready[b] = f.result()
+                finished(len(ready[b]))
+    except (BrokenProcessPool, WorkerError) as exc:  # keep what finished, then say so
+        broken = exc
+    finally:
+        if own:
+            workers.close()
+    for b in sorted(ready):
+        emit(ready[b])
+    if broken is not None:
+        raise broken
+
+
+# -- in a worker process ---------------------------------------------------------------
+#: the worker's card pool and decks, or why it has none
+_WORKER: tuple | None = None
+_PROBLEM = ""
+_CHECKED: set[str] = set()
+
+
+def _start_worker(build: tuple) -> None:
+    global _WORKER, _PROBLEM
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    game, cards, deck_args = build
+    try:
+        from .common import load_decks, pool_with
+        pool = pool_with(game, cards)
+        _WORKER = (pool, load_decks(pool, list(deck_args) if deck_args else None))
+    except Exception as exc:  # the run says it (a worker's traceback would say it again)
+        _PROBLEM = f"{type(exc).__name__}: {exc}"
+
+
+def _ready() -> None:
+    """A task that starts a worker."""
+
+
+def _play_batch(w: Work, indices: list[int]) -> list[dict]:
+    if _WORKER is None:
+        raise WorkerError(f"a worker could not build the run's cards and decks ({_PROBLEM})")
+    pool, decks = _WORKER
+    if w.deck_hash not in _CHECKED:
+        if deck_hash(pool, decks) != w.deck_hash:
+            raise WorkerError("a worker built other decks than the run's: a card or deck "
+                              "file changed as the run started; run it again")
+        _CHECKED.add(w.deck_hash)
+    return [play_game(pool, decks, w.names, i, w.seed, w.variants, w.limits, w.cards_data)
+            for i in indices]
