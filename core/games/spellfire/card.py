@@ -116,7 +116,25 @@ class SpellfireCard(CardBase):
         if self.direction is not None and t not in ("spell", "magic_item"):
             raise ValueError(f"(Off)/(Def) is printed on spells and magical items; this card "
                              f"is a {t}")
+        if self.direction is not None:
+            self._direction_agrees()
         return self
+
+    def _direction_agrees(self) -> None:
+        """An (Off) card's effect is on an opponent's card, a (Def) card's on its own (rules
+        notes 2): a selector of its abilities that names the other side contradicts it (an
+        unset ``controller`` follows the direction: :mod:`.selectors`)."""
+        d = self.direction or ""
+        wrong = "you" if d == "off" else "opponent"
+        for i, ab in enumerate(self.abilities):
+            sel = getattr(ab, "target", None)
+            params = next(iter(vars(sel).values()), None) if sel is not None else None
+            if getattr(params, "controller", None) == wrong:
+                side = "an opponent's" if self.direction == "off" else "its own side's"
+                raise ValueError(f"an ({d.capitalize()}) card's effect is on "
+                                 f"{side} cards (rules notes 2), but ability {i + 1}'s target "
+                                 f"has controller: {wrong}; leave `controller` out (the "
+                                 f"direction sets it)")
 
 
 class DeckEntry(BaseModel):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...bus import Event
 from .mixin_base import MixinBase
 from .state import SpellfireCard, SpellfirePlayer
 from .zones import Slot
@@ -123,6 +124,7 @@ class Formation(MixinBase):
             return
         realm.razed = True
         self.log.append(("raze", realm.owner.name, realm.proto.id))
+        self.publish(Event("razed", realm, realm.owner))
         for c in realm.attachments():
             self.discard(c, "razed")
         for c in list(realm.owner.dungeon.cards):

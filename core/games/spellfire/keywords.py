@@ -123,3 +123,26 @@ class Immune:
         if proto.direction == "def":
             return False
         return any(proto.type == t and (s is None or proto.school == s) for t, s in self.kinds)
+
+
+def immune_to(card, source, you) -> bool:
+    """``card`` (in play) is out of reach of an effect of ``source`` controlled by ``you``:
+    the effect is offensive (``card`` is an opponent's) and an immunity covers ``source``'s
+    kind of card. The immunity is its champion's, or one of that champion's attachments' (an
+    item granting it: rules notes 5, "An item granting an immunity ... keeps the ability"),
+    and it covers the champion's allies and attachments (rules notes 5, "Immunities: ...
+    also cover the champion's allies and attachments"). An ally in a battle belongs to the
+    champion it is attached to or, if none, to its controller's champion in the battle."""
+    if card.controller is you:
+        return False  # an effect on one's own card is not offensive (rules notes 2)
+    champ = card
+    while champ.host is not None and champ.host.proto.type != "realm":
+        champ = champ.host
+    if champ.proto.type == "ally" and champ.zone is not None:
+        champ = next((c for c in champ.zone.cards if c.proto.type == "champion"), champ)
+    proto = source.proto
+    for c in (champ, *champ.attachments()):
+        kw = c.proto.keywords.get("immune")
+        if kw is not None and not c.blank and kw.covers(proto):
+            return True
+    return False

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...bus import Event
 from ...resolve import Trigger
 from ...window import Played
 from ...zones import Zone
 from .card import SUPPORT_SKILLS
 from .mixin_base import MixinBase
+from .selectors import PlayedCard
 from .state import SpellfireCard, SpellfirePlayer
 
 #: the option of ending a phase's actions (a string, so a copy or a loaded save still equals it)
@@ -117,8 +119,18 @@ class Plays(MixinBase):
         pool, an item onto its champion); then each other player may respond to it."""
         new = self.put_in_play(card, dest, host)
         self.log.append(("play", p.name, new.proto.id, dest.label()))
-        self.resolver.open(self, Played(new, p))
+        item = Played(new, p)
+        self.then(self.entered, item)
+        self.resolver.open(self, item)
         self.resolver.settle(self)
+
+    def entered(self, item: Played) -> None:
+        """The card's window closed: unless it was negated, it has come into play (the
+        trigger ``on_enter``: rules notes 5, "must wait before activating her")."""
+        card = item.source
+        if not item.stopped and card.zone is not None and card.zone.in_play:
+            self.publish(Event("enter", card, item.controller))
+            self.resolver.settle(self)
 
     def put_in_play(self, card: SpellfireCard, dest: Zone,
                     host: SpellfireCard | None = None) -> SpellfireCard:
@@ -153,16 +165,37 @@ class Plays(MixinBase):
 
     # -- responses (rules notes 5) -------------------------------------------------------------
     def responses(self, player) -> list:
-        """Events (and cards played at any time) ``player`` may answer a played card with."""
-        return [("play", c) for c in player.hand.cards
-                if c.proto.type == "event" and c.proto.used_in(self.phase)
-                and self.has_targets(player, c)]
+        """Events (and cards played at any time) ``player`` may answer a played card with;
+        and a spell or skill that answers it (its target is the card being played: rules
+        notes 5, "Dispel Magic ... may be cast in response to a spell"), used in this phase
+        by a champion of ``player``'s pool able to use it. Other spells and skills stay the
+        turn player's (seed, phase 3: "only by the player whose turn it is")."""
+        out: list[Any] = []
+        for c in player.hand.cards:
+            t = c.proto.type
+            if not c.proto.used_in(self.phase):
+                continue
+            if t == "event":
+                if self.has_targets(player, c):
+                    out.append(("play", c))
+            elif t in SUPPORT_SKILLS and self.answers(c):
+                out.extend(("cast", c, ch) for ch in player.champions()
+                           if ch.can_use(c.proto) and self.has_targets(player, c, ch))
+        return out
+
+    def answers(self, card: SpellfireCard) -> bool:
+        """The card's effect answers the card being played (it targets ``played_card``)."""
+        ab = self.effect_of(card)
+        return ab is not None and isinstance(ab.target, PlayedCard)
 
     def respond(self, player, option: Any) -> None:
         """A response takes effect at once, without a window of its own."""
         card = option[1]
+        caster = option[2] if len(option) > 2 else None
         new: Any = self.move(card, self.window_zone)
-        self.log.append(("cast", player.name, new.proto.id, "-"))
+        new.host = caster
+        self.log.append(("cast", player.name, new.proto.id,
+                         caster.proto.id if caster is not None else "-"))
         ab = self.effect_of(new)
         self.then(self.spent, new)
         if ab is None:

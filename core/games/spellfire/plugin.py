@@ -23,5 +23,13 @@ def cardscript_games():
 def cardscript_vocabulary(game: str):
     if game != "spellfire":
         return []
-    from . import effects, keywords, selectors, triggers
-    return [triggers.vocab, selectors.vocab, effects.vocab, keywords.vocab]
+    from . import effects, keywords, piles, selectors, triggers
+    return [triggers.vocab, selectors.vocab, effects.vocab, piles.vocab, keywords.vocab]
+
+
+@hookimpl
+def cardscript_text(game: str):
+    if game != "spellfire":
+        return []
+    from . import text
+    return [text.text]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...bus import Event
 from ...game import Game
 from ...window import ResponseWindow
 from ...zones import Unseen, Zone
@@ -32,7 +33,7 @@ VARIANTS = {
                    "(rules notes 7, secondary sources)",
 }
 DECISION_KINDS = ("mulligan", "action", "target", "caster", "respond", "discard", "attack",
-                  "attacker", "defender", "fight", "slot")
+                  "attacker", "defender", "fight", "slot", "search")
 FIRST_TURN_DRAW = 3  # seed: "each player draws three cards on their first turn"
 
 
@@ -143,9 +144,12 @@ class SpellfireGame(Formation, Plays, Combat, Cosmos, Victory, Game[SpellfirePla
         self.log.append(("phase", phase))
 
     def phase0(self) -> None:
-        """Phase 0: rule cards, and what cards say happens before the turn begins."""
+        """Phase 0: rule cards, and what cards say happens before the turn begins (powers
+        "at the start of your turn" resolve first: notes 4, "Phase-0 powers resolve here")."""
         self.enter(0)
         self.then(self.act, 0)
+        self.publish(Event("turn_start", None, self.active))
+        self.resolver.settle(self)
 
     def phase1(self) -> None:
         """Phase 1: draw three (the format's draws); cards that give more draw here; on a
@@ -226,6 +230,8 @@ class SpellfireGame(Formation, Plays, Combat, Cosmos, Victory, Game[SpellfirePla
         out ends; otherwise the player on the left takes their turn."""
         self.enter(6)
         p = self.active
+        for c in self.in_play_cards():  # level changes last the battle, or else the turn
+            c.mods = ()
         if not p.realms() and p.champions():
             self.log.append(("pool_lost", p.name))
             for c in p.champions():
@@ -260,8 +266,8 @@ class SpellfireGame(Formation, Plays, Combat, Cosmos, Victory, Game[SpellfirePla
         """An event whose effect draws or searches for cards: a chance to find a realm."""
         if card.proto.type != "event":
             return False
-        return any(getattr(ab.effect, "finds_cards", False)
-                   for ab in card.proto.program.abilities)
+        return any(getattr(e, "finds_cards", False) for ab in card.proto.program.abilities
+                   for e in getattr(ab.effect, "stages", (ab.effect,)))
 
     def mulligan_chosen(self, p: SpellfirePlayer, yes: bool) -> None:
         if not yes:
