@@ -44,14 +44,16 @@ class SpellfireCard(CardBase):
     level; ``phases`` the phases it is used in (events: any time unless given)."""
 
     #: what the card prints besides its powers: a realm's coast and defence, a support
-    #: card's bonus, (Off)/(Def) and the phases it is used in (rules notes 5)
+    #: card's bonus, and its (Off)/(Def) with the phases it is used in, as the cards print
+    #: them ("(Off/4)"; rules notes 5), or its phases alone ("Phases 3 and 5")
     __text__: ClassVar[str] = (
         "{% if coastal %}Coastal. {% endif %}"
         "{% if defends %}Defends itself as a level {{ defends }} champion. {% endif %}"
         "{% if bonus %}{{ bonus | signed }} to its champion's level"
-        "{% if direction %} ({{ direction | capitalize }}){% endif %}. "
-        "{% elif direction %}({{ direction | capitalize }}) {% endif %}"
-        "{% if anytime %}Play at any time.{% elif phases %}"
+        "{% if direction and not phases %} ({{ direction | capitalize }}){% endif %}. "
+        "{% elif direction and not phases %}({{ direction | capitalize }}). {% endif %}"
+        "{% if anytime %}Play at any time.{% elif direction and phases %}"
+        "({{ direction | capitalize }}{% for n in phases %}/{{ n }}{% endfor %}){% elif phases %}"
         "Phase{{ 's' if phases | length > 1 }} {% for n in phases %}{{ n }}"
         "{% if not loop.last %}{{ ' and ' if loop.revindex == 2 else ', ' }}{% endif %}"
         "{% endfor %}.{% endif %}")
