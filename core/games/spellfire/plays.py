@@ -126,9 +126,11 @@ class Plays(MixinBase):
 
     def entered(self, item: Played) -> None:
         """The card's window closed: unless it was negated, it has come into play (the
-        trigger ``on_enter``: rules notes 5, "must wait before activating her")."""
+        trigger ``on_enter``: rules notes 5, "must wait before activating her"), and the
+        state checks follow (a sixth realm wins at once: :mod:`.victory`)."""
         card = item.source
         if not item.stopped and card.zone is not None and card.zone.in_play:
+            self.then(self.state_checks)
             self.publish(Event("enter", card, item.controller))
             self.resolver.settle(self)
 
