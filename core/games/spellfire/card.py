@@ -43,7 +43,20 @@ class SpellfireCard(CardBase):
     itself gives it as ``defends``); ``bonus`` is what a support card adds to its champion's
     level; ``phases`` the phases it is used in (events: any time unless given)."""
 
-    __text__: ClassVar[str] = ""
+    #: what the card prints besides its powers: a realm's coast and defence, a support
+    #: card's bonus, and its (Off)/(Def) with the phases it is used in, as the cards print
+    #: them ("(Off/4)"; rules notes 5), or its phases alone ("Phases 3 and 5")
+    __text__: ClassVar[str] = (
+        "{% if coastal %}Coastal. {% endif %}"
+        "{% if defends %}Defends itself as a level {{ defends }} champion. {% endif %}"
+        "{% if bonus %}{{ bonus | signed }} to its champion's level"
+        "{% if direction and not phases %} ({{ direction | capitalize }}){% endif %}. "
+        "{% elif direction and not phases %}({{ direction | capitalize }}). {% endif %}"
+        "{% if anytime %}Play at any time.{% elif direction and phases %}"
+        "({{ direction | capitalize }}{% for n in phases %}/{{ n }}{% endfor %}){% elif phases %}"
+        "Phase{{ 's' if phases | length > 1 }} {% for n in phases %}{{ n }}"
+        "{% if not loop.last %}{{ ' and ' if loop.revindex == 2 else ', ' }}{% endif %}"
+        "{% endfor %}.{% endif %}")
 
     type: CardType = Field(description="The card type.")
     number: int = Field(ge=1, le=999, description="Its number within its set (the seed's "

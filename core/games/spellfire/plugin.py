@@ -16,7 +16,7 @@ def cardscript_games():
                      game_class=SpellfireGame, card_model=SpellfireCard,
                      cards_dir=data_dir("cardscripts") / "spellfire", deck_model=SpellfireDeck,
                      validate_deck=validate_deck, deck_cards=deck_cards, scenario=scenario,
-                     reference_decks=())]
+                     reference_decks=("tidewall-builders", "ashmark-warband"))]
 
 
 @hookimpl
