@@ -82,21 +82,34 @@ class CardTally(list):
         return {"cards": cards, "abilities": abilities}
 
 
+def agent_registry() -> dict:
+    """The agents a run may name, ``name -> class`` (called with the seat's seed): the
+    plugins' registry (``cardscript.plugins.agents()``) once there is one, else the random
+    agent alone."""
+    from cardscript import plugins
+    found = getattr(plugins, "agents", None)
+    return dict(found()) if found is not None else {"random": RandomAgent}
+
+
 def play_game(pool, decks, names: tuple[str, str], i: int, seed: int, variants=(),
-              limits=None, cards: bool = False) -> dict:
+              limits=None, cards: bool = False,
+              agents: tuple[str, str] = ("random", "random")) -> dict:
     """Play game ``i`` of a run and return its record (the same for the same arguments,
-    whichever process plays it). A crash is recorded as an error, with its traceback."""
+    whichever process plays it); ``agents`` are the seats' agents, by name
+    (:func:`agent_registry`), each seeded from the game's seed and its seat. A crash is
+    recorded as an error, with its traceback."""
     s = game_seed(seed, i)
     (_, deck_a), (_, deck_b) = decks
     rec: dict = {"index": i, "seed": s, "game": pool.spec.name, "decks": list(names),
-                 "agents": ["random", "random"]}
+                 "agents": list(agents)}
+    known = agent_registry()
     tally = None
     try:
         g = pool.spec.game_class([list(deck_a), list(deck_b)], s, tokens=pool.tokens,
                                  variants=variants, deck_names=names, limits=limits)
         if cards:
             tally = CardTally(g)
-        g.play([RandomAgent(2 * s + 1), RandomAgent(2 * s + 2)])
+        g.play([known[agents[0]](2 * s + 1), known[agents[1]](2 * s + 2)])
     except Exception as exc:  # a crash is a finding, not the end of the run
         rec.update(first=None, winner=None, outcome="error",
                    how=f"{type(exc).__name__}: {exc}", rounds=None, decisions=None,

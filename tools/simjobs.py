@@ -26,6 +26,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 from .records import deck_hash, play_game
 
@@ -43,6 +44,18 @@ class Work:
     games: int
     cards_data: bool
     deck_hash: str
+    #: which decks and agents sit where in game ``i``, when the run is not one pair of decks
+    #: in fixed seats: an object with ``play(pool, decks, work, i) -> record`` (plain data,
+    #: pickled to the workers; ``cardscript balance``'s pairing)
+    plan: Any = None
+
+
+def play_one(pool, decks, w: Work, i: int) -> dict:
+    """The record of game ``i`` of the run ``w``: its plan's, or the two decks' in their
+    seats."""
+    if w.plan is not None:
+        return w.plan.play(pool, decks, w, i)
+    return play_game(pool, decks, w.names, i, w.seed, w.variants, w.limits, w.cards_data)
 
 
 def default_jobs() -> int:
@@ -145,8 +158,7 @@ def run_games(work: Work, pool, decks, todo: list[int], jobs: int, stop: Stop,
         for i in indices:
             if stop.asked:
                 break
-            out.append(play_game(pool, decks, work.names, i, work.seed, work.variants,
-                                 work.limits, work.cards_data))
+            out.append(play_one(pool, decks, work, i))
         finished(len(out))
         return out
 
@@ -232,5 +244,4 @@ def _play_batch(w: Work, indices: list[int]) -> list[dict]:
             raise WorkerError("a worker built other decks than the run's: a card or deck "
                               "file changed as the run started; run it again")
         _CHECKED.add(w.deck_hash)
-    return [play_game(pool, decks, w.names, i, w.seed, w.variants, w.limits, w.cards_data)
-            for i in indices]
+    return [play_one(pool, decks, w, i) for i in indices]

@@ -33,6 +33,13 @@ class GamesPerSecond(ProgressColumn):
         return Text(f"{speed:,.0f} games/s" if speed else "", style="progress.data.speed")
 
 
+def progress_bar(shown: bool = True) -> Progress:
+    """The bar of a run's games: done, games/s, time left (on stderr; gone when done)."""
+    return Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+                    GamesPerSecond(), TimeRemainingColumn(), console=err, transient=True,
+                    disable=not shown)
+
+
 def deck_names(decks) -> tuple[str, str]:
     """The decks' names in seat order; a deck against itself is told apart."""
     (name_a, _), (name_b, _) = decks
@@ -57,9 +64,7 @@ def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = T
     work = Work(pool.spec.name, tuple(card_paths), tuple(deck_args) if deck_args else None,
                 names, tuple(variants), limits, seed, games, records is not None,
                 job["deck_hash"])
-    bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
-                   GamesPerSecond(), TimeRemainingColumn(), console=err, transient=True,
-                   disable=not progress)
+    bar = progress_bar(progress)
     played = 0
     start = time.perf_counter()
     stop = Stop()
