@@ -16,7 +16,9 @@ def cardscript_games():
                      game_class=RiftboundGame, card_model=RiftboundCard,
                      cards_dir=data_dir("cardscripts") / "riftbound", deck_model=RiftboundDeck,
                      validate_deck=validate_deck, deck_cards=deck_cards, scenario=scenario,
-                     reference_decks=("ember-vanguard", "tidewatch-circle"))]
+                     reference_decks=("ember-vanguard", "tidewatch-circle"),
+                     # reports say the bundled cards are our own designs (not metagame)
+                     extra={"sample_cards": True})]
 
 
 @hookimpl

@@ -16,7 +16,9 @@ def cardscript_games():
                      game_class=SpellfireGame, card_model=SpellfireCard,
                      cards_dir=data_dir("cardscripts") / "spellfire", deck_model=SpellfireDeck,
                      validate_deck=validate_deck, deck_cards=deck_cards, scenario=scenario,
-                     reference_decks=("tidewall-builders", "ashmark-warband"))]
+                     reference_decks=("tidewall-builders", "ashmark-warband"),
+                     # reports say the bundled cards are our own designs (not metagame)
+                     extra={"sample_cards": True})]
 
 
 @hookimpl

@@ -1,0 +1,105 @@
+"""The files of a balance report (docs/balance.md): report.json (the whole document),
+cards.csv and matrix.csv (its tables, flat) and report.html (one self-contained page,
+rendered by the tools' sandboxed Jinja2 environment, :mod:`cardscript.tools.templates`)."""
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from ..templates import render
+from .stats import Tally, compare, deck_iwd
+
+#: the per-card metrics, in the tables' order, and their headings
+METRICS = {"opening_hand": "in opening hand", "drawn": "drawn", "in_hand": "in hand",
+           "played": "played", "not_seen": "not seen"}
+
+NOTES = [
+    "Win rates count a draw as half a win; games that ended in an error are left out of "
+    "every figure (counted under errors). Intervals are 95% Wilson score intervals.",
+    "Paired seeds with seat swaps: each seed is played twice, once with each deck of the "
+    "pair in the first seat. The agents follow their decks, not the seats.",
+    "Per card, each game is counted once per player whose deck holds the card: 'in opening "
+    "hand' = a copy was in the opening hand (after mulligans); 'drawn' = a copy was drawn "
+    "after it; 'in hand' = either (17lands' GIH); 'played' = a copy was played; 'not seen' = "
+    "no copy was in the opening hand or drawn (17lands' GNS).",
+    "Improvement when drawn (IWD, 17lands) = win rate in hand minus win rate not seen; its "
+    "interval is Newcombe's hybrid score interval of the difference of the two proportions.",
+    "Outliers: a card is flagged 'strong' when the lower end of its IWD interval lies above "
+    "its deck's reference IWD, 'weak' when the upper end lies below it. The deck's "
+    "reference IWD is the mean of its cards' IWD, each weighted by the games it was in hand. "
+    "With many cards some flags are expected by chance (about 1 in 20 cards at 95%).",
+    "Dead text: an ability of a deck's card that never reached resolution (resolved or "
+    "fizzled) in any game of the run, by the ability's name.",
+    "Compare: a figure moved when its interval in this run and in the older report do not "
+    "overlap.",
+]
+
+
+def label(run: dict, spec) -> str:
+    """What the report is, said at its top."""
+    agents = " and ".join(dict.fromkeys(run["agents"]))
+    text = (f"Simulations of the decks {', '.join(run['decks'])} played by the {agents} "
+            f"agent{'s' if len(set(run['agents'])) > 1 else ''} in cardscript's "
+            f"{run['game_title']} engine: engine measurements, not metagame data.")
+    if spec.extra.get("sample_cards"):
+        text += (f" These are simulations of this project's own sample cards for "
+                 f"{run['game_title']}, not of published cards: no {spec.title.split(' (')[0]}"
+                 " metagame statistics are produced or stored.")
+    return text
+
+
+def document(run: dict, tally: Tally, pool, decks, compare_with: dict | None = None,
+             compare_path: str | None = None) -> dict:
+    """The report as JSON data (report.json; the schema is docs/balance.md's)."""
+    cards = tally.card_rows()
+    names = {c.id: getattr(c, "name", c.id) for _, deck in decks for c in deck}
+    for row in cards:
+        row["name"] = names.get(row["card"], row["card"])
+    summary = tally.summary()
+    for d in summary["decks"]:
+        d["iwd_reference"] = deck_iwd(r for r in cards if r["deck"] == d["deck"])
+    doc = {**run, "label": label(run, pool.spec), "summary": summary,
+           "matrix": tally.matrix(), "cards": cards,
+           "outliers": [{"deck": r["deck"], "card": r["card"], "flag": r["flag"],
+                         **r["iwd"]} for r in cards if r["flag"]],
+           "dead_text": tally.dead_text(),
+           "digests": {c.id: c.digest for _, deck in decks for c in deck},
+           "notes": NOTES, "compared_with": compare_path, "compare": None}
+    if compare_with is not None:
+        doc["compare"] = compare(compare_with, doc)
+    return doc
+
+
+def write_report(doc: dict, out: Path) -> None:
+    (out / "report.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False) + "\n",
+                                     encoding="utf-8")
+    with open(out / "matrix.csv", "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["deck", "opponent", "games", "wins", "win_rate", "low", "high"])
+        for m in doc["matrix"]:
+            w.writerow([m["deck"], m["opponent"], m["games"], m["wins"], m["rate"], m["low"],
+                        m["high"]])
+    with open(out / "cards.csv", "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["deck", "card", "name", "copies",
+                    *(f"{m}_{x}" for m in METRICS for x in ("games", "win_rate", "low",
+                                                             "high")),
+                    "iwd", "iwd_low", "iwd_high", "flag"])
+        for r in doc["cards"]:
+            w.writerow([r["deck"], r["card"], r["name"], r["copies"],
+                        *(r[m][x] for m in METRICS for x in ("games", "rate", "low", "high")),
+                        r["iwd"]["value"], r["iwd"]["low"], r["iwd"]["high"],
+                        r["flag"] or ""])
+    (out / "report.html").write_text(render("balance/report.html.j2", doc=doc,
+                                            metrics=METRICS, pct=_pct, pp=_pp),
+                                     encoding="utf-8")
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def _pp(x: float | None) -> str:
+    """A difference of rates, in percentage points."""
+    return "–" if x is None else f"{100 * x:+.1f}"
