@@ -232,6 +232,33 @@ def test_a_mirror_reads_exactly_half(tmp_path, capsys):
         assert r1["winner"] != r2["winner"]
 
 
+def test_agents_come_from_the_plugins_registry_and_follow_their_decks(tmp_path, capsys,
+                                                                     monkeypatch):
+    """With an agent registry (``cardscript.plugins.agents()``), --agents names its agents:
+    the first plays each pair's first deck, in whichever seat, and the records say so."""
+    from cardscript import plugins
+    from cardscript.decisions import FirstLegalAgent, RandomAgent
+    monkeypatch.setattr(plugins, "agents", lambda: {
+        "random": RandomAgent, "first": lambda seed: FirstLegalAgent()}, raising=False)
+    out = tmp_path / "agents"
+    assert main(["balance", "--games", "3", "--jobs", "1", "--agents", "first", "random",
+                 "--out", str(out), "--no-progress"]) == 0
+    doc, _, _, recs = _read(out)
+    assert doc["agents"] == ["first", "random"]
+    assert "first and random agents" in doc["label"]
+    first_deck = doc["decks"][0]
+    for r in recs:
+        assert r["agents"][r["decks"].index(first_deck)] == "first"
+    assert {tuple(r["agents"]) for r in recs} == {("first", "random"), ("random", "first")}
+    # the agents named play: the same seeds with random agents alone play other games
+    assert main(["balance", "--games", "3", "--jobs", "1", "--out", str(tmp_path / "random"),
+                 "--no-progress"]) == 0
+    plain = _read(tmp_path / "random")[3]
+    assert [r["decisions"] for r in recs] != [r["decisions"] for r in plain]
+    assert main(["balance", "--agents", "greedy", "--out", str(out)]) == 2
+    assert "unknown agent 'greedy'" in capsys.readouterr().err
+
+
 def test_two_processes_write_the_same_report(tmp_path):
     from cardscript.tools.simjobs import Workers
     pool = pool_with("wonders")
