@@ -54,9 +54,10 @@ def import_ray():
 
 def batch_size(games: int, cpus: int) -> int:
     """Games per task: some 8 tasks per CPU, so the last ones end close together, but no
-    fewer than 32 games, so scheduling a task and returning its records costs under 5% of
-    its games (measured on one machine: ~1-2.5 ms a task, ~2 ms a game: 6% for 16 games,
-    31% for 1), and no more than 256, so progress and Ctrl-C stay prompt (~0.5 s)."""
+    fewer than 32 games, so scheduling a task and returning its records costs little beside
+    its games (measured on one machine, docs/simulate.md: 30-40% for 1 game, 6-17% for 16,
+    nothing measurable from 32), and no more than 256, so progress and Ctrl-C stay prompt
+    (~0.5 s)."""
     return max(32, min(256, games // (cpus * 8)))
 
 
