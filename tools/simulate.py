@@ -1,6 +1,7 @@
 """``cardscript simulate``: many full games between random agents, with a summary table and,
 with ``--out``, one record per game (:mod:`cardscript.tools.records`), played in worker
-processes (:mod:`cardscript.tools.simjobs`). The summary is made from the records, in
+processes (:mod:`cardscript.tools.simjobs`) or as tasks on a Ray cluster
+(:mod:`cardscript.tools.simray`). The summary is made from the records, in
 game-index order, so it is the same for any number of workers."""
 from __future__ import annotations
 
@@ -48,14 +49,15 @@ def deck_names(decks) -> tuple[str, str]:
 
 def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = True,
              limits=None, *, jobs: int = 1, out_file=None, card_paths=(),
-             deck_args=None, workers=None) -> dict:
+             deck_args=None, workers=None, backend=None) -> dict:
     """Play ``games`` games on ``jobs`` processes; return the summary (deterministic for a
     seed, whatever ``jobs``). With ``out_file`` each game's record is written there as it
     finishes, and the games already there (a run resumed) are not played again. Ctrl-C
     stops the run: the summary covers the finished games and says it was interrupted.
     ``card_paths`` and ``deck_args`` are how workers build the same pool and decks;
     ``workers`` (:class:`~cardscript.tools.simjobs.Workers`) may have been started by the
-    caller, earlier."""
+    caller, earlier; a ``backend`` (:class:`~cardscript.tools.simray.RayWorkers`) plays the
+    games instead of this process and its workers."""
     names = deck_names(decks)
     job = job_of(pool, decks, names, games, seed, variants, limits)
     records = RecordFile(out_file, job) if out_file is not None else None
@@ -84,8 +86,13 @@ def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = T
                     records.flush()
                 played += len(batch)
 
-            run_games(work, pool, decks, todo, jobs, stop, emit,
-                      lambda n: bar.advance(task, n), workers)
+            def advance(n: int) -> None:
+                bar.advance(task, n)
+
+            if backend is not None:
+                backend.run(work, todo, stop, emit, advance)
+            else:
+                run_games(work, pool, decks, todo, jobs, stop, emit, advance, workers)
     finally:
         if records is not None:
             records.close(complete=len(found) == games)

@@ -30,6 +30,13 @@ def add_arguments(p) -> None:
     p.add_argument("--out", metavar="FILE",
                    help="write one record per game to FILE as JSON Lines (docs/simulate.md); "
                    "a run stopped half-way resumes when run again with the same FILE")
+    p.add_argument("--backend", choices=("local", "ray"), default="local",
+                   help="where the games run: local processes (default), or tasks on a Ray "
+                   "cluster (needs: pip install 'cardscript[ray]'); the results are the same")
+    p.add_argument("--address", metavar="ADDR",
+                   help="--backend ray: the cluster to use (auto: the one `ray start` runs "
+                   "on this machine; ray://HOST:10001: a remote one); default: start a local "
+                   "Ray with --jobs CPUs for this run")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true")
     add_limit_arguments(p)
@@ -44,20 +51,31 @@ def run(args) -> int:
         raise UsageError("--jobs must be at least 1")
     if args.out is not None:
         check_output_file(args.out, "--out")
+    if args.address is not None and args.backend != "ray":
+        raise UsageError("--address needs --backend ray")
     require_paths(args.cards, "--cards")
     # how a worker process finds the same cards and decks, whatever its working folder
     cards = tuple(os.path.abspath(c) for c in args.cards)
     deck_args = tuple(os.path.abspath(d) if os.path.lexists(d) else d
                       for d in args.decks or ()) or None
     # the workers build their pools while this process builds its own
-    count = workers_for(args.games, args.jobs)
-    workers = Workers(count, args.game, cards, deck_args) if count else None
+    workers = backend = None
+    if args.backend == "ray":
+        from ..simray import BackendError, RayWorkers
+        try:
+            backend = RayWorkers(args.address, args.jobs, args.game, cards, deck_args)
+        except BackendError as exc:
+            err.print(f"cardscript simulate: error: {exc}", markup=False)
+            return EXIT_BAD_INPUT
+    elif count := workers_for(args.games, args.jobs):
+        workers = Workers(count, args.game, cards, deck_args)
     try:
         pool, decks = pool_and_decks(args)
         summary = simulate(pool, decks, args.games, args.seed, args.variant,
                            progress=not args.no_progress and not args.json,
                            limits=limits_of(args, decks), jobs=args.jobs, out_file=args.out,
-                           card_paths=cards, deck_args=deck_args, workers=workers)
+                           card_paths=cards, deck_args=deck_args, workers=workers,
+                           backend=backend)
     except (BrokenProcessPool, WorkerError) as exc:  # a worker was killed (out of memory...)
         kept = f"; the finished games are in {args.out}: run again to resume" \
             if args.out else ""
@@ -67,6 +85,8 @@ def run(args) -> int:
     finally:
         if workers is not None:
             workers.close()
+        if backend is not None:
+            backend.close()
     if args.json:
         summary = {k: v for k, v in summary.items() if k not in ("elapsed", "played")}
         summary["first_error"] = summary["first_error"] and summary["first_error"][1]
