@@ -27,7 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from .records import deck_hash, play_game
+from .records import RANDOM, AgentSpec, deck_hash, play_game
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,9 @@ class Work:
     games: int
     cards_data: bool
     deck_hash: str
+    #: the agents in seat order; paired: games 2k, 2k + 1 share a seed, seats swapped
+    agents: tuple[AgentSpec, AgentSpec] = RANDOM
+    paired: bool = False
 
 
 def default_jobs() -> int:
@@ -146,7 +149,7 @@ def run_games(work: Work, pool, decks, todo: list[int], jobs: int, stop: Stop,
             if stop.asked:
                 break
             out.append(play_game(pool, decks, work.names, i, work.seed, work.variants,
-                                 work.limits, work.cards_data))
+                                 work.limits, work.cards_data, work.agents, work.paired))
         finished(len(out))
         return out
 
@@ -232,5 +235,6 @@ def _play_batch(w: Work, indices: list[int]) -> list[dict]:
             raise WorkerError("a worker built other decks than the run's: a card or deck "
                               "file changed as the run started; run it again")
         _CHECKED.add(w.deck_hash)
-    return [play_game(pool, decks, w.names, i, w.seed, w.variants, w.limits, w.cards_data)
+    return [play_game(pool, decks, w.names, i, w.seed, w.variants, w.limits, w.cards_data,
+                      w.agents, w.paired)
             for i in indices]

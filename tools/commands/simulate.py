@@ -14,9 +14,16 @@ from ..common import (
     out,
     require_paths,
 )
-from ._shared import add_game_arguments, add_limit_arguments, limits_of, pool_and_decks
+from ._shared import (
+    add_agent_arguments,
+    add_game_arguments,
+    add_limit_arguments,
+    agents_of,
+    limits_of,
+    pool_and_decks,
+)
 
-HELP = "play many games between random agents and summarise the results"
+HELP = "play many games between agents (random by default) and summarise the results"
 
 
 def add_arguments(p) -> None:
@@ -32,6 +39,7 @@ def add_arguments(p) -> None:
                    "a run stopped half-way resumes when run again with the same FILE")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true")
+    add_agent_arguments(p)
     add_limit_arguments(p)
 
 
@@ -44,6 +52,7 @@ def run(args) -> int:
         raise UsageError("--jobs must be at least 1")
     if args.out is not None:
         check_output_file(args.out, "--out")
+    agents = agents_of(args)
     require_paths(args.cards, "--cards")
     # how a worker process finds the same cards and decks, whatever its working folder
     cards = tuple(os.path.abspath(c) for c in args.cards)
@@ -57,7 +66,8 @@ def run(args) -> int:
         summary = simulate(pool, decks, args.games, args.seed, args.variant,
                            progress=not args.no_progress and not args.json,
                            limits=limits_of(args, decks), jobs=args.jobs, out_file=args.out,
-                           card_paths=cards, deck_args=deck_args, workers=workers)
+                           card_paths=cards, deck_args=deck_args, workers=workers,
+                           agents=agents)
     except (BrokenProcessPool, WorkerError) as exc:  # a worker was killed (out of memory...)
         kept = f"; the finished games are in {args.out}: run again to resume" \
             if args.out else ""
