@@ -166,12 +166,30 @@ def add_ability(tree: Tree, ab: Any, where: Position | None) -> None:
     add_object(branch, "effect", ab.effect)
 
 
-def explain(card: CardDef, file: str) -> Tree:
-    stats = [f"{k} {_plain(getattr(card, k))}" for k in ("type", "orbital", "tier", "cost",
-                                                          "power") if getattr(card, k, None)
-             is not None]
-    if card.classes:
-        stats.append("classes " + ", ".join(card.classes))
+#: the card model's fields that are not printed stats (shown in their own sections)
+_NOT_STATS = ("id", "name", "text", "keywords", "abilities", "token")
+
+
+def printed_stats(card: CardDef, model: Any) -> list[str]:
+    """What the card prints besides its text, in the card model's field order: each field
+    its card has, when required or not at its default ("cost 2", "classes knight, mage")."""
+    stats = []
+    for name, info in model.model_fields.items():
+        if name in _NOT_STATS or not hasattr(card, name):
+            continue
+        value = getattr(card, name)
+        default = None if info.is_required() else info.get_default(call_default_factory=True)
+        if isinstance(value, (list, tuple)):
+            if not value:
+                continue
+            stats.append(f"{name} {', '.join(map(str, value))}")
+        elif value is not None and (info.is_required() or value != default):
+            stats.append(f"{name} {_plain(value)}")
+    return stats
+
+
+def explain(card: CardDef, file: str, model: Any) -> Tree:
+    stats = printed_stats(card, model)
     head = f"[bold]{escape(card.name)}[/] [dim]({escape(card.id)})[/]\n" \
            f"{escape(' · '.join(stats))}\n[dim]{escape(_rel(str(card.source or file)))}[/]"
     if card.text:

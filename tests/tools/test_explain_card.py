@@ -75,3 +75,15 @@ def test_by_file_path_and_errors(tmp_path, capsys):
     f.write_text(f.read_text().replace("draw: 2", "drwa: 2"))
     rc, _, err = explain(capsys, str(f))
     assert rc == 1 and "quick-study.card.yaml:9" in err and "draw" in err
+
+
+@pytest.mark.parametrize("game", sorted(__import__("cardscript.plugins",
+                                                   fromlist=["games"]).games()))
+def test_every_game_explains_its_cards_with_their_printed_stats(capsys, game):
+    """Each installed game's cards explain, with the stats its card model prints (derived
+    from the model's fields, not one game's names)."""
+    pool = CardPool.bundled(game)
+    card = pool.cards[sorted(pool.cards)[0]]
+    rc, out, err = explain(capsys, "--game", game, card.id)
+    assert rc == 0, err
+    assert f"type {card.type}" in out and card.name in out

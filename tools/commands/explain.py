@@ -13,8 +13,11 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
+    from cardscript.plugins import games
+
     from ..explain import explain, load_card
     card, file = load_card(args.card, args.game)
     # wrapped, not cropped: a tree line may be long (the shared console soft-wraps)
-    Console(highlight=False, emoji=False).print(explain(card, file))
+    Console(highlight=False, emoji=False).print(explain(card, file,
+                                                        games()[args.game].card_model))
     return 0

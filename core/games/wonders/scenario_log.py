@@ -49,6 +49,8 @@ LOG_EVENTS: dict[str, tuple[str, ...]] = {
     "chain": ("player", "effect"),
     "removed": ("player", "effect"),
     "priority": ("player", "option"),
+    "respond": ("player", "option"),  # the core's response window (window.py)
+    "negated": ("effect",),
     "control": ("player", "card", "object"),
     "no_control": ("player", "card", "object"),
     "control_turn": ("player", "controlled"),  # 505.4: will control that player's next turn

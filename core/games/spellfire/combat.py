@@ -1,0 +1,351 @@
+"""Battles (the seed, "Phase 4"; rules notes 7, "Combat"): the turn player's one attack on an
+opponent's realm, from the target to the spoils of victory. A battle here has one round (no
+card yet adds walls or a second attacker); its outcome and the spoils are in
+:mod:`.battle_end`.
+
+The steps, in the notes' order: (A) the target, (B) the attacker from hand or pool into the
+battle area, (C) the defender or a decline, (E) the totals compared, (F) catch-up plays by the
+losing side until it stops, then the outcome. The readings chosen where the notes leave room:
+
+- **Target** (notes 7 A): a realm ``attackable`` (exposed: unrazed, no unrazed realm in front
+  of it), or one a champion the turn player can send reaches by a movement power on that
+  champion: ``flyer`` any realm, ``swimmer`` a coastal realm, ``earthwalker`` any realm (no
+  realm prints special requirements yet). Since the attacker is chosen after the target (A
+  then B), such a realm is offered when the player has a champion able to reach it, and the
+  attacker is then chosen among the champions able to reach it. No target, no decision.
+- **Attacker** (B): a champion of the pool, with its attachments (they keep their host), or
+  one from the hand that the Rule of the Cosmos lets into play (it has no attachments; it is
+  played, so the others may respond). Nothing is attached now.
+- A battle begins once both champions are chosen (notes 7, "Outcomes"): an attacker gone,
+  or a realm razed or gone, before the defender is chosen ends it with no spoils (the
+  attacker, if still there, returns to its pool).
+- **Defender** (C): the realm's owner chooses a champion of their pool or hand (as the
+  attacker), or declines: the realm is razed, the battle ends and the attacker gets spoils. A
+  realm printing ``defends: N`` defends itself when its owner declines: the realm is the
+  defending champion, at level N plus its level changes; it may take only allies (notes 6,
+  the card ruling) and events; a defeated realm-champion razes the realm. It gets no world
+  bonus (that is a champion's).
+- **(D) activation**: no card power acts at this step in the card language yet.
+- **Totals** (E): a champion's adjusted level (attachments' bonuses, level changes), the
+  levels of its side's allies in the battle, and +3 when the ``world_bonus`` variant is on and
+  the champion's world is the attacked realm's. A tie: the defender is winning.
+- **Catch-up** (F): the losing side may play one card, or stop; totals are compared again,
+  while that side is losing. The cards: an ally (its level counts for the round; an ally of an
+  attacker who reached the realm by a movement power must share a power of the attacker that
+  reaches it: notes 7, "Allies need the same movement power"); a spell, psionic power, blood
+  ability, thief skill or unarmed combat card used in phase 4 that its champion can use, cast
+  by it (through the response window; an (Off) card with a level bonus is not offered against
+  a champion immune to it); a magical item, attached to its fighting champion; an event. A
+  played spell or skill that takes effect (not negated) gives its level bonus as a level
+  change of its own champion, or the opposing one for an (Off) card, and waits in the battle
+  area until the battle ends; an event's bonus counts the same way, the event goes to the
+  Void. Every card played is answered in a response window (rules notes 5), where the other
+  players may play events; besides, "the winning side may play only events or 'play at any
+  time' cards": after each catch-up card has resolved, the side then winning gets one chance
+  to play an event, or a spell or skill printed "play at any time" its champion can use, or
+  passes.
+- A catch-up card's effects may end the battle early (rules notes 7, "Outcomes"): see
+  :mod:`.battle_end`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...bus import Event
+from .battle_end import BattleEnd
+from .card import SUPPORT_SKILLS
+from .state import SpellfireCard, SpellfirePlayer
+from .zones import HAND
+
+SKIP, DECLINE, STOP, PASS = "skip", "decline", "stop", "pass"
+WORLD_BONUS = 3  # rules notes 7, "World bonus" (the world_bonus variant)
+#: movement powers (keywords) that let a champion attack past the realms in front
+MOVEMENT = ("flyer", "swimmer", "earthwalker")
+BATTLE_PHASE = 4
+
+
+class Combat(BattleEnd):
+    # -- (A) the target ------------------------------------------------------------------------
+    def attack_phase(self) -> None:
+        """Phase 4: attack one realm of an opponent, or skip."""
+        p = self.active
+        targets = self.targets(p)
+        if not targets:
+            self.log.append(("no_attack", p.name))
+            return
+        self.ask(p, "attack", [SKIP, *(("attack", r) for r in targets)],
+                 "phase 4: attack a realm, or skip", then=(self.attack_chosen,))
+
+    def fighters(self, p: SpellfirePlayer) -> list[SpellfireCard]:
+        """The champions ``p`` may send into a battle: its pool's, and those of its hand the
+        Rule of the Cosmos lets into play."""
+        out = p.champions()
+        out.extend(c for c in p.hand.cards
+                   if c.proto.type == "champion" and self.cosmos_allows(p, c))
+        return out
+
+    def targets(self, p: SpellfirePlayer) -> list[SpellfireCard]:
+        """The realms ``p`` may attack: exposed ones, and those a champion it can send
+        reaches by its movement power."""
+        fighters = self.fighters(p)
+        if not fighters:
+            return []
+        moves = {m for c in fighters for m in self.movement(c)}
+        out: list[SpellfireCard] = []
+        for q in self.turn_order()[1:]:
+            exposed = self.attackable(p, q)
+            out.extend(exposed)
+            if moves:
+                out.extend(r for r in q.realms() if not r.razed and r not in exposed
+                           and self.reaches(moves, r))
+        return out
+
+    @staticmethod
+    def movement(card: SpellfireCard) -> tuple[str, ...]:
+        return tuple(m for m in MOVEMENT if card.has_keyword(m))
+
+    @staticmethod
+    def reaches(moves: Any, realm: SpellfireCard) -> bool:
+        """A movement power in ``moves`` reaches ``realm`` (rules notes 7 A)."""
+        return "flyer" in moves or "earthwalker" in moves or \
+            "swimmer" in moves and realm.proto.coastal
+
+    def exposed(self, realm: SpellfireCard) -> bool:
+        return not self.shielded(realm.owner, realm.zone.area)
+
+    def attack_chosen(self, choice: Any) -> None:
+        p = self.active
+        if isinstance(choice, str):
+            self.log.append(("no_attack", p.name))
+            return
+        realm = choice[1]
+        self.battle_realm = realm
+        self.log.append(("attack", p.name, realm.proto.id, realm.owner.name))
+        exposed = self.exposed(realm)
+        options = [c for c in self.fighters(p)
+                   if exposed or self.reaches(self.movement(c), realm)]
+        self.ask(p, "attacker", options, f"choose the champion attacking {realm.proto.id}",
+                 then=(self.attacker_chosen,))
+
+    # -- (B) the attacker, (C) the defender ----------------------------------------------------
+    def attacker_chosen(self, champ: SpellfireCard) -> None:
+        self.then(self.choose_defender, self.battle_realm)
+        self.attacker = self.send(self.active, champ, "attacker")
+
+    def send(self, p: SpellfirePlayer, champ: SpellfireCard, role: str) -> SpellfireCard:
+        """``champ`` goes into ``p``'s battle area: from the hand it is played (a response
+        window follows); from the pool it keeps its attachments."""
+        from_hand = champ.zone is p.hand
+        self.log.append((role, p.name, champ.proto.id, HAND if from_hand else "pool"))
+        self.then(self.shown, role)  # once it is in the battle (after its window, if played)
+        if from_hand:
+            self.play_card(p, champ, p.battle)
+            new: Any = champ.moved_to  # the object it became in play
+            return new
+        attached = champ.attachments()
+        self.move(champ, p.battle)
+        for a in attached:
+            self.move(a, p.battle)
+        return champ
+
+    def shown(self, role: str) -> None:
+        """The champion is shown as the attacker (notes 7 B) or the defender (C): its "when
+        this champion attacks/defends" powers (events "attack", "defend") resolve now."""
+        card = self.attacker if role == "attacker" else self.defender
+        if card is not None and card.zone is card.controller.battle:
+            self.publish(Event("attack" if role == "attacker" else "defend", card,
+                               card.controller))
+            self.resolver.settle(self)
+
+    def choose_defender(self, realm: SpellfireCard) -> None:
+        a = self.attacker
+        if a is None or a.zone is not self.active.battle:  # gone before the battle began
+            self.log.append(("battle_over", "no_attacker"))
+            self.end_battle()
+            return
+        if realm.zone is None or realm.razed:  # gone before the battle began: no spoils
+            self.log.append(("battle_over", "no_realm"))
+            self.to_pool(self.active, a)
+            self.end_battle()
+            return
+        q = realm.owner
+        self.ask(q, "defender", [DECLINE, *self.fighters(q)],
+                 f"defend {realm.proto.id} against {a.proto.id}, or decline",
+                 then=(self.defender_chosen, realm, a))
+
+    def defender_chosen(self, realm: SpellfireCard, a: SpellfireCard, choice: Any) -> None:
+        q = realm.owner
+        if not isinstance(choice, str):
+            self.then(self.fight)
+            self.defender = self.send(q, choice, "defender")
+            return
+        self.log.append(("decline", q.name, realm.proto.id))
+        if realm.proto.defends:
+            self.defender = realm
+            self.log.append(("realm_defends", q.name, realm.proto.id, realm.proto.defends))
+            self.fight()
+            return
+        self.raze(realm, "declined")  # notes 7 C: the battle ends, the attacker gets spoils
+        self.to_pool(self.active, a)
+        self.end_battle()
+        self.spoils(self.active)
+
+    # -- (E) totals, (F) catch-up -------------------------------------------------------------
+    def total(self, p: SpellfirePlayer, champ: SpellfireCard, realm: SpellfireCard) -> int:
+        """A side's total: its champion's level (a realm defending itself: its ``defends``),
+        its allies' levels, and the world bonus."""
+        if champ is realm:
+            n = (realm.proto.defends or 0) + sum(realm.mods)
+        else:
+            n = champ.level()
+            w = champ.proto.world
+            if w is not None and w == realm.proto.world and "world_bonus" in self.variants:
+                n += WORLD_BONUS
+        for c in p.battle.cards:
+            if c.proto.type == "ally":
+                n += c.proto.level or 0
+        return n if n > 0 else 0
+
+    def totals(self) -> tuple[int, int]:
+        realm, a, d = self.fighting()
+        return self.total(self.active, a, realm), self.total(realm.owner, d, realm)
+
+    def fight(self) -> None:
+        """Compare the totals; the losing side (the attacker on a tie) plays one card or
+        stops."""
+        why = self.interruption()
+        if why is not None:
+            self.interrupted(why)
+            return
+        realm, att, dfd = self.fighting()
+        a, d = self.totals()
+        self.log.append(("totals", att.proto.id, a, dfd.proto.id, d))
+        loser, champ, other = (self.active, att, dfd) if a <= d else (realm.owner, dfd, att)
+        self.ask(loser, "fight", [STOP, *self.catch_up_options(loser, champ, other, realm)],
+                 f"losing {min(a, d)} to {max(a, d)}: play one card, or stop",
+                 then=(self.caught_up, loser))
+
+    def catch_up_options(self, p: SpellfirePlayer, champ: SpellfireCard,
+                         other: SpellfireCard, realm: SpellfireCard) -> list:
+        """The cards ``p``'s losing side, fighting with ``champ`` against ``other``, may play
+        (rules notes 7 F: one card its champion can use)."""
+        as_realm = champ is realm
+        attacking = p is self.active
+        out: list[Any] = []
+        for c in p.hand.cards:
+            pr = c.proto
+            t = pr.type
+            if t == "ally":
+                if not attacking or self.ally_joins(c, champ, realm):
+                    out.append(("play", c))
+            elif t == "event":
+                if pr.used_in(BATTLE_PHASE) and self.has_targets(p, c):
+                    out.append(("play", c))
+            elif as_realm:
+                continue  # a realm defending itself takes only allies (notes 6)
+            elif t == "magic_item":
+                out.append(("attach", c, champ))
+            elif t in SUPPORT_SKILLS and self.castable(p, c, champ, other):
+                out.append(("cast", c, champ))
+        return out
+
+    def castable(self, p: SpellfirePlayer, card: SpellfireCard, champ: SpellfireCard,
+                 other: SpellfireCard) -> bool:
+        """A spell or skill its fighting champion may use now: used in phase 4, by its
+        icon or a power, with a target; an (Off) level bonus not against an immune
+        champion."""
+        pr = card.proto
+        if not pr.used_in(BATTLE_PHASE) or not champ.can_use(pr):
+            return False
+        if pr.direction == "off" and pr.bonus and self.immune(other, pr):
+            return False
+        return self.has_targets(p, card, champ)
+
+    def ally_joins(self, ally: SpellfireCard, attacker: SpellfireCard,
+                   realm: SpellfireCard) -> bool:
+        """An ally joins an attack on an exposed realm; on a realm reached by a movement
+        power, only with a power of the attacker that reaches it (rules notes 7 A)."""
+        if self.exposed(realm):
+            return True
+        shared = set(self.movement(attacker)) & set(self.movement(ally))
+        return self.reaches(shared, realm)
+
+    @staticmethod
+    def immune(champ: SpellfireCard, proto: Any) -> bool:
+        kw = champ.proto.keywords.get("immune")
+        return kw is not None and not champ.blank and kw.covers(proto)
+
+    def caught_up(self, p: SpellfirePlayer, choice: Any) -> None:
+        if isinstance(choice, str):
+            self.log.append(("concede", p.name))
+            self.conclude()
+            return
+        card = choice[1]
+        self.log.append(("catch_up", p.name, card.proto.id))
+        self.then(self.fight)
+        self.then(self.winning_chance)
+        self.play_in_battle(p, choice)
+
+    def play_in_battle(self, p: SpellfirePlayer, choice: tuple) -> None:
+        verb, card = choice[0], choice[1]
+        if verb == "cast":
+            self.cast(p, card, choice[2])
+        elif verb == "attach":
+            self.play_card(p, card, p.battle, host=choice[2])
+        elif card.proto.type == "ally":
+            self.play_card(p, card, p.battle)
+        else:
+            self.cast(p, card, None)
+
+    def winning_chance(self) -> None:
+        """After a catch-up card, the side winning may play an event, or pass (rules notes
+        7 F: "The winning side may play only events")."""
+        if self.interruption() is not None:
+            return
+        realm, att, dfd = self.fighting()
+        a, d = self.totals()
+        w, champ, other = (self.active, att, dfd) if a > d else (realm.owner, dfd, att)
+        out: list[Any] = []
+        for c in w.hand.cards:
+            pr = c.proto
+            if pr.type == "event":
+                if pr.used_in(BATTLE_PHASE) and self.has_targets(w, c):
+                    out.append(("play", c))
+            elif pr.anytime and pr.type in SUPPORT_SKILLS and champ is not realm and \
+                    self.castable(w, c, champ, other):
+                out.append(("cast", c, champ))
+        if out:
+            self.ask(w, "fight", [PASS, *out], "winning: play an event, or pass",
+                     then=(self.winner_played, w))
+
+    def winner_played(self, w: SpellfirePlayer, choice: Any) -> None:
+        if isinstance(choice, str):
+            return
+        self.log.append(("battle_event", w.name, choice[1].proto.id))
+        self.play_in_battle(w, choice)
+
+    def stays_in_battle(self, card: SpellfireCard) -> bool:
+        """A card a fighting side played in the battle has taken effect (called as it is
+        spent): its level bonus counts until the battle ends, as a level change of its side's
+        champion (the opposing one for an (Off) card); a spell or skill waits in its
+        player's battle area until then (True); an event goes on to the Void (False)."""
+        realm, a, d = self.battle_realm, self.attacker, self.defender
+        if realm is None or a is None or d is None:
+            return False
+        p = card.owner
+        if p is self.active:
+            own, other = a, d
+        elif p is realm.owner:
+            own, other = d, a
+        else:
+            return False
+        bonus = card.proto.bonus
+        if bonus:
+            target = other if card.proto.direction == "off" else own
+            target.mods = (*target.mods, bonus)
+            self.log.append(("level", target.proto.id, f"{bonus:+d}", card.proto.id))
+        if card.proto.type == "event":
+            return False
+        card.host = None
+        self.move(card, p.battle)
+        return True

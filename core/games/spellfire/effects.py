@@ -1,0 +1,199 @@
+"""Spellfire effects on cards in play: negating the card being played, razing and unrazing
+realms, discarding cards in play, sending champions to Limbo or the Abyss or back to the
+hand, and level changes. Effects on the draw pile and hands are in :mod:`.piles`.
+
+Each takes a card reference (``card``, default ``target``); the cards it reaches are chosen
+by the ability's selector, where (Off)/(Def) and immunity apply (:mod:`.selectors`)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import Field
+
+from ...limits import STAT_MAX
+from ...registry import Params, Vocabulary
+from .selectors import PlayedCard
+
+if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...model.names import CardRef
+
+vocab = Vocabulary("spellfire")
+
+
+class CardParams(Params):
+    __shorthand__ = "card"
+    card: "CardRef" = "target"
+
+
+def leave_play(g, card, dest, cause: str) -> None:
+    """``card`` leaves play for ``dest``: what is attached to it goes to the discard pile
+    (rules notes 1: "A champion discarded or sent to Limbo/Abyss takes its attachments to
+    discard"); a realm's slot is empty again, and a dungeon under it is discarded. To the
+    discard pile, as the rules discard (:meth:`.rules.SpellfireGame.discard`,
+    :meth:`.formation.Formation.discard_realm`)."""
+    realm = card.proto.type == "realm"
+    if dest is card.owner.discard:
+        (g.discard_realm if realm else g.discard)(card, cause)
+        return
+    for c in list(card.owner.dungeon.cards) if realm else ():
+        if c.host is card:
+            g.discard(c, cause)
+    for a in card.attachments():
+        g.discard(a, cause)
+    card.host = None
+    g.move(card, dest, cause=cause)
+
+
+class _InPlay:
+    """An effect on each card in play the reference names, of the types it applies to."""
+
+    __slots__ = ("card",)
+    types: tuple[str, ...] = ()
+
+    def __init__(self, p, c):
+        self.card = c.card_ref(p.card)
+
+    def run(self, g, ctx):
+        cards = [x for x in self.card.cards(g, ctx)
+                 if x.zone.in_play and (not self.types or x.proto.type in self.types)]
+        ctx.done = bool(cards)
+        for x in cards:
+            self.each(g, ctx, x)
+
+    def each(self, g, ctx, card) -> None:  # pragma: no cover - each effect's own
+        raise NotImplementedError
+
+
+@vocab.effect("negate", CardParams, text="negate {{ card | describe }}")
+class Negate:
+    """Negate the card being played (rules notes 5: "A negating response stops the
+    original"): the item in the open response window is stopped, so it does nothing, and the
+    card goes to its owner's discard pile (a champion with what is attached to it, a realm
+    leaving its slot empty). Its ability must target the card being played
+    (``target: played_card``): without an open window there is none, so the card can't be
+    played."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, p, c):
+        if not isinstance(c.ability_target, PlayedCard) or p.card != "target":
+            raise c.error("negate answers the card being played: give its ability "
+                          "`target: played_card` (or {played_card: {types: [...]}}) and "
+                          "negate the target")
+        self.card = c.card_ref(p.card)
+
+    def run(self, g, ctx):
+        item = g.resolver.answering
+        cards = self.card.cards(g, ctx)
+        card = cards[0] if cards else None
+        ctx.done = item is not None and item.source is card and not item.stopped
+        if card is None or item is None or not ctx.done:
+            return
+        item.stopped = True
+        g.log.append(("negate", ctx.controller.name, card.proto.id))
+        if card.zone is g.window_zone or card.zone.in_play:
+            leave_play(g, card, card.owner.discard, "negated")
+
+
+@vocab.effect("raze", CardParams, text="raze {{ card | describe }}")
+class Raze(_InPlay):
+    """Raze realms: turned over, still in play and in their slots; holdings discarded
+    (rules notes 6, "Razed realms")."""
+
+    types = ("realm",)
+
+    def each(self, g, ctx, card):
+        g.raze(card, "effect")
+
+
+@vocab.effect("unraze", CardParams, text="rebuild {{ card | describe }}")
+class Unraze(_InPlay):
+    """A razed realm is rebuilt: unrazed, in its slot (rules notes 6, "rebuild: unraze a
+    razed realm"), without the phase-2 cost, which is the rules' way, not a card's."""
+
+    types = ("realm",)
+
+    def each(self, g, ctx, card):
+        if card.razed:
+            card.razed = False
+            g.log.append(("unraze", card.owner.name, card.proto.id))
+
+
+@vocab.effect("discard", CardParams, text="discard {{ card | describe }}")
+class Discard(_InPlay):
+    """Cards in play to their owners' discard piles, with what is attached to them; a
+    discarded realm leaves its slot empty (rules notes 1 and 6)."""
+
+    def each(self, g, ctx, card):
+        g.log.append(("discarded", card.owner.name, card.proto.id))
+        leave_play(g, card, card.owner.discard, "effect")
+
+
+@vocab.effect("to_limbo", CardParams,
+              text="put {{ card | describe }} into {{ 'their owners\\'' if card | is_mass "
+                   "else 'its owner\\'s' }} Limbo")
+class ToLimbo(_InPlay):
+    """Champions to their owners' Limbo (rules notes 1: not in play; how long they stay is
+    each card's), their attachments discarded."""
+
+    types = ("champion",)
+
+    def each(self, g, ctx, card):
+        g.log.append(("limbo", card.owner.name, card.proto.id))
+        leave_play(g, card, card.owner.limbo, "effect")
+
+
+@vocab.effect("to_abyss", CardParams,
+              text="put {{ card | describe }} into the Abyss")
+class ToAbyss(_InPlay):
+    """Champions to their owners' Abyss (rules notes 1: only specific cards retrieve from
+    it), their attachments discarded."""
+
+    types = ("champion",)
+
+    def each(self, g, ctx, card):
+        g.log.append(("abyss", card.owner.name, card.proto.id))
+        leave_play(g, card, card.owner.abyss, "effect")
+
+
+@vocab.effect("return_to_hand", CardParams,
+              text="return {{ card | describe }} to {{ 'their owners\\' hands' if card | "
+                   "is_mass else 'its owner\\'s hand' }}")
+class ReturnToHand(_InPlay):
+    """Cards in play back to their owners' hands. What is attached to them is discarded
+    (the reading chosen: attachments never move on their own, rules notes 1 and seed,
+    phase 3 A: "cannot be rearranged")."""
+
+    def each(self, g, ctx, card):
+        g.log.append(("returned", card.owner.name, card.proto.id))
+        leave_play(g, card, card.owner.hand, "effect")
+
+
+class LevelParams(Params):
+    __shorthand__ = "amount"
+    amount: int = Field(ge=-STAT_MAX, le=STAT_MAX, description="Levels to add (negative: "
+                        "to take away).")
+    card: "CardRef" = "target"
+
+
+@vocab.effect("level", LevelParams,
+              text="{{ card | does('get') }} {{ amount | signed }} "
+                   "{{ 'level' if amount in (1, -1) else 'levels' }} until the end of the "
+                   "battle or turn")
+class Level(_InPlay):
+    """+N (or -N) levels for a champion until the end of the battle, or of the turn outside
+    a battle (rules notes 2: "Adjusted level = base + attachments' bonuses + modifiers").
+    The battle clears its level changes as it ends; phase 6 clears what is left."""
+
+    __slots__ = ("amount",)
+    types = ("champion",)
+
+    def __init__(self, p, c):
+        super().__init__(p, c)
+        if p.amount == 0:
+            raise c.error("a level change of 0 does nothing: give +N or -N")
+        self.amount = p.amount
+
+    def each(self, g, ctx, card):
+        card.mods = (*card.mods, self.amount)
+        g.log.append(("level", card.proto.id, self.amount, card.level()))

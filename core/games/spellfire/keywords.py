@@ -1,0 +1,148 @@
+"""Spellfire keywords: powers the rules read where they apply. ``extra_draw`` (more cards in
+phase 1, seed: "a player may draw additional cards every turn"), ``can_use`` (a special
+power that lets a champion use cards its icon does not, rules notes 2)."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ...limits import STAT_MAX
+from ...registry import Params, Vocabulary
+
+vocab = Vocabulary("spellfire")
+
+
+class AmountParams(Params):
+    __shorthand__ = "amount"
+    amount: int = Field(1, ge=1, le=STAT_MAX)
+
+
+@vocab.keyword("extra_draw", AmountParams,
+               text="Draw {{ amount | number_word }} more "
+                    "{{ 'card' if amount == 1 else 'cards' }} in phase 1")
+class ExtraDraw:
+    """Its controller draws more cards in phase 1 (not on their first turn: seed)."""
+
+    __slots__ = ("amount",)
+
+    def __init__(self, p, c):
+        self.amount = p.amount
+
+    def abilities(self) -> list[dict]:
+        return []
+
+
+class CanUseParams(Params):
+    __shorthand__ = "cards"
+    cards: list[Literal["wizard_spells", "cleric_spells", "psionic_powers", "blood_abilities",
+                        "thief_skills", "unarmed_combat"]] = Field(min_length=1)
+
+
+_USES = {"wizard_spells": ("spell", "wizard"), "cleric_spells": ("spell", "cleric"),
+         "psionic_powers": ("psionic_power", None), "blood_abilities": ("blood_ability", None),
+         "thief_skills": ("thief_skill", None), "unarmed_combat": ("unarmed_combat", None)}
+
+
+@vocab.keyword("can_use", CanUseParams,
+               text="May use {{ cards | map('replace', '_', ' ') | join(' and ') }}")
+class CanUse:
+    """A champion's special power: it may use these cards as if its icon allowed them."""
+
+    __slots__ = ("kinds",)
+
+    def __init__(self, p, c):
+        self.kinds = tuple(_USES[k] for k in p.cards)
+
+    def abilities(self) -> list[dict]:
+        return []
+
+    def allows(self, proto) -> bool:
+        return any(proto.type == t and (s is None or proto.school == s) for t, s in self.kinds)
+
+
+class _Movement:
+    """A movement power, read by the battle rules (rules notes 7 A)."""
+
+    __slots__ = ()
+
+    def __init__(self, p, c):
+        pass
+
+    def abilities(self) -> list[dict]:
+        return []
+
+
+@vocab.keyword("flyer", text="Flyer")
+class Flyer(_Movement):
+    """May attack any realm, shielded or not."""
+
+
+@vocab.keyword("swimmer", text="Swimmer")
+class Swimmer(_Movement):
+    """May attack any coastal realm, shielded or not."""
+
+
+@vocab.keyword("earthwalker", text="Earthwalker")
+class Earthwalker(_Movement):
+    """May attack any realm without special requirements (rules notes 7: secondary)."""
+
+
+_IMMUNE = {"wizard_spells": ("spell", "wizard"), "cleric_spells": ("spell", "cleric"),
+           "psionic_powers": ("psionic_power", None), "blood_abilities": ("blood_ability", None),
+           "thief_skills": ("thief_skill", None), "unarmed_combat": ("unarmed_combat", None),
+           "events": ("event", None), "magic_items": ("magic_item", None)}
+
+
+class ImmuneParams(Params):
+    __shorthand__ = "to"
+    to: list[Literal["wizard_spells", "cleric_spells", "psionic_powers", "blood_abilities",
+                     "thief_skills", "unarmed_combat", "events", "magic_items"]] = Field(
+        min_length=1)
+
+
+@vocab.keyword("immune", ImmuneParams,
+               text="Immune to {{ to | map('replace', '_', ' ') | join(' and ') }}")
+class Immune:
+    """Immunity (rules notes 5, "Immunities"): always on while in play; covers offensive
+    effects of these cards on the champion, its allies and its attachments (notes 2:
+    "Immunity normally covers only offensive effects")."""
+
+    __slots__ = ("kinds",)
+
+    def __init__(self, p, c):
+        self.kinds = tuple(_IMMUNE[k] for k in p.to)
+
+    def abilities(self) -> list[dict]:
+        return []
+
+    def covers(self, proto) -> bool:
+        """An effect of a card like ``proto`` does not touch the immune champion: it is one
+        of these kinds, and offensive (events, which print no direction, count as
+        offensive when they target an opposing champion)."""
+        if proto.direction == "def":
+            return False
+        return any(proto.type == t and (s is None or proto.school == s) for t, s in self.kinds)
+
+
+def immune_to(card, source, you) -> bool:
+    """``card`` (in play) is out of reach of an effect of ``source`` controlled by ``you``:
+    the effect is offensive (``card`` is an opponent's) and an immunity covers ``source``'s
+    kind of card. The immunity is its champion's, or one of that champion's attachments' (an
+    item granting it: rules notes 5, "An item granting an immunity ... keeps the ability"),
+    and it covers the champion's allies and attachments (rules notes 5, "Immunities: ...
+    also cover the champion's allies and attachments"). An ally in a battle belongs to the
+    champion it is attached to or, if none, to its controller's champion in the battle."""
+    if card.controller is you:
+        return False  # an effect on one's own card is not offensive (rules notes 2)
+    champ = card
+    while champ.host is not None and champ.host.proto.type != "realm":
+        champ = champ.host
+    if champ.proto.type == "ally" and champ.zone is not None:
+        champ = next((c for c in champ.zone.cards if c.proto.type == "champion"), champ)
+    proto = source.proto
+    for c in (champ, *champ.attachments()):
+        kw = c.proto.keywords.get("immune")
+        if kw is not None and not c.blank and kw.covers(proto):
+            return True
+    return False

@@ -1,0 +1,119 @@
+"""Spellfire effects on draw piles and hands: drawing, searching the draw pile for a card,
+and discarding from the hand. Drawing and searching are chances to find a realm: the
+two-draw mulligan asks that an event doing so was played first (seed, "Two-Draw
+Mulligan"), which ``finds_cards`` tells the rules (:meth:`.rules.SpellfireGame.finds_cards`)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import Field
+
+from ...limits import COUNT_MAX
+from ...registry import Params, Vocabulary
+from .card import CardType
+
+if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...model.names import PlayerRef
+
+vocab = Vocabulary("spellfire")
+
+
+class DrawParams(Params):
+    __shorthand__ = "amount"
+    amount: int = Field(1, ge=1, le=COUNT_MAX)
+    player: "PlayerRef" = "you"
+
+
+@vocab.effect("draw", DrawParams, text="{{ player | does('draw') }} "
+              "{{ amount | quantity('card') }}")
+class Draw:
+    """Players draw cards from their draw piles (an empty pile ends the game with the turn:
+    seed, "Victory")."""
+
+    __slots__ = ("amount", "player")
+    finds_cards = True  # a chance to find a realm (the two-draw mulligan)
+
+    def __init__(self, p, c):
+        self.amount = p.amount
+        self.player = c.player_ref(p.player)
+
+    def run(self, g, ctx):
+        for q in self.player.players(g, ctx):
+            g.draw(q, self.amount)
+        ctx.done = True
+
+
+class SearchParams(Params):
+    __shorthand__ = "type"
+    type: CardType = Field(description="The card type searched for.")
+
+
+@vocab.effect("search", SearchParams,
+              text="search your draw pile for {{ type | type_noun | article }}, put it into "
+                   "your hand, then shuffle your draw pile")
+class Search:
+    """Look through your draw pile for a card of a type and put it into your hand (you
+    choose which, if several), then shuffle the draw pile. If there is none, the pile is
+    shuffled all the same (it was looked through)."""
+
+    __slots__ = ("type",)
+    finds_cards = True  # a chance to find a realm (the two-draw mulligan)
+
+    def __init__(self, p, c):
+        self.type = p.type
+
+    def run(self, g, ctx):
+        p = ctx.controller
+        found = [c for c in g.look(p.deck) if c.proto.type == self.type]
+        ctx.done = bool(found)
+        if not found:
+            g.log.append(("search", p.name, self.type, "none"))
+            g.rng.shuffle(p.deck.cards)
+            return
+        g.ask(p, "search", found, f"choose the {self.type.replace('_', ' ')} to put into "
+              "your hand", then=(self.chosen, g, p))
+
+    @staticmethod
+    def chosen(g, p, card) -> None:
+        g.log.append(("search", p.name, card.proto.id))
+        g.move(card, p.hand)
+        g.rng.shuffle(p.deck.cards)
+
+
+class DiscardParams(Params):
+    __shorthand__ = "amount"
+    amount: int = Field(1, ge=1, le=COUNT_MAX)
+    player: "PlayerRef" = "you"
+
+
+@vocab.effect("discard_from_hand", DiscardParams,
+              text="{{ player | does('discard') }} {{ amount | quantity('card') }}")
+class DiscardFromHand:
+    """Players discard cards from their hands, each choosing which, one at a time (all
+    they have if they hold fewer). A realm a player discards through their own card's effect
+    is discarded on their own (seed, "Two-Draw Mulligan": "it is not possible to call a
+    mulligan when the player discards a realm on his own"); through an opponent's, it is
+    not."""
+
+    __slots__ = ("amount", "player")
+
+    def __init__(self, p, c):
+        self.amount = p.amount
+        self.player = c.player_ref(p.player)
+
+    def run(self, g, ctx):
+        players = self.player.players(g, ctx)
+        ctx.done = any(q.hand.cards for q in players)
+        for q in reversed(players):  # the first asked first (steps run last-in first)
+            g.then(self.one, g, ctx, q, self.amount)
+
+    def one(self, g, ctx, q, left: int) -> None:
+        if left and q.hand.cards:
+            g.ask(q, "discard", list(q.hand.cards), f"discard a card ({left} left)",
+                  then=(self.chosen, g, ctx, q, left))
+
+    def chosen(self, g, ctx, q, left: int, card) -> None:
+        if card.proto.type == "realm" and q is ctx.controller:
+            q.dropped_realm = True
+        g.discard(card, "effect")
+        self.one(g, ctx, q, left - 1)

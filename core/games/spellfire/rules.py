@@ -1,0 +1,358 @@
+"""Spellfire's game on the core engine (seed, "Phases And A Gameplay"): who goes first, the
+shuffle and the opening hand, the two-draw mulligan, the seven phases of a turn and the
+end of the game, as steps in the order the seed gives them. Playing cards and responses
+are in :mod:`.plays`; the formation and phase 2 in :mod:`.formation`; battles in
+:mod:`.combat`; the Rule of the Cosmos and victory in :mod:`.cosmos` and :mod:`.victory`.
+
+Citations: ``seed, <heading>`` names a paragraph of the seed; ``notes N`` a section of the
+rules notes (the Tournament Rules v2.0 reading)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...bus import Event
+from ...game import Game
+from ...window import ResponseWindow
+from ...zones import Unseen, Zone
+from .combat import Combat
+from .cosmos import Cosmos
+from .formation import Formation
+from .formats import VARIANT_OF, format_of
+from .plays import DONE, Plays
+from .state import SpellfireCard, SpellfireCardDef, SpellfirePlayer
+from .victory import Victory
+from .zones import RULE, WINDOW, formation
+
+#: named rule variants (docs/architecture.md, "Rules precedence"): the other deck formats,
+#: and the optional rules the notes give as secondary
+VARIANTS = {
+    "cards25": "the 25-card game (rules notes 3): three realms A, B, C, held a turn, win",
+    "cards75": "the 75-card game (rules notes 3): draw 4, hand 10, six realms held a turn",
+    "cards110": "the 110-card game (rules notes 3): draw 5, hand 12, a ten-realm formation",
+    "world_bonus": "a champion gets +3 attacking or defending a realm of its own world "
+                   "(rules notes 7, secondary sources)",
+}
+DECISION_KINDS = ("mulligan", "action", "target", "caster", "respond", "discard", "attack",
+                  "attacker", "defender", "fight", "slot", "spoils", "search")
+
+
+class SpellfireGame(Formation, Plays, Combat, Cosmos, Victory, Game[SpellfirePlayer]):
+    game_name = "spellfire"
+    DECISION_KINDS = DECISION_KINDS
+    VARIANTS = VARIANTS
+    resolver_class = ResponseWindow
+    resolver: ResponseWindow
+    card_def_class = SpellfireCardDef
+    card_class = SpellfireCard
+    player_class = SpellfirePlayer
+
+    def __init__(self, decks, seed: int = 0, **kw):
+        if "names" not in kw:
+            kw["names"] = tuple("ABCD"[:max(len(decks), 2)])
+        super().__init__(decks, seed, **kw)
+        unknown = set(self.variants) - set(self.VARIANTS)
+        if unknown:
+            raise ValueError(f"unknown variant(s) {sorted(unknown)}; known: "
+                             f"{sorted(self.VARIANTS)}")
+        if len(set(self.variants) & set(VARIANT_OF.values())) > 1:
+            raise ValueError("choose one deck format: " + ", ".join(VARIANT_OF.values()))
+        if not 2 <= len(self.players) <= 4:
+            raise ValueError(f"Spellfire is played by 2 to 4 players, not {len(self.players)}")
+        self.fmt = format_of(self.variants)
+        for p in self.players:
+            p.slots = formation(self.fmt.slots, p)
+        self.turn = 0
+        self.phase = -1
+        self.first: SpellfirePlayer | None = None
+        self.rule_zone = Zone(RULE, None, in_play=True)  # the table's one rule card
+        self.window_zone = Zone(WINDOW, None)  # cards being played, while they resolve
+        self.battle_realm: SpellfireCard | None = None  # the realm under attack
+        self.attacker: SpellfireCard | None = None  # the champions fighting (combat.py)
+        self.defender: SpellfireCard | None = None
+        self.clock = 0  # counts players reaching the winning realms: who placed them first
+        self.ending = False  # a draw pile ran out: the game ends with this turn
+        self.start_at: str | None = None  # set by scenarios: "turn", or a phase "phaseN"
+        self.restarts = 0  # games restarted by a mulligan
+        for p, deck in zip(self.players, decks, strict=True):
+            self.fill(p.deck, deck)
+
+    @property
+    def round(self) -> int:
+        """The turn number (what `cardscript simulate` reports as rounds)."""
+        return self.turn
+
+    # -- setting out (seed, first paragraphs) --------------------------------------------
+    def start(self) -> None:
+        if self.start_at is not None:  # a scenario set the table up
+            if self.start_at == "turn":
+                self.then(self.begin_turn, self.active)
+            else:
+                self.then(self.resume_phase, int(self.start_at[-1]))
+            return
+        self.sequence((self.first_player, list(self.players)), (self.shuffle_step,),
+                      (self.opening_hands,), (self.begin_turn, None))
+
+    def first_player(self, tied: list[SpellfirePlayer]) -> None:
+        """Seed: each player randomly draws a card; the highest last digit of its card
+        number goes first; the players who tie draw again."""
+        digits = {}
+        for p in tied:
+            protos = [c.proto for c in p.deck.cards]
+            card = protos[int(self.rng.random() * len(protos))] if protos else None
+            digits[p.index] = card.digit if card is not None else 0
+            self.log.append(("first_draw", p.name, card.id if card else "-", digits[p.index]))
+        best = max(digits.values())
+        top = [p for p in tied if digits[p.index] == best]
+        if len(top) > 1 and any(p.deck.cards for p in top):
+            self.then(self.first_player, top)
+            return
+        self.first = self.active = top[0]
+        self.log.append(("first", top[0].name))
+
+    def shuffle_step(self) -> None:
+        """Seed: "each player shuffles his deck before placing it face down"."""
+        for p in self.turn_order():
+            self.rng.shuffle(p.deck.cards)
+
+    def opening_hands(self) -> None:
+        """Seed: "After players have drawn five cards, they form their starting hand"."""
+        for p in self.turn_order():
+            self.draw(p, self.fmt.start_hand)
+
+    # -- the turn (seed, "Phases of the Game Play") ---------------------------------------
+    def begin_turn(self, p: SpellfirePlayer | None) -> None:
+        p = p or self.first or self.active
+        self.active = p
+        self.turn += 1
+        p.turns += 1
+        p.realm_step = p.holding_step = p.dungeon_step = False
+        self.log.append(("turn", self.turn, p.name))
+        if self.fmt.hold and p.unrazed() >= self.fmt.victory_realms:
+            self.finish(p, "realms_held")  # the 75-card game: six realms held a turn
+            return
+        self.then(self.resume_phase, 0)
+
+    def resume_phase(self, phase: int) -> None:
+        """The turn from ``phase`` on, in order: phases 1, 5 and 6 always happen; the others
+        are the turn player's to use or pass (seed: "Players must perform phases 1, 5, and
+        6")."""
+        steps = (self.phase0, self.phase1, self.phase2, self.phase3, self.phase4,
+                 self.phase5, self.phase6)
+        self.sequence(*((s,) for s in steps[phase:]))
+
+    def enter(self, phase: int) -> None:
+        self.phase = phase
+        self.log.append(("phase", phase))
+
+    def phase0(self) -> None:
+        """Phase 0: rule cards, and what cards say happens before the turn begins (powers
+        "at the start of your turn" resolve first: notes 4, "Phase-0 powers resolve here")."""
+        self.enter(0)
+        self.then(self.act, 0)
+        self.publish(Event("turn_start", None, self.active))
+        self.resolver.settle(self)
+
+    def phase1(self) -> None:
+        """Phase 1: draw three (the format's draws); cards that give more draw here; on a
+        player's first turn exactly that, whatever cards say (seed: "each player draws three
+        cards on their first turn. It is an absolute rule": three is the 55-card game's draw;
+        the reading chosen for the other formats is their own draw, without extras)."""
+        self.enter(1)
+        p = self.active
+        n = self.fmt.draws
+        if p.turns > 1:
+            n += self.extra_draws(p)
+        self.draw(p, n)
+        self.resolver.settle(self)
+
+    def extra_draws(self, p: SpellfirePlayer) -> int:
+        """Cards in play that give their controller more cards in phase 1 (keyword
+        ``extra_draw``)."""
+        n = 0
+        for z in (p.pool, p.dungeon, *(s.zone for s in p.slots)):
+            for c in z.cards:
+                kw = c.proto.keywords.get("extra_draw")
+                if kw is not None and not c.blank and not c.razed:
+                    n += kw.amount
+        return n
+
+    def phase2(self) -> None:
+        """Phase 2: a realm, a holding, a dungeon, each at most once, in any order."""
+        self.enter(2)
+        self.then(self.act, 2)
+
+    def phase3(self) -> None:
+        """Phase 3: the pool (seed: only the player whose turn it is)."""
+        self.enter(3)
+        self.then(self.act, 3)
+
+    def phase4(self) -> None:
+        """Phase 4: at most one attack."""
+        self.enter(4)
+        self.then(self.attack_phase)
+
+    def phase5(self) -> None:
+        """Phase 5: phase-5 cards (A), then discard to the hand limit (B)."""
+        self.enter(5)
+        self.then(self.hand_limit)
+        self.then(self.act, 5)
+
+    def act(self, phase: int) -> None:
+        """The turn player's next action in ``phase``, or done."""
+        if self.over:
+            return
+        p = self.active
+        options = self.actions(p, phase)
+        if not options:
+            return
+        self.ask(p, "action", [DONE, *options], f"phase {phase}: play a card, or done",
+                 then=(self.acted, phase))
+
+    def acted(self, phase: int, choice: Any) -> None:
+        if isinstance(choice, str) and choice == DONE:
+            return
+        self.then(self.act, phase)
+        self.do_action(self.active, choice)
+
+    def hand_limit(self) -> None:
+        """Phase 5 B: discard down to the hand limit, one card at a time."""
+        p = self.active
+        if len(p.hand.cards) > self.fmt.hand_limit:
+            self.ask(p, "discard", list(p.hand.cards),
+                     f"discard down to {self.fmt.hand_limit} cards", then=(self.limit_discard,))
+
+    def limit_discard(self, card: SpellfireCard) -> None:
+        if card.proto.type == "realm":
+            card.owner.dropped_realm = True  # seed: a realm discarded on one's own
+        self.discard(card, "hand_limit")
+        self.then(self.hand_limit)
+
+    def phase6(self) -> None:
+        """Phase 6: the end of the turn. A player with no realm at all loses the champions of
+        their pool (notes 4); the two-draw mulligan is checked; a game whose draw pile ran
+        out ends; otherwise the player on the left takes their turn."""
+        self.enter(6)
+        p = self.active
+        for c in self.in_play_cards():  # level changes last the battle, or else the turn
+            c.mods = ()
+        if not p.realms() and p.champions():
+            self.log.append(("pool_lost", p.name))
+            for c in p.champions():
+                self.discard(c, "no_realm")
+        if self.ending or any(not q.deck.cards for q in self.players):
+            self.end_by_tiebreak()
+            return
+        self.then(self.next_turn)
+        self.mulligan_check(p)
+
+    def next_turn(self) -> None:
+        nxt = self.players[(self.active.index + 1) % len(self.players)]
+        self.then(self.begin_turn, nxt)
+
+    # -- the two-draw mulligan (seed) ------------------------------------------------------
+    def mulligan_check(self, p: SpellfirePlayer) -> None:
+        """Seed, "Two-Draw Mulligan": at the end of their second turn, a player who has
+        played no realm, holds none they could play, never discarded one on their own, holds
+        no event that could find one, and has not declared a mulligan before, may declare
+        one: the game restarts with no winner."""
+        if p.turns != 2 or p.played_realm or p.mulligan_used or p.dropped_realm:
+            return
+        if any(c.proto.type == "realm" and self.cosmos_allows(p, c) for c in p.hand.cards):
+            return
+        if any(self.finds_cards(c) for c in p.hand.cards):
+            return  # seed: "must have played any events that gave him a chance"
+        self.ask(p, "mulligan", [True, False], "declare a mulligan (the game restarts)?",
+                 then=(self.mulligan_chosen, p))
+
+    @staticmethod
+    def finds_cards(card: SpellfireCard) -> bool:
+        """An event whose effect draws or searches for cards: a chance to find a realm."""
+        if card.proto.type != "event":
+            return False
+        return any(getattr(e, "finds_cards", False) for ab in card.proto.program.abilities
+                   for e in getattr(ab.effect, "stages", (ab.effect,)))
+
+    def mulligan_chosen(self, p: SpellfirePlayer, yes: bool) -> None:
+        if not yes:
+            return
+        self.log.append(("mulligan", p.name, "shows", *sorted(c.proto.id for c in
+                                                              p.hand.cards)))
+        p.mulligan_used = True
+        self.todo.clear()
+        self.restart()
+
+    def restart(self) -> None:
+        """Seed: "Stop the game and restart ... There are no winners or losers"; "Players
+        need to decide who goes first when they start a new game after a mulligan"."""
+        self.restarts += 1
+        for p in self.players:
+            protos = []
+            for z in self.zones_of(p):
+                keep = []
+                for c in z.cards:
+                    if (z.player if type(c) is Unseen else c.owner) is not p:
+                        keep.append(c)
+                        continue
+                    protos.append(c.proto)
+                    if type(c) is not Unseen and c.handlers:
+                        self.bus.unregister(c)
+                z.cards[:] = keep
+            p.slots = formation(self.fmt.slots, p)
+            p.realm_step = p.holding_step = p.dungeon_step = False
+            p.dropped_realm = p.played_realm = False
+            p.first_realms_turn = 0
+            p.turns = 0
+            self.fill(p.deck, sorted(protos, key=lambda d: d.id))
+        self.rule_zone.cards.clear()
+        self.window_zone.cards.clear()
+        self.resolver = ResponseWindow()
+        self.pending = []
+        self.turn = 0
+        self.phase = -1
+        self.ending = False
+        self.sequence((self.first_player, list(self.players)), (self.shuffle_step,),
+                      (self.opening_hands,), (self.begin_turn, None))
+
+    def zones_of(self, p: SpellfirePlayer) -> list[Zone]:
+        return [p.deck, p.hand, p.pool, p.battle, p.dungeon, p.discard, p.limbo, p.abyss,
+                p.void, *(s.zone for s in p.slots), self.rule_zone, self.window_zone]
+
+    # -- drawing and discarding --------------------------------------------------------------
+    def draw(self, p: SpellfirePlayer, n: int) -> list:
+        """Draw ``n`` from the draw pile (as many as there are); an empty pile ends the game
+        with this turn (seed, "Victory")."""
+        got = []
+        for c in self.top(p.deck, n):
+            got.append(self.move(c, p.hand))
+        if got:
+            self.log.append(("draw", p.name, len(got)))
+        if not p.deck.cards and not self.ending:
+            self.ending = True
+            self.log.append(("draw_pile_empty", p.name))
+        return got
+
+    def discard(self, card: SpellfireCard, cause: str | None = None) -> None:
+        """To its owner's discard pile, with whatever is attached to it (notes 1)."""
+        if card.zone is None:
+            return
+        for a in card.attachments():
+            a.host = None
+            self.move(a, a.owner.discard, cause=cause)
+        card.host = None
+        self.move(card, card.owner.discard, cause=cause)
+
+    # -- what the terminal shows (cardscript play) ---------------------------------------
+    def view(self, me) -> list[str]:
+        lines = [f"turn {self.turn}, {self.active.name}'s phase {self.phase}; " + self.scores()]
+        for p in self.players:
+            form = ", ".join(
+                f"{s.letter}:{r.proto.id}{' (razed)' if r.razed else ''}"
+                for s in p.slots if (r := p.realm_in(s)) is not None) or "-"
+            pool = ", ".join(f"{c.proto.id}({c.level()})" for c in p.champions()) or "-"
+            lines.append(f"  {p.name}: formation {form}; pool {pool}; hand "
+                         f"{len(p.hand.cards)}, draw pile {len(p.deck.cards)}")
+        lines.append("  your hand: " + (", ".join(c.proto.id for c in me.hand.cards) or "-"))
+        return lines
+
+    def scores(self) -> str:
+        return "unrazed realms: " + ", ".join(f"{p.name} {p.unrazed()}" for p in self.players)

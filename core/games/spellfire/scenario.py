@@ -1,0 +1,357 @@
+"""Scenarios for Spellfire: build a game from a described state; check expectations.
+
+The file format is shared by every game (docs/scenarios.md); this module knows what a
+Spellfire state is. ``start: game`` plays from the first-player draw with the decks the setup
+gives; ``start: turn`` begins the active player's turn at phase 0; ``start: phaseN`` starts
+the active player's turn at phase N."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ...errors import did_you_mean
+from ...scenario_checks import check_decision
+from ...zones import Unseen
+from .rules import DECISION_KINDS, VARIANTS, SpellfireGame
+
+NAMES: tuple[Literal["A", "B", "C", "D"], ...] = ("A", "B", "C", "D")
+Name = Literal["A", "B", "C", "D"]
+Letter = Literal["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"]
+DecisionKind = Literal[DECISION_KINDS]  # type: ignore[valid-type]
+if TYPE_CHECKING:
+    Variant = str
+else:
+    Variant = Literal[tuple(VARIANTS)]
+
+
+class _M(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class RealmState(_M):
+    card: str
+    razed: bool = False
+    holding: Optional[str] = None
+
+
+class ChampionState(_M):
+    card: str
+    attached: list[str] = Field(default_factory=list, description="Artifacts and magical "
+                                "items attached to it.")
+
+
+RealmSpec = Union[str, RealmState]
+ChampionSpec = Union[str, ChampionState]
+
+
+class PlayerState(_M):
+    hand: list[str] = Field(default_factory=list)
+    deck: list[str] = Field(default_factory=list, description="Draw pile, top card first.")
+    formation: dict[Letter, RealmSpec] = Field(default_factory=dict)
+    pool: list[ChampionSpec] = Field(default_factory=list)
+    dungeon: Optional[str] = Field(None, description="A dungeon, under realm A.")
+    discard: list[str] = Field(default_factory=list)
+    limbo: list[str] = Field(default_factory=list)
+    abyss: list[str] = Field(default_factory=list)
+    turns: Optional[int] = Field(None, ge=0, description="Turns had (default: 1 unless the "
+                                 "game starts from the first-player draw).")
+    played_realm: Optional[bool] = Field(None, description="Has played a realm this game "
+                                         "(default: it has a realm in its formation).")
+    mulligan_used: bool = False
+    dropped_realm: bool = False
+
+
+class Setup(_M):
+    start: Literal["game", "turn", "phase0", "phase1", "phase2", "phase3", "phase4",
+                   "phase5"] = "phase3"
+    seed: int = 0
+    variants: list[Variant] = Field(default_factory=list)
+    players: dict[Name, PlayerState] = Field(default_factory=dict)
+    player_count: int = Field(2, ge=2, le=4)
+    first_player: Name = "A"
+    active: Name = "A"
+    turn: int = Field(2, ge=1)
+    rule: Optional[str] = Field(None, description="The rule card in play.")
+
+
+class PlayerExpect(_M):
+    hand: Optional[list[str]] = None
+    hand_count: Optional[int] = None
+    deck_count: Optional[int] = None
+    formation: Optional[dict[Letter, str]] = Field(None, description="Realm ids by slot; "
+                                                   "'-' for an empty slot.")
+    razed: Optional[list[str]] = None
+    unrazed: Optional[int] = None
+    holdings: Optional[list[str]] = None
+    pool: Optional[list[str]] = Field(None, description="Champions in the pool.")
+    attached: Optional[dict[str, list[str]]] = None
+    dungeon: Optional[list[str]] = None
+    discard: Optional[list[str]] = None
+    limbo: Optional[list[str]] = None
+    abyss: Optional[list[str]] = None
+    void: Optional[list[str]] = None
+    turns: Optional[int] = None
+
+
+class CardExpect(_M):
+    zone: Optional[str] = None
+    razed: Optional[bool] = None
+    level: Optional[int] = None
+
+
+class DecisionExpect(_M):
+    player: Optional[Name] = None
+    kind: Optional[DecisionKind] = None
+    options: Optional[list[str]] = None
+    includes: Optional[list[str]] = None
+    excludes: Optional[list[str]] = None
+
+
+class Expect(_M):
+    turn: Optional[int] = None
+    active: Optional[Name] = None
+    first_player: Optional[Name] = None
+    phase: Optional[int] = None
+    over: Optional[bool] = None
+    winner: Optional[Literal["A", "B", "C", "D", "draw"]] = None
+    decision: Optional[Union[DecisionExpect, Literal["none"]]] = None
+    players: dict[Name, PlayerExpect] = Field(default_factory=dict)
+    cards: dict[str, CardExpect] = Field(default_factory=dict)
+    rule: Optional[list[str]] = None
+    attackable: dict[Name, list[str]] = Field(default_factory=dict, description="By "
+                                              "player: the realms of their formation the "
+                                              "active player may attack (rules notes 6).")
+    restarts: Optional[int] = None
+    log: list[str] = Field(default_factory=list, description="Log lines that must appear "
+                           "(a line's words, as `cardscript` prints them).")
+    log_excludes: list[str] = Field(default_factory=list)
+    error: Optional[str] = None
+
+
+def card_ids(setup: Setup, expects: list) -> list[tuple[tuple, str]]:
+    out: list[tuple[tuple, str]] = []
+    if setup.rule:
+        out.append((("setup", "rule"), setup.rule))
+    for name, p in setup.players.items():
+        b = ("setup", "players", name)
+        for zone in ("hand", "deck", "discard", "limbo", "abyss"):
+            for i, cid in enumerate(getattr(p, zone)):
+                out.append((b + (zone, i), cid))
+        for letter, spec in p.formation.items():
+            if isinstance(spec, str):
+                out.append((b + ("formation", letter), spec))
+            else:
+                out.append((b + ("formation", letter, "card"), spec.card))
+                if spec.holding:
+                    out.append((b + ("formation", letter, "holding"), spec.holding))
+        for i, cspec in enumerate(p.pool):
+            if isinstance(cspec, str):
+                out.append((b + ("pool", i), cspec))
+            else:
+                out.append((b + ("pool", i, "card"), cspec.card))
+                out.extend((b + ("pool", i, "attached", j), a)
+                           for j, a in enumerate(cspec.attached))
+        if p.dungeon:
+            out.append((b + ("dungeon",), p.dungeon))
+    for base, e in expects:
+        for name, pe in e.players.items():
+            for zone in ("hand", "discard", "pool", "limbo", "abyss", "void", "razed",
+                         "holdings", "dungeon"):
+                for i, cid in enumerate(getattr(pe, zone) or []):
+                    out.append((base + ("players", name, zone, i), cid))
+        out.extend((base + ("cards", cid), cid.split("#")[0]) for cid in e.cards)
+        for name, ids in e.attackable.items():
+            out.extend((base + ("attackable", name, i), cid) for i, cid in enumerate(ids))
+    return out
+
+
+def known_card(pool, cid: str) -> str | None:
+    if cid in pool.cards:
+        return None
+    return f"unknown card '{cid}'{did_you_mean(cid, pool.cards)}"
+
+
+def setup_problems(setup: Setup) -> list[tuple[tuple, str, str]]:
+    """CS501: a key the start mode does not use, or a player beyond the player count."""
+    out: list[tuple[tuple, str, str]] = []
+    if setup.start == "game":
+        for key in ("turn", "active", "first_player"):
+            if key in setup.model_fields_set:
+                out.append((("setup", key), "CS501", f"`{key}` is not used with `start: "
+                            "game`: the first-player draw decides it (seed)"))
+    for name in setup.players:
+        if NAMES.index(name) >= setup.player_count:
+            out.append((("setup", "players", name), "CS501", f"player {name} is not in a "
+                        f"{setup.player_count}-player game: give `player_count`"))
+    for name in (setup.first_player, setup.active):
+        if NAMES.index(name) >= setup.player_count:
+            out.append((("setup",), "CS501", f"player {name} is not in a "
+                        f"{setup.player_count}-player game"))
+    return out
+
+
+def build(setup: Setup, pool) -> SpellfireGame:
+    problems = setup_problems(setup)
+    if problems:
+        raise ValueError(problems[0][2])
+    get = pool.get
+    g = SpellfireGame([[] for _ in range(setup.player_count)], setup.seed,
+                      variants=setup.variants)
+    pa: dict[str, Any] = {p.name: p for p in g.players}
+    for p in g.players:
+        ps = setup.players.get(p.name, PlayerState())  # type: ignore[call-overload]
+        g.fill(p.deck, [get(c) for c in reversed(ps.deck)])
+        for zone in ("hand", "discard", "limbo", "abyss"):
+            for cid in getattr(ps, zone):
+                g.new_card(get(cid), p, p.zone(zone))
+        for letter, spec in ps.formation.items():
+            st = RealmState(card=spec) if isinstance(spec, str) else spec
+            slot = next((s for s in p.slots if s.letter == letter), None)
+            if slot is None:
+                raise ValueError(f"no slot {letter} in this format's formation")
+            realm: Any = g.new_card(get(st.card), p, slot.zone)
+            realm.razed = st.razed
+            if st.holding:
+                h: Any = g.new_card(get(st.holding), p, slot.zone)
+                h.host = realm
+        for cspec in ps.pool:
+            st2 = ChampionState(card=cspec) if isinstance(cspec, str) else cspec
+            ch: Any = g.new_card(get(st2.card), p, p.pool)
+            for cid in st2.attached:
+                a: Any = g.new_card(get(cid), p, p.pool)
+                a.host = ch
+        if ps.dungeon:
+            d: Any = g.new_card(get(ps.dungeon), p, p.dungeon)
+            d.host = p.realm_in(p.slots[0])
+        p.turns = ps.turns if ps.turns is not None else (0 if setup.start == "game" else 1)
+        p.played_realm = ps.played_realm if ps.played_realm is not None else bool(p.realms())
+        p.mulligan_used, p.dropped_realm = ps.mulligan_used, ps.dropped_realm
+    if setup.rule:
+        g.new_card(get(setup.rule), g.players[0], g.rule_zone)
+    if setup.start != "game":
+        g.first = pa[setup.first_player]
+        g.active = pa[setup.active]
+        g.turn = setup.turn - (setup.start == "turn")
+        g.start_at = setup.start
+        if setup.start != "turn":
+            g.phase = int(setup.start[-1])
+    g.log.clear()
+    return g
+
+
+def _ids(cards) -> list[str]:
+    return sorted(c.proto.id for c in cards if type(c) is not Unseen)
+
+
+def find_card(g: SpellfireGame, name: str):
+    """The card object a scenario names: ``id``, or ``id#n`` (the n-th, counting from 1)."""
+    cid, _, nth = name.partition("#")
+    found: list[Any] = []
+    for p in g.players:
+        for z in g.zones_of(p)[:-2]:
+            found.extend(c for c in z.cards if type(c) is not Unseen and c.proto.id == cid)
+    for z in (g.rule_zone, g.window_zone):
+        found.extend(c for c in z.cards if c.proto.id == cid)
+    if nth:
+        i = int(nth) - 1
+        return (found[i], "") if 0 <= i < len(found) else (None, f"no {name}: "
+                                                           f"{len(found)} found")
+    if len(found) != 1:
+        return None, f"{len(found)} cards '{cid}' found; name one as {cid}#n"
+    return found[0], ""
+
+
+def log_lines(g: SpellfireGame) -> list[str]:
+    return [" ".join(str(x) for x in e) for e in g.log]
+
+
+def check(g: SpellfireGame, e: Expect) -> list[tuple[tuple, str]]:
+    bad: list[tuple[tuple, str]] = []
+    names = {p.name: p for p in g.players}
+
+    def cmp(path, expected, found):
+        if expected is not None and expected != found:
+            bad.append((path, f"expected {'.'.join(map(str, path))} = {expected!r}, "
+                              f"found {found!r}"))
+
+    cmp(("turn",), e.turn, g.turn)
+    cmp(("active",), e.active, g.active.name)
+    cmp(("first_player",), e.first_player, g.first.name if g.first else None)
+    cmp(("phase",), e.phase, g.phase)
+    cmp(("over",), e.over, g.over)
+    cmp(("restarts",), e.restarts, g.restarts)
+    if e.winner is not None:
+        cmp(("winner",), e.winner, g.winner.name if g.winner else
+            "draw" if g.over and g.error is None else "(not over)")
+    if e.error is not None and (g.error is None or e.error not in g.error):
+        bad.append((("error",), f"expected an error containing {e.error!r}; found "
+                                f"{g.error!r}"))
+    if e.decision is not None:
+        check_decision(e.decision, g.decision, cmp, bad)
+    if e.rule is not None:
+        cmp(("rule",), sorted(e.rule), _ids(g.rule_zone.cards))
+    for name, ids in e.attackable.items():
+        if name not in names:
+            bad.append((("attackable", name), f"no player {name} in this game"))
+            continue
+        cmp(("attackable", name), sorted(ids), _ids(g.attackable(g.active, names[name])))
+    for name, pe in e.players.items():
+        if name not in names:
+            bad.append((("players", name), f"no player {name} in this game"))
+            continue
+        p = names[name]
+        b: tuple = ("players", name)
+        cmp(b + ("hand",), sorted(pe.hand) if pe.hand is not None else None,
+            _ids(p.hand.cards))
+        cmp(b + ("hand_count",), pe.hand_count, len(p.hand.cards))
+        cmp(b + ("deck_count",), pe.deck_count, len(p.deck.cards))
+        cmp(b + ("turns",), pe.turns, p.turns)
+        if pe.formation is not None:
+            found = {}
+            for s in p.slots:
+                if s.letter in pe.formation:
+                    r = p.realm_in(s)
+                    found[s.letter] = r.proto.id if r is not None else "-"
+            cmp(b + ("formation",), dict(pe.formation), found)
+        cmp(b + ("razed",), sorted(pe.razed) if pe.razed is not None else None,
+            sorted(r.proto.id for r in p.realms() if r.razed))
+        cmp(b + ("unrazed",), pe.unrazed, p.unrazed())
+        cmp(b + ("holdings",), sorted(pe.holdings) if pe.holdings is not None else None,
+            sorted(c.proto.id for s in p.slots for c in s.zone.cards
+                   if c.proto.type == "holding"))
+        cmp(b + ("pool",), sorted(pe.pool) if pe.pool is not None else None,
+            _ids(p.champions()))
+        if pe.attached is not None:
+            for champ, attached in pe.attached.items():
+                c = next((x for x in p.champions() if x.proto.id == champ), None)
+                cmp(b + ("attached", champ), sorted(attached),
+                    _ids(c.attachments()) if c is not None else None)
+        for zone in ("dungeon", "discard", "limbo", "abyss", "void"):
+            want_ids = getattr(pe, zone)
+            cmp(b + (zone,), sorted(want_ids) if want_ids is not None else None,
+                _ids(p.zone(zone).cards))
+    for cname, ce in e.cards.items():
+        b = ("cards", cname)
+        c, why = find_card(g, cname)
+        if c is None:
+            bad.append((b, why))
+            continue
+        cmp(b + ("zone",), ce.zone, c.zone.label() if c.zone is not None else "gone")
+        cmp(b + ("razed",), ce.razed, c.razed)
+        cmp(b + ("level",), ce.level, c.level())
+    lines = log_lines(g)
+    for i, want in enumerate(e.log):
+        if not any(want == line or line.startswith(want + " ") for line in lines):
+            bad.append((("log", i), f"no log line {want!r}; the log: {lines[-25:]}"))
+    for i, want in enumerate(e.log_excludes):
+        if any(want == line or line.startswith(want + " ") for line in lines):
+            bad.append((("log_excludes", i), f"log line {want!r} should not appear"))
+    return bad
+
+
+def game_over_reason(g: SpellfireGame) -> str:
+    if g.error is not None:
+        return f"it ended in an error: {g.error}"
+    how = next((e[2] for e in reversed(g.log) if e[0] == "game_over"), "?")
+    return f"{g.winner.name if g.winner else 'nobody'} won ({how})"

@@ -1,0 +1,226 @@
+"""Spellfire selectors: which champions, realms and other cards in play an ability chooses or
+affects, and the card being played that a response answers. "you" and "opponent" are
+relative to the ability's controller.
+
+Two rules apply to every selection of cards in play (:func:`_reach`):
+
+- **(Off)/(Def)** (rules notes 2: "(Off)/(Def) on spells and items is effect direction
+  (opponent vs own champion)"): a selector that leaves ``controller`` unset takes it from
+  the card whose ability it is: an (Off) card reaches opposing cards only, a (Def) card its
+  controller's own, any other card any. The card model refuses a selector whose
+  ``controller`` contradicts the card's direction (:mod:`.card`). The reading chosen: the
+  direction is a default of the selection, not a second check, so one card's text says
+  everything once.
+- **Immunity** (keyword ``immune``, rules notes 5): an opposing card under an immunity that
+  covers the source's kind of card is not a legal choice, as a target or in a selection of
+  all (rules notes 10, the "no touch" rule: a spell is never cast at an immune champion, so
+  there is nothing to re-target).
+"""
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import Field
+
+from ...registry import Params, Vocabulary
+from .card import CardType, ChampionType
+from .keywords import immune_to
+
+vocab = Vocabulary("spellfire")
+Controller = Optional[Literal["you", "opponent", "any"]]
+_CONTROLLER = Field(None, description="Whose: you, opponent or any; unset, by the card's "
+                    "direction: (Off) opposing, (Def) your own, otherwise any.")
+
+
+def _whose(controller: str | None, source) -> str:
+    """``controller``, or the default the source card's (Off)/(Def) gives."""
+    if controller is not None:
+        return controller
+    d = source.proto.direction
+    return "opponent" if d == "off" else "you" if d == "def" else "any"
+
+
+def _reach(card, whose: str, you, source) -> bool:
+    """Whose the card is, and no immunity keeps it out of the source's reach."""
+    if whose == "you" and card.controller is not you or \
+            whose == "opponent" and card.controller is you:
+        return False
+    return not immune_to(card, source, you)
+
+
+class _InPlay:
+    """A selector of cards in play: the candidates are matched one by one (:meth:`test`)."""
+
+    __slots__ = ("controller",)
+    controller: str | None
+
+    def zones(self, g) -> list:  # pragma: no cover - each selector's own
+        raise NotImplementedError
+
+    def test(self, g, card) -> bool:  # pragma: no cover - each selector's own
+        raise NotImplementedError
+
+    def candidates(self, g, ctx) -> list:
+        you, source = ctx.controller, ctx.source
+        whose = _whose(self.controller, source)
+        return [c for z in self.zones(g) for c in z.cards
+                if self.test(g, c) and _reach(c, whose, you, source)]
+
+    def still_valid(self, g, ctx, obj) -> bool:
+        z = getattr(obj, "zone", None)
+        return z is not None and z.in_play and self.matches(obj, ctx.controller, ctx.source,
+                                                             None) and self.test(g, obj)
+
+    def matches(self, card, you, source, here, anywhere: bool = False) -> bool:
+        return _reach(card, _whose(self.controller, source), you, source)
+
+
+class ChampionFilter(Params):
+    controller: Controller = _CONTROLLER
+    where: Literal["pool", "battle", "any"] = Field("any", description="In a pool, or "
+                                                    "fighting in a battle.")
+    champion_type: Optional[ChampionType] = None
+    max_level: Optional[int] = Field(None, ge=0, description="Level at most this.")
+
+
+@vocab.selector("champion", ChampionFilter,
+                text="{% set level = '' if max_level is none else 'of level ' ~ max_level ~ "
+                     "' or less' %}{% set place = 'in the battle' if where == 'battle' else "
+                     "('in your pool' if controller == 'you' else 'in a pool') if where == "
+                     "'pool' else '' %}{{ selection([champion_type or 'champion'], controller, "
+                     "form, after=(level ~ (' ' if level and place else '') ~ place)) }}")
+class ChampionSelector(_InPlay):
+    """A champion in play (a pool or a battle): not a card attached to another."""
+
+    __slots__ = ("where", "champion_type", "max_level")
+
+    def __init__(self, p, c):
+        self.controller = p.controller
+        self.where = p.where
+        self.champion_type = p.champion_type
+        self.max_level = p.max_level
+
+    def zones(self, g) -> list:
+        kinds = ("pool", "battle") if self.where == "any" else (self.where,)
+        return [q.zone(k) for q in g.players for k in kinds]
+
+    def test(self, g, card) -> bool:
+        if card.proto.type != "champion" or card.host is not None:
+            return False
+        if self.where != "any" and card.zone.kind != self.where:
+            return False
+        if self.champion_type is not None and card.proto.champion_type != self.champion_type:
+            return False
+        return self.max_level is None or card.level() <= self.max_level
+
+
+class RealmFilter(Params):
+    controller: Controller = _CONTROLLER
+    razed: Optional[bool] = Field(None, description="Razed (true), unrazed (false), or "
+                                  "either.")
+    attackable: bool = Field(False, description="Only realms its controller could attack "
+                             "now: unrazed and not shielded by an unrazed realm in front.")
+
+
+@vocab.selector("realm", RealmFilter,
+                text="{{ selection(['realm'], controller, form, adj=('razed' if razed else "
+                     "'unrazed' if razed == false else ''), after=('that could be attacked' "
+                     "if attackable else '')) }}")
+class RealmSelector(_InPlay):
+    """A realm of a formation (rules notes 6), razed or not."""
+
+    __slots__ = ("razed", "attackable")
+
+    def __init__(self, p, c):
+        self.controller = p.controller
+        self.razed = p.razed
+        self.attackable = p.attackable
+
+    def zones(self, g) -> list:
+        return [s.zone for q in g.players for s in q.slots]
+
+    def test(self, g, card) -> bool:
+        if card.proto.type != "realm":
+            return False
+        if self.razed is not None and card.razed != self.razed:
+            return False
+        if self.attackable:
+            owner = card.zone.player
+            return any(r is card for q in g.players if q is not owner
+                       for r in g.attackable(q, owner))
+        return True
+
+
+class CardInPlayFilter(Params):
+    __shorthand__ = "types"
+    types: list[Literal["ally", "holding", "dungeon", "artifact", "magic_item", "rule"]] = \
+        Field(min_length=1, description="Its card types.")
+    controller: Controller = _CONTROLLER
+
+
+@vocab.selector("card_in_play", CardInPlayFilter,
+                text="{{ selection(types | map('type_noun') | list, controller, form) }}")
+class CardInPlaySelector(_InPlay):
+    """A card in play other than a champion or a realm: an item or an artifact on a
+    champion, a holding, a dungeon, an ally in a battle, the rule card. Attached to an
+    immune champion, it is under that immunity (rules notes 5)."""
+
+    __slots__ = ("types",)
+
+    def __init__(self, p, c):
+        self.controller = p.controller
+        self.types = tuple(p.types)
+
+    def zones(self, g) -> list:
+        out = [z for q in g.players
+               for z in (q.pool, q.battle, q.dungeon, *(s.zone for s in q.slots))]
+        out.append(g.rule_zone)
+        return out
+
+    def test(self, g, card) -> bool:
+        return card.proto.type in self.types
+
+
+class PlayedFilter(Params):
+    __shorthand__ = "types"
+    types: Optional[list[CardType]] = Field(None, min_length=1, description="Its card "
+                                            "types (any if unset).")
+    direction: Optional[Literal["off", "def"]] = Field(None, description="Only (Off) or "
+                                                       "(Def) cards.")
+
+
+@vocab.selector("played_card", PlayedFilter,
+                text="{% set n = (types | map('type_noun') | list) if types else ['card'] %}"
+                     "{{ selection(n, none, form, adj=('(Off)' if direction == 'off' else "
+                     "'(Def)' if direction == 'def' else ''), after=('being played')) }}")
+class PlayedCard:
+    """The card being played that a response answers (rules notes 5, "After any card is
+    played, every other player gets a chance to respond"): there is one only while its
+    response window is open (``g.resolver.answering``), so a card that targets it can be
+    played only then. It stays a legal target while that window is open."""
+
+    __slots__ = ("types", "direction")
+
+    def __init__(self, p, c):
+        self.types = tuple(p.types) if p.types else None
+        self.direction = p.direction
+
+    def candidates(self, g, ctx) -> list:
+        item = g.resolver.answering
+        if item is None or item.controller is ctx.controller:
+            return []
+        card = item.source
+        return [card] if self.ok(card) else []
+
+    def still_valid(self, g, ctx, obj) -> bool:
+        item = g.resolver.answering
+        return item is not None and item.source is obj and obj.zone is not None
+
+    def matches(self, card, you, source, here, anywhere: bool = False) -> bool:
+        return self.ok(card)
+
+    def ok(self, card) -> bool:
+        if self.types is not None and card.proto.type not in self.types:
+            return False
+        return self.direction is None or card.proto.direction == self.direction
+

@@ -1,0 +1,140 @@
+"""Spellfire's card definitions, card objects and players: what the core's carry, plus what
+a Spellfire card prints (number, world, type of champion, level or bonus, phases, (Off)/(Def)),
+what a card in play has (razed, the card it is attached to, level changes for the round)
+and a player's zones, formation and the phase-2 steps used this turn."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...state import Card, CardDef, Player
+from ...zones import Zone
+from .card import ICON_USES
+from .zones import (
+    ABYSS,
+    BATTLE,
+    DECK,
+    DISCARD,
+    DUNGEON,
+    HAND,
+    LIMBO,
+    PLAYER_ZONES,
+    POOL,
+    VOID,
+    Slot,
+    formation,
+)
+
+
+class SpellfireCardDef(CardDef):
+    __slots__ = ("number", "world", "champion_type", "school", "level", "bonus", "defends",
+                 "coastal", "phases", "anytime", "direction", "digit")
+    type: str
+    number: int
+    world: str | None
+    champion_type: str | None
+    school: str | None
+    level: int | None
+    bonus: int
+    defends: int | None
+    coastal: bool
+    phases: tuple[int, ...]
+    anytime: bool
+    direction: str | None
+    digit: int
+
+    def __init__(self, **kw: Any):
+        super().__init__(**kw)
+        self.bonus = self.bonus or 0
+        self.coastal = bool(self.coastal)
+        self.anytime = bool(self.anytime) or (self.type == "event" and not self.phases)
+        self.phases = tuple(self.phases or ())
+        self.digit = (self.number or 0) % 10  # seed: "The last digit of the card number"
+
+    def used_in(self, phase: int) -> bool:
+        return self.anytime or phase in self.phases
+
+
+class SpellfireCard(Card):
+    """A card object. ``host``: the champion (or realm) it is attached to; ``razed``: a
+    razed realm, turned over; ``mods``: level changes until the end of the battle."""
+
+    __slots__ = ("razed", "host", "mods")
+    STATE = ("host",)
+    proto: SpellfireCardDef
+
+    def __init__(self, oid: int, proto: Any, owner: Any, zone: Any = None):
+        super().__init__(oid, proto, owner, zone)
+        self.razed = False
+        self.host: SpellfireCard | None = None
+        self.mods: tuple[int, ...] = ()
+
+    def attachments(self) -> list["SpellfireCard"]:
+        """The cards attached to it, in the order attached (they share its zone)."""
+        z = self.zone
+        return [c for c in z.cards if c.host is self] if z is not None else []
+
+    def level(self) -> int:
+        """A champion's adjusted level (rules notes 2): its level, its attachments' bonuses
+        and its level changes; 0 at least."""
+        n = (self.proto.level or 0) + sum(self.mods)
+        for c in self.attachments():
+            n += c.proto.bonus + sum(c.mods)
+        return n if n > 0 else 0
+
+    def can_use(self, proto: SpellfireCardDef) -> bool:
+        """Its icon lets it use ``proto`` (a spell of its school, its type's skill), or the
+        card needs no icon (rules notes 2, "Champion types and icon powers")."""
+        use = ICON_USES.get(self.proto.champion_type or "")
+        if proto.type in ("spell", "psionic_power", "blood_ability", "thief_skill",
+                          "unarmed_combat"):
+            if use is None or use[0] != proto.type:
+                return self.grants(proto)
+            return use[1] is None or use[1] == proto.school or self.grants(proto)
+        return True
+
+    def grants(self, proto: SpellfireCardDef) -> bool:
+        """A special power that lets it use a kind of card its icon does not (the keyword
+        ``can_use``, rules notes 2: "special powers can add access")."""
+        kw = self.proto.keywords.get("can_use")
+        return kw is not None and not self.blank and kw.allows(proto)
+
+
+class SpellfirePlayer(Player):
+    __slots__ = ("deck", "hand", "pool", "battle", "dungeon", "discard", "limbo", "abyss",
+                 "void", "slots", "realm_step", "holding_step", "dungeon_step", "mulligan_used",
+                 "dropped_realm", "played_realm", "first_realms_turn")
+    ZONES = (*PLAYER_ZONES, "slots")
+
+    def __init__(self, index: int, name: str, letters: str = "ABCDEF"):
+        super().__init__(index, name)
+        self.deck = Zone(DECK, self)
+        self.hand = Zone(HAND, self)
+        self.pool = Zone(POOL, self, in_play=True)
+        self.battle = Zone(BATTLE, self, in_play=True)
+        self.dungeon = Zone(DUNGEON, self, in_play=True)
+        self.discard = Zone(DISCARD, self)
+        self.limbo = Zone(LIMBO, self)
+        self.abyss = Zone(ABYSS, self)
+        self.void = Zone(VOID, self)
+        self.slots: list[Slot] = formation(letters, self)
+        # phase 2's steps A (realm), B (holding), C (dungeon): each once a turn
+        self.realm_step = self.holding_step = self.dungeon_step = False
+        self.mulligan_used = False  # seed: "The same player can only declare a mulligan once"
+        #: the player discarded a realm on their own (seed: then no mulligan)
+        self.dropped_realm = False
+        self.played_realm = False  # the player has played a realm this game
+        #: the turn its formation first held as many unrazed realms as win (25-card ties)
+        self.first_realms_turn = 0
+
+    def realms(self) -> list[SpellfireCard]:
+        """The realms of its formation, razed or not, front first."""
+        return [c for s in self.slots for c in s.zone.cards if c.proto.type == "realm"]
+
+    def unrazed(self) -> int:
+        return sum(not c.razed for c in self.realms())
+
+    def realm_in(self, slot: Slot) -> SpellfireCard | None:
+        return next((c for c in slot.zone.cards if c.proto.type == "realm"), None)
+
+    def champions(self) -> list[SpellfireCard]:
+        return [c for c in self.pool.cards if c.proto.type == "champion"]

@@ -1,0 +1,72 @@
+"""Spellfire's part of rules text: how its selectors name what they choose, registered through
+the ``cardscript_text`` hook (:mod:`.plugin`) as any game's words are; the generic machinery
+and house style are :mod:`cardscript.text`'s.
+
+House style of a selection (:func:`selection`): quantifier, whose ("opposing" for a card an
+opponent controls, "your" for one's own: "one of your champions" in the singular), the
+adjectives (razed, a champion type), the noun, then what follows it ("in a pool", "of level 3
+or less"): "an opposing champion", "one of your razed realms", "all opposing wizards in the
+battle". Card types print in words ("magical item", "thief skill")."""
+from __future__ import annotations
+
+from ...text import TextVocabulary
+from ...text.english import article
+
+#: how a card type is printed, singular
+NOUNS = {"magic_item": "magical item", "psionic_power": "psionic power",
+         "blood_ability": "blood ability", "thief_skill": "thief skill",
+         "unarmed_combat": "unarmed combat card", "rule": "rule card"}
+
+text = TextVocabulary("spellfire", nouns=NOUNS)
+
+
+def _plural(noun: str) -> str:
+    if noun.endswith("y") and not noun.endswith(("ay", "ey", "oy")):
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
+def noun_of(card_type: str) -> str:
+    return NOUNS.get(card_type, card_type.replace("_", " "))
+
+
+@text.function("selection")
+def selection(nouns: list[str], controller: str | None, form: str, adj: str = "",
+              after: str = "") -> str:
+    """A selection of cards in a form ("a", "target", "all", "each", "plural", "no"):
+    ``nouns`` are the card words ("champion", "spell", "realm"), joined with "or" in the
+    singular and "and" in the plural; ``controller`` "you", "opponent" or anything else
+    (any)."""
+    many = form in ("all", "plural", "no")
+    words = [_plural(n) for n in nouns] if many else list(nouns)
+    noun = " and ".join(words) if many else " or ".join(words)
+    if adj:
+        noun = f"{adj} {noun}"
+    tail = f" {after}" if after else ""
+    if controller == "you":
+        if form == "all":
+            return f"all your {noun}{tail}"
+        if form == "plural":
+            return f"your {noun}{tail}"
+        if form == "no":
+            return f"none of your {noun}{tail}"
+        if form == "each":
+            return f"each of your {_plural(noun) if len(nouns) == 1 else noun}{tail}"
+        return f"one of your {_plural(noun) if len(nouns) == 1 else noun}{tail}"
+    if controller == "opponent":
+        noun = f"opposing {noun}"
+    if form == "all":
+        return f"all {noun}{tail}"
+    if form == "plural":
+        return f"{noun}{tail}"
+    if form == "no":
+        return f"no {noun}{tail}"
+    if form == "each":
+        return f"each {noun}{tail}"
+    return f"{article(noun)}{tail}"
+
+
+@text.filter("type_noun")
+def type_noun(card_type: str) -> str:
+    """A card type in words: "magical item", "thief skill"."""
+    return noun_of(card_type)

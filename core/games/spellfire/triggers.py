@@ -1,0 +1,115 @@
+"""Spellfire triggers: what a card does as it is played (``on_play``: events, spells,
+psionic powers, blood abilities, thief skills, unarmed combat), as it comes into play
+(``on_enter``: a champion entering the pool), at the start of its controller's turn
+(``start_of_turn``: phase-0 powers), as its champion attacks or defends (``on_attack``,
+``on_defend``) and as its realm is razed (``when_razed``).
+
+The events they wait for, and who publishes them: "enter" (:mod:`.plays`, once the card's
+response window closed without it being negated), "turn_start" (phase 0, :mod:`.rules`),
+"attack" and "defend" (the battle, :mod:`.combat`, with the champion as the event's card),
+"razed" (:meth:`.formation.Formation.raze`)."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ...registry import Params, Vocabulary
+from .zones import DUNGEON, FORMATION, POOL, RULE
+
+vocab = Vocabulary("spellfire")
+
+
+class _Self:
+    """An ability about the card itself, found from the event's subject."""
+
+    __slots__ = ()
+    scope = "self"
+    event = ""
+
+    def __init__(self, p, c):
+        pass
+
+    def matches(self, ev, card) -> bool:
+        return ev.card is card
+
+
+@vocab.trigger("on_play", text="{% if false %}{% endif %}")
+class OnPlay(_Self):
+    """What the card does as it is played: it waits while the other players may respond,
+    then resolves (rules notes 5)."""
+
+    scope = "activated"
+
+
+#: how the card that comes into play is named
+_ENTERS = ("{% if card_type == 'champion' %}When this champion enters the pool,"
+           "{% elif card_type in ('realm', 'holding', 'dungeon') %}When this {{ card_type }} "
+           "is played,{% else %}When this card comes into play,{% endif %}")
+
+
+@vocab.trigger("on_enter", text=_ENTERS)
+class OnEnter(_Self):
+    """When the card comes into play: a champion into the pool, a realm into the formation,
+    an item onto its champion. It waits for the card's response window (rules notes 5: "a
+    player who puts Gib Kcir into the pool must wait before activating her"): a negated card
+    never enters. Event "enter"."""
+
+    event = "enter"
+
+
+@vocab.trigger("on_attack", text="When this champion attacks,")
+class OnAttack(_Self):
+    """When the champion is shown as the attacker of a battle (rules notes 7, B). Event
+    "attack", published by the battle with the champion as its card."""
+
+    event = "attack"
+
+
+@vocab.trigger("on_defend", text="When this champion defends,")
+class OnDefend(_Self):
+    """When the champion is shown as the defender of a battle (rules notes 7, C). Event
+    "defend", published by the battle with the champion as its card."""
+
+    event = "defend"
+
+
+@vocab.trigger("when_razed", text="When this realm is razed,")
+class OnRazed(_Self):
+    """When the realm is razed, by a battle or a card (rules notes 6): it is still in play,
+    turned over. Event "razed"."""
+
+    event = "razed"
+
+
+#: where a card of each type is in play, so its "start of turn" power listens there
+_PLACE = {"champion": POOL, "artifact": POOL, "magic_item": POOL, "realm": FORMATION,
+          "holding": FORMATION, "dungeon": DUNGEON, "rule": RULE}
+
+
+class TurnParams(Params):
+    __shorthand__ = "whose"
+    whose: Literal["yours", "each"] = Field("yours", description="At the start of your "
+                                            "turns, or of every player's.")
+
+
+@vocab.trigger("start_of_turn", TurnParams,
+               text="At the start of {{ 'each' if whose == 'each' else 'your' }} turn "
+                    "(phase 0),")
+class StartOfTurn:
+    """A phase-0 power (rules notes 4: "Phase-0 powers resolve here"): at the start of its
+    controller's turn (or each player's), while the card is in play. Event "turn_start"."""
+
+    __slots__ = ("each", "scope")
+    event = "turn_start"
+
+    def __init__(self, p, c):
+        self.each = p.whose == "each"
+        self.scope = _PLACE.get(c.card_type, "")
+        if not self.scope:
+            raise c.error(f"a {c.card_type or 'card'} is never in play to have a power at the "
+                          f"start of a turn; start_of_turn is for "
+                          f"{', '.join(sorted(_PLACE))}")
+
+    def matches(self, ev, card) -> bool:
+        return self.each or ev.player is card.controller

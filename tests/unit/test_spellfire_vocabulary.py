@@ -1,0 +1,144 @@
+"""Spellfire's card language (issue 11, "Cards in the same YAML language"): what a designer
+gets wrong is a clear error at the card, and each entry prints English rules text."""
+from __future__ import annotations
+
+import pytest
+from cardscript.errors import CardError
+from cardscript.loader import load_text
+from cardscript.model import validate_document
+from cardscript.plugins import load_game
+from cardscript.text import card_text
+
+SPEC = load_game("spellfire")
+
+
+def compile_card(text: str):
+    from cardscript.compiler import Compiler
+    doc = load_text(text, "<test card>")
+    model = validate_document(doc, SPEC.card_model, "card")
+    return Compiler(SPEC.registry).card(model, doc.pos(()))
+
+
+EVENT = "id: t\nname: T\ntype: event\nnumber: 1\n"
+SPELL = "id: t\nname: T\ntype: spell\nschool: wizard\nphases: [3]\nnumber: 1\n"
+
+
+@pytest.mark.parametrize("text, why", [
+    (EVENT + "abilities: [{trigger: on_play, effect: negate}]", "played_card"),
+    (EVENT + "abilities: [{trigger: on_play, target: {champion: {}}, effect: negate}]",
+     "played_card"),
+    (EVENT + "abilities: [{trigger: start_of_turn, effect: {draw: 1}}]", "never in play"),
+    (EVENT + "abilities: [{trigger: on_play, target: {champion: {}}, effect: {level: 0}}]",
+     "does nothing"),
+])
+def test_a_misused_entry_is_a_clear_error(text, why):
+    with pytest.raises(CardError) as exc:
+        compile_card(text)
+    assert why in str(exc.value)
+
+
+@pytest.mark.parametrize("direction, controller", [("off", "you"), ("def", "opponent")])
+def test_a_selector_contradicting_the_cards_direction_is_refused(direction, controller):
+    with pytest.raises(Exception) as exc:
+        compile_card(SPELL + f"direction: {direction}\nabilities: [{{trigger: on_play, "
+                     f"target: {{champion: {{controller: {controller}}}}}, effect: discard}}]")
+    assert "rules notes 2" in str(exc.value) and controller in str(exc.value)
+
+
+@pytest.mark.parametrize("abilities, expected", [
+    ("{trigger: on_play, target: {played_card: [spell, event]}, effect: negate}",
+     "Negate a spell or event being played."),
+    ("{trigger: on_play, target: {realm: {controller: opponent, attackable: true}}, "
+     "effect: raze}", "Raze an opposing realm that could be attacked."),
+    ("{trigger: on_play, target: {realm: {controller: you, razed: true}}, effect: unraze}",
+     "Rebuild one of your razed realms."),
+    ("{trigger: on_play, target: {champion: {controller: opponent}}, effect: to_limbo}",
+     "Put an opposing champion into its owner's Limbo."),
+    ("{trigger: on_play, target: {champion: {controller: opponent}}, effect: to_abyss}",
+     "Put an opposing champion into the Abyss."),
+    ("{trigger: on_play, target: {card_in_play: [magic_item, artifact]}, effect: discard}",
+     "Discard a magical item or artifact."),
+    ("{trigger: on_play, target: {champion: {controller: you}}, effect: {level: 3}}",
+     "One of your champions gets +3 levels until the end of the battle or turn."),
+    ("{trigger: on_play, effect: {return_to_hand: {all: {champion: {max_level: 2}}}}}",
+     "Return all champions of level 2 or less to their owners' hands."),
+    ("{trigger: on_play, effect: {search: realm}}",
+     "Search your draw pile for a realm, put it into your hand, then shuffle your draw "
+     "pile."),
+    ("{trigger: on_play, effect: {discard_from_hand: {amount: 2, player: opponent}}}",
+     "Each opponent discards 2 cards."),
+    ("{trigger: on_play, effect: {draw: 1}}", "Draw a card."),
+])
+def test_rules_text(abilities, expected):
+    doc = load_text(EVENT + f"abilities: [{abilities}]", "<test card>")
+    assert card_text(validate_document(doc, SPEC.card_model, "card"), SPEC.registry) == \
+        expected
+
+
+@pytest.mark.parametrize("trigger, card_type, expected", [
+    ("on_enter", "champion", "When this champion enters the pool, draw a card."),
+    ("on_attack", "champion", "When this champion attacks, draw a card."),
+    ("on_defend", "champion", "When this champion defends, draw a card."),
+    ("start_of_turn", "champion", "At the start of your turn (phase 0), draw a card."),
+    ("when_razed", "realm", "When this realm is razed, draw a card."),
+])
+def test_trigger_text(trigger, card_type, expected):
+    head = {"champion": "type: champion\nchampion_type: hero\nlevel: 1\n",
+            "realm": "type: realm\nworld: vael\n"}[card_type]
+    doc = load_text(f"id: t\nname: T\nnumber: 1\n{head}abilities: [{{trigger: {trigger}, "
+                    f"effect: {{draw: 1}}}}]", "<test card>")
+    assert card_text(validate_document(doc, SPEC.card_model, "card"), SPEC.registry) == \
+        expected
+
+
+CARDS = {
+    "keep": "type: realm\nworld: vael\n",
+    "warden": "type: champion\nchampion_type: hero\nlevel: 5\nworld: vael\n"
+              "keywords: [{immune: [events]}]\n",
+    "squire": "type: ally\nlevel: 2\n",
+    "theft": "type: event\nabilities: [{trigger: on_play, target: {card_in_play: [ally]}, "
+             "effect: discard}]\n",
+    "filler": "type: champion\nchampion_type: thief\nlevel: 1\nworld: vael\n",
+}
+
+
+def test_an_immunity_covers_the_allies_beside_its_champion_in_a_battle(tmp_path):
+    """Rules notes 5, "Immunities: ... also cover the champion's allies": an ally fighting in
+    a battle beside an immune champion is out of reach of an event; beside a champion
+    without the immunity, it is not."""
+    from cardscript.cardpool import CardPool
+    from cardscript.games.spellfire.scenario import Setup, build
+    from cardscript.resolve import Trigger
+    for n, (cid, body) in enumerate(CARDS.items(), 1):
+        (tmp_path / f"{cid}.card.yaml").write_text(f"id: {cid}\nname: {cid.title()}\n"
+                                                   f"number: {n}\n{body}")
+    pool = CardPool("spellfire", cache=False).load([tmp_path])
+    setup = Setup.model_validate({"players": {
+        "A": {"hand": ["theft"], "formation": {"A": "keep"}},
+        "B": {"hand": ["squire"], "pool": ["warden"]}}})
+    g = build(setup, pool)
+    a, b = g.players
+    ally = g.move(b.hand.cards[0], b.battle)
+    theft = a.hand.cards[0]
+    ab = g.effect_of(theft)
+    ctx = Trigger(ab, theft, a)
+    assert ab.target.candidates(g, ctx) == [ally]  # alone in the battle: no immunity
+    g.move(b.pool.cards[0], b.battle)  # the immune champion fights beside it
+    assert ab.target.candidates(g, ctx) == []
+    assert not g.has_targets(a, theft)
+
+
+@pytest.mark.parametrize("selector, expected", [
+    ("{champion: {controller: you, where: pool, max_level: 3}}",
+     "Discard one of your champions of level 3 or less in your pool."),
+    ("{champion: {controller: opponent, where: battle, champion_type: wizard}}",
+     "Discard an opposing wizard in the battle."),
+    ("{all: {champion: {controller: opponent}}}", "Discard all opposing champions."),
+    ("{all: {realm: {controller: you, razed: false}}}", "Discard all your unrazed realms."),
+])
+def test_selection_phrases(selector, expected):
+    key = "target: " + selector + ", effect: discard" if "all" not in selector else \
+        "effect: {discard: " + selector + "}"
+    doc = load_text(EVENT + f"abilities: [{{trigger: on_play, {key}}}]", "<test card>")
+    assert card_text(validate_document(doc, SPEC.card_model, "card"), SPEC.registry) == \
+        expected
