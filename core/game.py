@@ -424,9 +424,9 @@ class Game(Procedure, Generic[PlayerT]):
         for each player and each group of their :attr:`HIDDEN_ZONES` (less their own
         :attr:`PRIVATE_ZONES`), which cards are in those zones: the cards are shuffled and
         dealt back, as many to each zone as it held. The game's own random numbers are
-        drawn again too. What
-        ``player`` sees (their hand, every zone in play, discard piles) is unchanged. Call
-        it on a copy (:meth:`clone`): a search agent's guess at the hidden state.
+        drawn again too. What ``player`` sees (their hand, every zone in play, discard
+        piles) is unchanged. Call it on a copy (:meth:`clone`): a search agent's guess at
+        the hidden state.
 
         The places stay and the cards change: each hidden card object becomes, where it is,
         another of the hidden cards (as though it had been that card all along), so whatever

@@ -14,6 +14,7 @@ from cardscript.games.wonders.scenario import Setup, build
 from cardscript.plugins import agents, games
 from cardscript.tools.common import load_decks, pool_with
 from cardscript.tools.strength import mid_game
+from cardscript.zones import Zone
 
 
 @pytest.fixture(scope="module")
@@ -128,7 +129,10 @@ def _seen(g, viewer):
         for kind in p.ZONES:
             if kind in _hidden(g, p, viewer):
                 continue
-            out.append((p.index, kind, [(c.proto.id, c.oid) for c in p.zone(kind).cards]))
+            value = getattr(p, kind)  # a zone, or places that each have one (a formation)
+            zones = [value] if isinstance(value, Zone) else [x.zone for x in value]
+            out.append((p.index, kind, [[(c.proto.id, c.oid) for c in z.cards]
+                                        for z in zones]))
     return out
 
 
