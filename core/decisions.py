@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .clone import copy_value
 
@@ -76,13 +76,24 @@ class Decision:
         return f"<decision {self.kind} for {self.behalf.name}{by}: {self.labels}>"
 
 
-class Agent:
+@runtime_checkable
+class Agent(Protocol):
+    """What answers decisions (docs/architecture.md, "Agents"): ``choose`` returns the index
+    of one of ``decision.options``. It may look at ``game`` and search copies of it
+    (``game.clone()``, :meth:`~cardscript.game.Game.determinize`), never change it.
+
+    An agent the registry builds by name (:func:`cardscript.agents.make_agent`) is made as
+    ``cls(seed, **options)``: its own seeded RNG, and the options its class lists in
+    ``OPTIONS`` (name -> help); it knows nothing of a particular game."""
+
     def choose(self, game: Game, decision: Decision) -> int:  # pragma: no cover - interface
-        raise NotImplementedError
+        ...
 
 
 class RandomAgent(Agent):
     """Uniform over legal options, from its own seeded RNG."""
+
+    OPTIONS: dict[str, str] = {}
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)

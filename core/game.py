@@ -22,12 +22,21 @@ from .limits import DEFAULT, LimitExceeded, Limits
 from .procedure import Frame, Procedure
 from .resolve import Resolver
 from .save import dumps
+from .slots import per_class, slots_of
 from .state import Card, CardDef, Player
 from .zones import Unseen, Zone
 
 if TYPE_CHECKING:
     from .entries import Effect
     from .resolve import Trigger
+
+@per_class
+def _card_fields(cls: type[Card]) -> tuple[str, ...]:
+    """A card class's fields that a new object of another definition sets afresh (all but
+    where it is and whose it is): what :meth:`Game._recast` copies."""
+    keep = {"oid", "owner", "controller", "zone", "handlers", "last_zone", "moved_to"}
+    return tuple(n for n in slots_of(cls) if n not in keep)
+
 
 #: a game's class of players
 PlayerT = TypeVar("PlayerT", bound=Player)
@@ -79,6 +88,11 @@ class Game(Procedure, Generic[PlayerT]):
     #: every kind of decision the game asks (``Decision.kind``), its own and the core's; what a
     #: scenario's ``expect.decision.kind`` may name (empty: not declared)
     DECISION_KINDS: tuple[str, ...] = ()
+    #: the kinds of a player's own zones whose cards others can't see, in groups whose cards
+    #: may be in one another (a deck and a hand; a deck of its own kind of cards apart):
+    #: what :meth:`determinize` deals again; and of those, the ones their player sees
+    HIDDEN_ZONES: tuple[tuple[str, ...], ...] = ()
+    PRIVATE_ZONES: tuple[str, ...] = ()
 
     def __init__(self, decks: list[list[CardDef]], seed: int = 0, *,
                  names: Iterable[str] = ("A", "B"), variants: Iterable[str] = (),
@@ -391,6 +405,89 @@ class Game(Procedure, Generic[PlayerT]):
     def options(self) -> dict:
         """Game-specific constructor arguments a replay needs (JSON-serialisable)."""
         return {}
+
+    # -- what search agents need (cardscript.agents) ---------------------------------------
+    #: :meth:`evaluate` of a game won (minus: lost); any position's score lies well inside
+    WIN = 1e6
+
+    def evaluate(self, player: Player) -> float:
+        """How good the game looks for ``player``: :attr:`WIN` if they won, ``-WIN`` if they
+        lost, 0 for a draw or an error. A game overrides it with its own measure of a game
+        in progress (points, the board, cards, resources), bounded well inside ``WIN``;
+        this one knows only the end."""
+        if not self.over or self.winner is None:
+            return 0.0
+        return self.WIN if self.winner is player else -self.WIN
+
+    def determinize(self, player: Player, rng: Any) -> None:
+        """Deal again, at random (``rng``: a ``random.Random``), what ``player`` can't see:
+        for each player and each group of their :attr:`HIDDEN_ZONES` (less their own
+        :attr:`PRIVATE_ZONES`), which cards are in those zones: the cards are shuffled and
+        dealt back, as many to each zone as it held. The game's own random numbers are
+        drawn again too. What ``player`` sees (their hand, every zone in play, discard
+        piles) is unchanged. Call it on a copy (:meth:`clone`): a search agent's guess at
+        the hidden state.
+
+        The places stay and the cards change: each hidden card object becomes, where it is,
+        another of the hidden cards (as though it had been that card all along), so whatever
+        refers to it (a card chosen to discard) still does. It forgets what the player was
+        shown of hidden cards (a card revealed, then shuffled away): a guess, not a memory.
+        The cards the player's pending decision offers are seen, wherever they are (a
+        card to find in their deck). A game with other hidden places (face-down cards)
+        overrides it."""
+        shown = self._shown(player)
+        private = self.PRIVATE_ZONES
+        for owner in self.players:
+            for group in self.HIDDEN_ZONES:
+                zones = [owner.zone(k) for k in group if owner is not player or
+                         k not in private]
+                protos = [c.proto for z in zones for c in z.cards if id(c) not in shown]
+                if len(protos) < 2:
+                    continue
+                rng.shuffle(protos)
+                k = 0
+                for z in zones:
+                    for i, c in enumerate(z.cards):
+                        if id(c) in shown:
+                            continue
+                        proto = protos[k]
+                        k += 1
+                        if proto is not c.proto:
+                            self._recast(z, i, c, proto)
+        self.rng = GameRandom(rng.getrandbits(64))
+
+    def _shown(self, player: Player) -> set[int]:
+        """The cards (by ``id``) ``player``'s pending decision offers, which they see."""
+        d = self.decision
+        if d is None or d.player is not player:
+            return set()
+        out = set()
+        for o in d.options:
+            for x in o if isinstance(o, tuple) else (o,):
+                c = getattr(x, "card", x)  # a card, or an option about one
+                if isinstance(c, (Card, Unseen)):
+                    out.add(id(c))
+        return out
+
+    def _recast(self, zone: Zone, i: int, entry: Any, proto: CardDef) -> None:
+        """The hidden card ``entry``, at ``zone.cards[i]``, becomes a card of ``proto``
+        (:meth:`determinize`): the same object, made again of ``proto`` in place, or an
+        unseen card of ``proto`` (in a zone its player doesn't see either); an object when
+        an ability of ``proto`` works there."""
+        works = zone.kind in proto.program.zone_handlers
+        if type(entry) is Unseen:
+            if not works:
+                zone.cards[i] = Unseen(entry.oid, proto)
+                return
+            entry = zone.cards[i] = self.card_class(entry.oid, proto, zone.player, zone)
+        else:
+            if entry.handlers:
+                self.bus.unregister(entry)
+            fresh = self.card_class(entry.oid, proto, entry.owner, zone)
+            for name in _card_fields(type(entry)):
+                setattr(entry, name, getattr(fresh, name))
+        if works:
+            self.bus.register(entry, zone.kind)
 
     # -- per-card records (`cardscript simulate --out`) --------------------------------
     #: the per-card metrics :meth:`card_events` reports (``opening_hand``, ``drawn``,

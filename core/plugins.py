@@ -47,6 +47,11 @@ class Hooks:
     def cardscript_lint_rules(self) -> list[type]:  # type: ignore[empty-body]
         """Return linter rule classes (see :mod:`cardscript.tools.lint`)."""
 
+    @hookspec
+    def cardscript_agents(self) -> dict[str, type]:  # type: ignore[empty-body]
+        """Return agent classes by name (:class:`cardscript.decisions.Agent`, made as
+        ``cls(seed, **options)``; :mod:`cardscript.agents`)."""
+
 
 @dataclass
 class GameSpec:
@@ -91,6 +96,15 @@ def games() -> dict[str, GameSpec]:
         for spec in specs:
             out[spec.name] = spec
     return out
+
+
+@cache
+def agents() -> dict[str, type]:
+    """Every installed agent class by name (the ``cardscript_agents`` hook)."""
+    out: dict[str, type] = {}
+    for found in plugin_manager().hook.cardscript_agents():
+        out.update(found or {})
+    return dict(sorted(out.items()))
 
 
 @cache

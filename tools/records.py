@@ -15,7 +15,7 @@ import os
 import traceback
 from pathlib import Path
 
-from cardscript.decisions import RandomAgent
+from cardscript.agents import make_agent
 from cardscript.save import engine_version
 
 from .common import UsageError
@@ -29,6 +29,26 @@ RESOLUTION = frozenset({"resolve", "fizzle"})
 
 def game_seed(seed: int, i: int) -> int:
     return seed * 1_000_003 + i
+
+
+#: an agent as a run names it: its registry name and its options, as sorted (key, value) pairs
+AgentSpec = tuple[str, tuple[tuple[str, object], ...]]
+RANDOM: tuple[AgentSpec, AgentSpec] = (("random", ()), ("random", ()))
+
+
+def agent_label(spec: AgentSpec) -> str:
+    """How records and summaries name an agent: ``greedy``, ``mcts(ms=50)``."""
+    name, options = spec
+    return name if not options else name + "(" + ",".join(f"{k}={v}" for k, v in options) + ")"
+
+
+def seating(i: int, seed: int, agents: tuple[AgentSpec, AgentSpec],
+            paired: bool) -> tuple[int, tuple[AgentSpec, AgentSpec]]:
+    """Game ``i``'s seed and its agents in seat order. Paired (an agent strength run), games
+    ``2k`` and ``2k + 1`` share a seed and swap the agents' seats."""
+    if not paired:
+        return game_seed(seed, i), agents
+    return game_seed(seed, i // 2), agents if i % 2 == 0 else (agents[1], agents[0])
 
 
 class CardTally(list):
@@ -82,34 +102,24 @@ class CardTally(list):
         return {"cards": cards, "abilities": abilities}
 
 
-def agent_registry() -> dict:
-    """The agents a run may name, ``name -> class`` (called with the seat's seed): the
-    plugins' registry (``cardscript.plugins.agents()``) once there is one, else the random
-    agent alone."""
-    from cardscript import plugins
-    found = getattr(plugins, "agents", None)
-    return dict(found()) if found is not None else {"random": RandomAgent}
-
-
 def play_game(pool, decks, names: tuple[str, str], i: int, seed: int, variants=(),
-              limits=None, cards: bool = False,
-              agents: tuple[str, str] = ("random", "random")) -> dict:
+              limits=None, cards: bool = False, agents: tuple[AgentSpec, AgentSpec] = RANDOM,
+              paired: bool = False) -> dict:
     """Play game ``i`` of a run and return its record (the same for the same arguments,
-    whichever process plays it); ``agents`` are the seats' agents, by name
-    (:func:`agent_registry`), each seeded from the game's seed and its seat. A crash is
-    recorded as an error, with its traceback."""
-    s = game_seed(seed, i)
+    whichever process plays it). A crash is recorded as an error, with its traceback.
+    ``agents`` play in seat order (:func:`seating`), each with its own seed."""
+    s, seats = seating(i, seed, agents, paired)
     (_, deck_a), (_, deck_b) = decks
     rec: dict = {"index": i, "seed": s, "game": pool.spec.name, "decks": list(names),
-                 "agents": list(agents)}
-    known = agent_registry()
+                 "agents": [agent_label(a) for a in seats]}
     tally = None
     try:
         g = pool.spec.game_class([list(deck_a), list(deck_b)], s, tokens=pool.tokens,
                                  variants=variants, deck_names=names, limits=limits)
         if cards:
             tally = CardTally(g)
-        g.play([known[agents[0]](2 * s + 1), known[agents[1]](2 * s + 2)])
+        g.play([make_agent(name, 2 * s + 1 + k, dict(options))
+                for k, (name, options) in enumerate(seats)])
     except Exception as exc:  # a crash is a finding, not the end of the run
         rec.update(first=None, winner=None, outcome="error",
                    how=f"{type(exc).__name__}: {exc}", rounds=None, decisions=None,
@@ -127,13 +137,15 @@ def play_game(pool, decks, names: tuple[str, str], i: int, seed: int, variants=(
     return rec
 
 
-def job_of(pool, decks, names, games: int, seed: int, variants, limits) -> dict:
+def job_of(pool, decks, names, games: int, seed: int, variants, limits,
+           agents: tuple[AgentSpec, AgentSpec] = RANDOM, paired: bool = False) -> dict:
     """What a run's records belong to: the sidecar of its ``--out`` file. The decks are
     hashed by their cards' compiled content (and the set's tokens), so an edited card is a
     different job; so is another version of the engine."""
     return {"format": FORMAT, "game": pool.spec.name, "decks": list(names),
             "deck_hash": deck_hash(pool, decks), "engine": engine_version(), "games": games,
-            "seed": seed, "variants": sorted(variants), "agents": ["random", "random"],
+            "seed": seed, "variants": sorted(variants), "agents": [agent_label(a) for a in agents],
+            **({"paired": True} if paired else {}),
             "limits": limits.as_dict() if limits is not None else None,
             "card_metrics": [*pool.spec.game_class.CARD_METRICS, "triggered"]}
 

@@ -28,7 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from .records import deck_hash, play_game
+from .records import RANDOM, AgentSpec, deck_hash, play_game
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,9 @@ class Work:
     games: int
     cards_data: bool
     deck_hash: str
+    #: the agents in seat order; paired: games 2k, 2k + 1 share a seed, seats swapped
+    agents: tuple[AgentSpec, AgentSpec] = RANDOM
+    paired: bool = False
     #: which decks and agents sit where in game ``i``, when the run is not one pair of decks
     #: in fixed seats: an object with ``play(pool, decks, work, i) -> record`` (plain data,
     #: pickled to the workers; ``cardscript balance``'s pairing)
@@ -52,10 +55,11 @@ class Work:
 
 def play_one(pool, decks, w: Work, i: int) -> dict:
     """The record of game ``i`` of the run ``w``: its plan's, or the two decks' in their
-    seats."""
+    seats with the run's agents."""
     if w.plan is not None:
         return w.plan.play(pool, decks, w, i)
-    return play_game(pool, decks, w.names, i, w.seed, w.variants, w.limits, w.cards_data)
+    return play_game(pool, decks, w.names, i, w.seed, w.variants, w.limits, w.cards_data,
+                     w.agents, w.paired)
 
 
 def default_jobs() -> int:

@@ -27,8 +27,8 @@ import sys
 from collections.abc import Callable
 
 from .common import UsageError
-from .records import deck_hash, play_game
-from .simjobs import Stop, Work, WorkerError
+from .records import deck_hash
+from .simjobs import Stop, Work, WorkerError, play_one
 
 INSTALL = "pip install 'cardscript[ray]'"
 #: times Ray runs a batch again whose worker died before the run gives up
@@ -211,8 +211,7 @@ def _play_batch(w: Work, engine: str, indices: list[int], die_once: str) -> list
             raise WorkerError("a Ray worker built other decks than the run's: the card or "
                               "deck files differ on its node, or changed as the run started")
         _CHECKED.add(checked)
-    records = [play_game(pool, decks, w.names, i, w.seed, w.variants, w.limits, w.cards_data)
-               for i in indices]
+    records = [play_one(pool, decks, w, i) for i in indices]
     if die_once:
         try:
             os.close(os.open(die_once, os.O_CREAT | os.O_EXCL | os.O_WRONLY))

@@ -1,10 +1,12 @@
-"""``cardscript simulate``: many full games between random agents, with a summary table and,
+"""``cardscript simulate``: many full games between agents (random by default; ``--agents``,
+:mod:`cardscript.agents`), with a summary table and,
 with ``--out``, one record per game (:mod:`cardscript.tools.records`), played in worker
 processes (:mod:`cardscript.tools.simjobs`) or as tasks on a Ray cluster
 (:mod:`cardscript.tools.simray`). The summary is made from the records, in
 game-index order, so it is the same for any number of workers."""
 from __future__ import annotations
 
+import math
 import time
 
 from rich.markup import escape
@@ -20,10 +22,10 @@ from rich.table import Table
 from rich.text import Text
 
 from .common import err, out
-from .records import RecordFile, game_seed, job_of
+from .records import RANDOM, RecordFile, agent_label, game_seed, job_of
 from .simjobs import Stop, Work, run_games
 
-__all__ = ["game_seed", "print_summary", "simulate", "summarise"]
+__all__ = ["game_seed", "paired_score", "print_summary", "simulate", "summarise", "wilson"]
 
 
 class GamesPerSecond(ProgressColumn):
@@ -49,7 +51,8 @@ def deck_names(decks) -> tuple[str, str]:
 
 def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = True,
              limits=None, *, jobs: int = 1, out_file=None, card_paths=(),
-             deck_args=None, workers=None, backend=None) -> dict:
+             deck_args=None, workers=None, backend=None, agents=RANDOM,
+             paired: bool = False) -> dict:
     """Play ``games`` games on ``jobs`` processes; return the summary (deterministic for a
     seed, whatever ``jobs``). With ``out_file`` each game's record is written there as it
     finishes, and the games already there (a run resumed) are not played again. Ctrl-C
@@ -57,15 +60,17 @@ def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = T
     ``card_paths`` and ``deck_args`` are how workers build the same pool and decks;
     ``workers`` (:class:`~cardscript.tools.simjobs.Workers`) may have been started by the
     caller, earlier; a ``backend`` (:class:`~cardscript.tools.simray.RayWorkers`) plays the
-    games instead of this process and its workers."""
+    games instead of this process and its workers. ``agents`` play in seat order;
+    ``paired`` plays each seed twice, the agents' seats swapped
+    (:func:`~cardscript.tools.records.seating`)."""
     names = deck_names(decks)
-    job = job_of(pool, decks, names, games, seed, variants, limits)
+    job = job_of(pool, decks, names, games, seed, variants, limits, agents, paired)
     records = RecordFile(out_file, job) if out_file is not None else None
     found = records.open() if records is not None else {}
     todo = [i for i in range(games) if i not in found]
     work = Work(pool.spec.name, tuple(card_paths), tuple(deck_args) if deck_args else None,
                 names, tuple(variants), limits, seed, games, records is not None,
-                job["deck_hash"])
+                job["deck_hash"], agents=agents, paired=paired)
     bar = progress_bar(progress)
     played = 0
     start = time.perf_counter()
@@ -97,6 +102,9 @@ def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = T
         if records is not None:
             records.close(complete=len(found) == games)
     summary = summarise([found[i] for i in sorted(found)], names, seed)
+    summary["agents"] = [agent_label(a) for a in agents]
+    if paired:
+        summary["paired"] = paired_score([found[i] for i in sorted(found)], names)
     summary.update(requested=games, interrupted=len(found) < games, played=played,
                    elapsed=time.perf_counter() - start)
     return summary
@@ -127,13 +135,49 @@ def summarise(records: list[dict], names: tuple[str, str], seed: int) -> dict:
             "mean_decisions": decisions / ok if ok else 0.0, "first_error": first_error}
 
 
+def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``score / n`` (95% for z = 1.96)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = score / n
+    centre = p + z * z / (2 * n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    d = 1 + z * z / n
+    return (max(0.0, (centre - half) / d), min(1.0, (centre + half) / d))
+
+
+def paired_score(records: list[dict], names: tuple[str, str]) -> dict:
+    """The first agent's results over a paired run (games ``2k``, ``2k + 1``: one seed, seats
+    swapped; the first agent sits first in even games): wins, losses, draws, errors, its
+    score (a win 1, a draw 1/2) over the games that ended, and the score's Wilson 95%
+    interval. Errors count for neither agent."""
+    wins = losses = draws = errors = 0
+    for r in records:
+        if r["outcome"] == "error":
+            errors += 1
+        elif r["winner"] is None:
+            draws += 1
+        elif names.index(r["winner"]) == r["index"] % 2:
+            wins += 1
+        else:
+            losses += 1
+    n = wins + losses + draws
+    score = wins + draws / 2
+    lo, hi = wilson(score, n)
+    return {"wins": wins, "losses": losses, "draws": draws, "errors": errors,
+            "rate": score / n if n else 0.0, "low": lo, "high": hi}
+
+
 def print_summary(summary: dict) -> None:
     n = summary["games"]
     share = max(n, 1)  # an interrupted run may have finished no game
     # what the shares are, so no one reads them as a game's metagame (issue: Riftbound's
     # tools print no win rates labelled as its metagame data)
+    agents = summary.get("agents", ["random", "random"])
+    who = f"{agents[0]} agents" if agents[0] == agents[1] else \
+        f"agents {agents[0]} (first seat) and {agents[1]}"
     table = Table(title=f"{n} games, seed {summary['seed']}",
-                  caption="engine measurements between these decks with random agents; "
+                  caption=f"engine measurements between these decks with {escape(who)}; "
                           "not metagame data")
     table.add_column("result")
     table.add_column("games", justify="right")

@@ -17,6 +17,7 @@ from cardscript.tools.balance import Pairing, balance, pairs_of
 from cardscript.tools.balance.stats import Tally, compare, deck_iwd, difference, wilson
 from cardscript.tools.cli import main
 from cardscript.tools.common import load_decks, pool_with
+from cardscript.tools.records import RANDOM
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
 
@@ -46,7 +47,8 @@ def test_difference_interval_known_values():
 def test_pairs_and_paired_seeds_with_seat_swaps():
     assert pairs_of(1) == ((0, 0),)
     assert pairs_of(3) == ((0, 1), (0, 2), (1, 2))
-    plan = Pairing(pairs_of(3), games=4, names=("A", "B", "C"), agents=("greedy", "random"))
+    plan = Pairing(pairs_of(3), games=4, names=("A", "B", "C"),
+                   agents=(("greedy", ()), ("random", ())))
     assert plan.total == 3 * 2 * 4
     by_pair_seed: dict = {}
     for i in range(plan.total):
@@ -59,8 +61,8 @@ def test_pairs_and_paired_seeds_with_seat_swaps():
         assert d2 == d1[::-1] and n2 == n1[::-1]  # ... with the seats swapped
         assert a2 == a1[::-1]  # and the agents follow their decks
         first_deck = min(d1)  # the pair's first deck plays the first agent
-        assert dict(zip(d1, a1, strict=True))[first_deck] == "greedy"
-    mirror = Pairing(pairs_of(1), games=1, names=("A",), agents=("random", "random"))
+        assert dict(zip(d1, a1, strict=True))[first_deck][0] == "greedy"
+    mirror = Pairing(pairs_of(1), games=1, names=("A",), agents=(("random", ()), ("random", ())))
     assert [mirror.seats(i)[1] for i in range(2)] == [("A", "A (2)"), ("A (2)", "A")]
 
 
@@ -236,10 +238,16 @@ def test_agents_come_from_the_plugins_registry_and_follow_their_decks(tmp_path, 
                                                                      monkeypatch):
     """With an agent registry (``cardscript.plugins.agents()``), --agents names its agents:
     the first plays each pair's first deck, in whichever seat, and the records say so."""
-    from cardscript import plugins
     from cardscript.decisions import FirstLegalAgent, RandomAgent
-    monkeypatch.setattr(plugins, "agents", lambda: {
-        "random": RandomAgent, "first": lambda seed: FirstLegalAgent()}, raising=False)
+    class First(FirstLegalAgent):
+        OPTIONS: dict = {}
+
+        def __init__(self, seed: int = 0):
+            pass
+
+    import cardscript.agents
+    registry = {"random": RandomAgent, "first": First}
+    monkeypatch.setattr(cardscript.agents, "agents", lambda: registry)
     out = tmp_path / "agents"
     assert main(["balance", "--games", "3", "--jobs", "1", "--agents", "first", "random",
                  "--out", str(out), "--no-progress"]) == 0
@@ -255,19 +263,19 @@ def test_agents_come_from_the_plugins_registry_and_follow_their_decks(tmp_path, 
                  "--no-progress"]) == 0
     plain = _read(tmp_path / "random")[3]
     assert [r["decisions"] for r in recs] != [r["decisions"] for r in plain]
-    assert main(["balance", "--agents", "greedy", "--out", str(out)]) == 2
-    assert "unknown agent 'greedy'" in capsys.readouterr().err
+    assert main(["balance", "--agents", "nobody", "--out", str(out)]) == 2
+    assert "unknown agent 'nobody'" in capsys.readouterr().err
 
 
 def test_two_processes_write_the_same_report(tmp_path):
     from cardscript.tools.simjobs import Workers
     pool = pool_with("wonders")
     decks = load_decks(pool, None)
-    one = balance(pool, decks, 24, ("random", "random"), 3, tmp_path / "one", jobs=1,
+    one = balance(pool, decks, 24, RANDOM, 3, tmp_path / "one", jobs=1,
                   progress=False)
     workers = Workers(1, "wonders", (), None)
     try:
-        two = balance(pool, decks, 24, ("random", "random"), 3, tmp_path / "two", jobs=2,
+        two = balance(pool, decks, 24, RANDOM, 3, tmp_path / "two", jobs=2,
                       progress=False, workers=workers)
     finally:
         workers.close()

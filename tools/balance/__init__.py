@@ -18,7 +18,7 @@ from pathlib import Path
 
 from cardscript.save import engine_version
 
-from ..records import deck_hash, play_game
+from ..records import AgentSpec, agent_label, deck_hash, play_game
 from ..simjobs import Stop, Work, run_games
 from .stats import Tally, seat_names
 
@@ -32,13 +32,14 @@ class Pairing:
     pairs: tuple[tuple[int, int], ...]  # indices into the run's decks
     games: int  # seeds per pair: each is played twice
     names: tuple[str, ...]  # the decks' names
-    agents: tuple[str, str]  # the first deck's of a pair, the second's
+    agents: tuple[AgentSpec, AgentSpec]  # the first deck's of a pair, the second's
 
     @property
     def total(self) -> int:
         return 2 * self.games * len(self.pairs)
 
-    def seats(self, i: int) -> tuple[tuple[int, int], tuple[str, str], tuple[str, str], int]:
+    def seats(self, i: int) -> tuple[tuple[int, int], tuple[str, str],
+                                     tuple[AgentSpec, AgentSpec], int]:
         """Game ``i``'s decks by seat (indices), their names and agents, and its seed index."""
         p, j = divmod(i, 2 * self.games)
         k, swap = divmod(j, 2)
@@ -64,7 +65,8 @@ def pairs_of(count: int) -> tuple[tuple[int, int], ...]:
     return tuple((a, b) for a in range(count) for b in range(a + 1, count))
 
 
-def balance(pool, decks, games: int, agents: tuple[str, str], seed: int, out_dir: Path,
+def balance(pool, decks, games: int, agents: tuple[AgentSpec, AgentSpec], seed: int,
+            out_dir: Path,
             variants=(), limits=None, *, jobs: int = 1, progress: bool = True,
             card_paths=(), deck_args=None, workers=None, compare_with: dict | None = None,
             compare_path: str | None = None) -> dict:
@@ -78,7 +80,7 @@ def balance(pool, decks, games: int, agents: tuple[str, str], seed: int, out_dir
     first = plan.seats(0)[1]
     work = Work(pool.spec.name, tuple(card_paths), tuple(deck_args) if deck_args else None,
                 first, tuple(variants), limits, seed, plan.total, True,
-                deck_hash(pool, decks), plan)
+                deck_hash(pool, decks), plan=plan)
     tally = Tally({n: [c.id for c in cards] for n, cards in decks},
                   {c.id: [a.name for a in c.program.abilities]
                    for _, cards in decks for c in cards})
@@ -99,7 +101,8 @@ def balance(pool, decks, games: int, agents: tuple[str, str], seed: int, out_dir
         run_games(work, pool, decks, list(range(plan.total)), jobs, stop, emit,
                   lambda n: bar.advance(task, n), workers)
     run = {"format": FORMAT, "game": pool.spec.name, "game_title": pool.spec.title,
-           "decks": list(names), "agents": list(agents), "games_per_pair": games,
+           "decks": list(names), "agents": [agent_label(a) for a in agents],
+           "games_per_pair": games,
            "seed": seed, "variants": sorted(variants), "engine": engine_version(),
            "interrupted": tally.games < plan.total}
     doc = document(run, tally, pool, decks, compare_with, compare_path)

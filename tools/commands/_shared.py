@@ -18,6 +18,39 @@ def add_game_arguments(p, decks: bool = True) -> None:
                        help="a named rules variant (repeatable)")
 
 
+def add_agent_arguments(p, which: str = "the agents: one for both seats or one per "
+                        "seat") -> None:
+    """The agents that play (:mod:`cardscript.agents`): one name for both, or two."""
+    p.add_argument("--agents", nargs="+", default=["random"], metavar="NAME",
+                   help=f"{which} (installed: random, greedy, mcts and any plugin's; "
+                   "docs/agents.md)")
+    p.add_argument("-o", "--agent-option", action="append", default=[],
+                   metavar="AGENT.KEY=VALUE",
+                   help="an agent's option, as mcts.ms=50 or greedy.width=8 (repeatable)")
+
+
+def agents_of(args) -> tuple:
+    """The agents the command line names, in seat order, as (name, options) pairs: checked
+    by building each once."""
+    from cardscript.agents import AgentError, make_agent, parse_options
+    names = args.agents
+    if len(names) > 2:
+        raise UsageError(f"--agents takes one or two names, not {len(names)}")
+    if len(names) == 1:
+        names = [names[0], names[0]]
+    try:
+        options = parse_options(args.agent_option)
+        for name in options:
+            if name not in names:
+                raise UsageError(f"--agent-option for '{name}', which does not play "
+                                 f"(--agents {' '.join(args.agents)})")
+        for name in names:
+            make_agent(name, 0, options.get(name))
+    except AgentError as exc:
+        raise UsageError(str(exc)) from None
+    return tuple((n, tuple(sorted(options.get(n, {}).items()))) for n in names)
+
+
 def add_limit_arguments(p) -> None:
     """Per-game limits (core/limits.py): a game reaching one ends in an error."""
     defaults = Limits()

@@ -15,7 +15,13 @@ from ..common import (
     out,
     require_paths,
 )
-from ._shared import add_game_arguments, add_limit_arguments, limits_of
+from ._shared import (
+    add_agent_arguments,
+    add_game_arguments,
+    add_limit_arguments,
+    agents_of,
+    limits_of,
+)
 
 HELP = ("play every pair of decks against each other (paired seeds, seats swapped) and write "
         "a balance report: win-rate matrix, first-player advantage, per-card metrics")
@@ -31,9 +37,8 @@ def add_arguments(p) -> None:
                    help="a named rules variant (repeatable)")
     p.add_argument("--games", type=int, default=100, metavar="N",
                    help="seeds per pair of decks; each is played twice, seats swapped")
-    p.add_argument("--agents", nargs="+", default=["random"], metavar="NAME",
-                   help="the agent of each pair's first deck and (if given) of its second "
-                   "(default: random)")
+    add_agent_arguments(p, "the agent of each pair's first deck and (if given) of its "
+                        "second")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--jobs", type=int, default=default_jobs(), metavar="N",
                    help=f"processes (default: the cores available, {default_jobs()} here); "
@@ -64,22 +69,13 @@ def run(args) -> int:
     from cardscript.errors import CardError
 
     from ..balance import balance
-    from ..records import agent_registry
     from ..simjobs import WorkerError, Workers, workers_for
     from ._shared import pool_and_decks
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    if len(args.agents) > 2:
-        raise UsageError("--agents takes one or two names")
-    known = agent_registry()
-    for a in args.agents:
-        if a not in known:
-            from cardscript.errors import did_you_mean
-            raise UsageError(f"unknown agent '{a}'{did_you_mean(a, known)}; known: "
-                             f"{', '.join(sorted(known))}")
-    agents = (args.agents[0], args.agents[-1])
+    agents = agents_of(args)
     out_dir = check_output_dir(args.out)
     old = _old_report(args.compare) if args.compare else None
     require_paths(args.cards, "--cards")

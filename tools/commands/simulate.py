@@ -14,9 +14,16 @@ from ..common import (
     out,
     require_paths,
 )
-from ._shared import add_game_arguments, add_limit_arguments, limits_of, pool_and_decks
+from ._shared import (
+    add_agent_arguments,
+    add_game_arguments,
+    add_limit_arguments,
+    agents_of,
+    limits_of,
+    pool_and_decks,
+)
 
-HELP = "play many games between random agents and summarise the results"
+HELP = "play many games between agents (random by default) and summarise the results"
 
 
 def add_arguments(p) -> None:
@@ -39,6 +46,7 @@ def add_arguments(p) -> None:
                    "Ray with --jobs CPUs for this run")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true")
+    add_agent_arguments(p)
     add_limit_arguments(p)
 
 
@@ -53,6 +61,7 @@ def run(args) -> int:
         check_output_file(args.out, "--out")
     if args.address is not None and args.backend != "ray":
         raise UsageError("--address needs --backend ray")
+    agents = agents_of(args)
     require_paths(args.cards, "--cards")
     # how a worker process finds the same cards and decks, whatever its working folder
     cards = tuple(os.path.abspath(c) for c in args.cards)
@@ -75,7 +84,7 @@ def run(args) -> int:
                            progress=not args.no_progress and not args.json,
                            limits=limits_of(args, decks), jobs=args.jobs, out_file=args.out,
                            card_paths=cards, deck_args=deck_args, workers=workers,
-                           backend=backend)
+                           backend=backend, agents=agents)
     except (BrokenProcessPool, WorkerError) as exc:  # a worker was killed (out of memory...)
         kept = f"; the finished games are in {args.out}: run again to resume" \
             if args.out else ""

@@ -16,6 +16,7 @@ from ...cardevents import METRICS, logged_card_events
 from ...game import Game
 from ...zones import Zone
 from .chain import RiftChain
+from .evaluation import Evaluation
 from .fight import Fights
 from .play import DONE, END_TURN, Playing
 from .state import NO_POWER, RiftCard, RiftCardDef, RiftPlayer
@@ -40,7 +41,7 @@ DECISION_KINDS = ("mulligan", "battlefield", "action", "location", "target", "or
                   "showdown", "priority", "focus", "assign", "pay")
 
 
-class RiftboundGame(Playing, Fights, Game[RiftPlayer]):
+class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
     game_name = "riftbound"
     DECISION_KINDS = DECISION_KINDS
     VARIANTS = VARIANTS

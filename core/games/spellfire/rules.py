@@ -16,6 +16,7 @@ from ...window import ResponseWindow
 from ...zones import Unseen, Zone
 from .combat import Combat
 from .cosmos import Cosmos
+from .evaluation import Evaluation
 from .formation import Formation
 from .formats import VARIANT_OF, format_of
 from .plays import DONE, Plays
@@ -36,7 +37,8 @@ DECISION_KINDS = ("mulligan", "action", "target", "caster", "respond", "discard"
                   "attacker", "defender", "fight", "slot", "spoils", "search")
 
 
-class SpellfireGame(Formation, Plays, Combat, Cosmos, Victory, Game[SpellfirePlayer]):
+class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
+                    Game[SpellfirePlayer]):
     game_name = "spellfire"
     DECISION_KINDS = DECISION_KINDS
     VARIANTS = VARIANTS

@@ -20,6 +20,7 @@ from .continuous import Continuous
 from .control import Control
 from .counting import Counting
 from .equipment import Equipping
+from .evaluation import Evaluation
 from .facedown import FaceDown
 from .primitives import Primitives
 from .state import WondersCard, WondersCardDef, WondersPlayer
@@ -46,8 +47,8 @@ DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "t
                   "ability", "symbiosis")
 
 
-class WondersGame(SymbiosisRules, Primitives, Equipping, Control, Counting, FaceDown, Actions,
-                  Continuous, Aiming, Game[WondersPlayer]):
+class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Counting, FaceDown,
+                  Actions, Continuous, Aiming, Game[WondersPlayer]):
     game_name = "wonders"
     VARIANTS = VARIANTS
     DECISION_KINDS = DECISION_KINDS
