@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...errors import did_you_mean
-from ...scenario_checks import check_decision
+from ...scenario_checks import (
+    check_decision,
+    check_log,
+    check_outcome,
+    comparer,
+    log_lines,
+    pick,
+)
 from ...zones import Unseen
 from .rules import DECISION_KINDS, VARIANTS, SpellfireGame
 
@@ -246,34 +253,21 @@ def _ids(cards) -> list[str]:
 
 def find_card(g: SpellfireGame, name: str):
     """The card object a scenario names: ``id``, or ``id#n`` (the n-th, counting from 1)."""
-    cid, _, nth = name.partition("#")
+    cid = name.partition("#")[0]
     found: list[Any] = []
     for p in g.players:
         for z in g.zones_of(p)[:-2]:
             found.extend(c for c in z.cards if type(c) is not Unseen and c.proto.id == cid)
     for z in (g.rule_zone, g.window_zone):
         found.extend(c for c in z.cards if c.proto.id == cid)
-    if nth:
-        i = int(nth) - 1
-        return (found[i], "") if 0 <= i < len(found) else (None, f"no {name}: "
-                                                           f"{len(found)} found")
-    if len(found) != 1:
-        return None, f"{len(found)} cards '{cid}' found; name one as {cid}#n"
-    return found[0], ""
-
-
-def log_lines(g: SpellfireGame) -> list[str]:
-    return [" ".join(str(x) for x in e) for e in g.log]
+    return pick(found, name)
 
 
 def check(g: SpellfireGame, e: Expect) -> list[tuple[tuple, str]]:
     bad: list[tuple[tuple, str]] = []
     names = {p.name: p for p in g.players}
 
-    def cmp(path, expected, found):
-        if expected is not None and expected != found:
-            bad.append((path, f"expected {'.'.join(map(str, path))} = {expected!r}, "
-                              f"found {found!r}"))
+    cmp = comparer(bad)
 
     cmp(("turn",), e.turn, g.turn)
     cmp(("active",), e.active, g.active.name)
@@ -281,12 +275,7 @@ def check(g: SpellfireGame, e: Expect) -> list[tuple[tuple, str]]:
     cmp(("phase",), e.phase, g.phase)
     cmp(("over",), e.over, g.over)
     cmp(("restarts",), e.restarts, g.restarts)
-    if e.winner is not None:
-        cmp(("winner",), e.winner, g.winner.name if g.winner else
-            "draw" if g.over and g.error is None else "(not over)")
-    if e.error is not None and (g.error is None or e.error not in g.error):
-        bad.append((("error",), f"expected an error containing {e.error!r}; found "
-                                f"{g.error!r}"))
+    check_outcome(g, e.winner, e.error, cmp, bad)
     if e.decision is not None:
         check_decision(e.decision, g.decision, cmp, bad)
     if e.rule is not None:
@@ -340,13 +329,7 @@ def check(g: SpellfireGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(b + ("zone",), ce.zone, c.zone.label() if c.zone is not None else "gone")
         cmp(b + ("razed",), ce.razed, c.razed)
         cmp(b + ("level",), ce.level, c.level())
-    lines = log_lines(g)
-    for i, want in enumerate(e.log):
-        if not any(want == line or line.startswith(want + " ") for line in lines):
-            bad.append((("log", i), f"no log line {want!r}; the log: {lines[-25:]}"))
-    for i, want in enumerate(e.log_excludes):
-        if any(want == line or line.startswith(want + " ") for line in lines):
-            bad.append((("log_excludes", i), f"log line {want!r} should not appear"))
+    check_log(log_lines(g), e.log, e.log_excludes, bad)
     return bad
 
 
