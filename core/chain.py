@@ -32,8 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from .clone import copy_value
 from .decisions import describe
-from .limits import LimitExceeded
-from .resolve import Targeting, Trigger, resolve
+from .resolve import Resolving, Targeting, Trigger
 
 if TYPE_CHECKING:
     from .game import Game
@@ -43,7 +42,7 @@ if TYPE_CHECKING:
 PASS = "pass"
 
 
-class ChainResolver(Targeting):
+class ChainResolver(Targeting, Resolving):
     """Last in, first out, with a round of priority passes before each resolution."""
 
     def __init__(self) -> None:
@@ -176,17 +175,4 @@ class ChainResolver(Targeting):
     def resolve_top(self, g: Game) -> None:
         """The top item resolves; the state checks follow once everything it scheduled is
         done."""
-        t = self.items.pop()
-        g.resolutions += 1
-        if g.resolutions > g.limits.resolutions:
-            raise LimitExceeded("resolutions", g.limits.resolutions,
-                                f"resolution {g.resolutions:,} of the game")
-        self.resolving += 1
-        self.current = t
-        g.then(self.resolved, g)
-        resolve(g, t)
-
-    def resolved(self, g: Game) -> None:
-        self.resolving -= 1
-        self.current = None
-        g.state_checks()
+        self.run(g, self.items.pop())

@@ -119,6 +119,29 @@ class Targeting:
         g.log.append(("target", t.source.proto.id, ref(target)))
 
 
+class Resolving:
+    """Resolving one item at a time, counted against the game's limit, with the state checks
+    once everything it scheduled is done: shared by the chain and the response window."""
+
+    resolving: int  # depth of resolutions in progress
+    current: Trigger | None  # what resolves now
+
+    def run(self, g: Game, t: Trigger) -> None:
+        g.resolutions += 1
+        if g.resolutions > g.limits.resolutions:
+            raise LimitExceeded("resolutions", g.limits.resolutions,
+                                f"resolution {g.resolutions:,} of the game")
+        self.resolving += 1
+        self.current = t
+        g.then(self.resolved, g)
+        resolve(g, t)
+
+    def resolved(self, g: Game) -> None:
+        self.resolving -= 1
+        self.current = None
+        g.state_checks()
+
+
 def named(exc: LimitExceeded, t: Trigger) -> LimitExceeded:
     """``exc``, naming the card and ability of ``t`` as what reached the limit."""
     exc.card, exc.ability = t.source.proto.id, t.ability.name

@@ -25,8 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .chain import PASS
 from .clone import copy_slots, copy_value
 from .decisions import describe
-from .limits import LimitExceeded
-from .resolve import Targeting, Trigger, resolve
+from .resolve import Resolving, Targeting, Trigger
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,7 +51,7 @@ class Played:
         return self.source.proto.id
 
 
-class ResponseWindow(Targeting):
+class ResponseWindow(Targeting, Resolving):
     """Triggers in the order they happened; a window of responses before a played item."""
 
     def __init__(self) -> None:
@@ -157,20 +156,3 @@ class ResponseWindow(Targeting):
         g.then(self.settle, g)
         if isinstance(t, Trigger):
             self.run(g, t)
-
-    # -- resolving -------------------------------------------------------------------------
-    def run(self, g: Game, t: Trigger) -> None:
-        """``t`` resolves; the state checks follow once everything it scheduled is done."""
-        g.resolutions += 1
-        if g.resolutions > g.limits.resolutions:
-            raise LimitExceeded("resolutions", g.limits.resolutions,
-                                f"resolution {g.resolutions:,} of the game")
-        self.resolving += 1
-        self.current = t
-        g.then(self.resolved, g)
-        resolve(g, t)
-
-    def resolved(self, g: Game) -> None:
-        self.resolving -= 1
-        self.current = None
-        g.state_checks()
