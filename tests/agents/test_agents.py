@@ -107,6 +107,20 @@ def test_mcts_with_iterations_is_deterministic_and_finds_the_win(wonders):
     assert runs[0] == runs[1] and runs[0]
 
 
+def test_mcts_prior_finds_the_win_with_one_iteration(wonders):
+    """The root prior (each option's one-ply value as virtual visits) points a search of
+    one iteration at the winning move; without it one iteration tries one option at random."""
+    g, d = winning_position(wonders[0])
+    with_prior = [d.labels[make_agent("mcts", s, {"iterations": 1}).choose(g, d)]
+                  for s in range(6)]
+    assert with_prior == ["attack realm 1"] * 6
+    without = [d.labels[make_agent("mcts", s, {"iterations": 1, "prior": 0}).choose(g, d)]
+               for s in range(6)]
+    assert without != ["attack realm 1"] * 6
+    with pytest.raises(ValueError):
+        make_agent("mcts", 0, {"prior": -1})
+
+
 def test_evaluate_scores_the_end_for_any_game(wonders):
     """The core's evaluation (every game's at the end): a win, a loss."""
     g, d = winning_position(wonders[0])
