@@ -54,10 +54,13 @@ class MctsAgent:
         "prior": "virtual visits each root option starts with, valued by a one-ply look "
                  "at a dealt copy (greedy's evaluation of where the move ends; default 4; "
                  "0: none)",
+        "finish": "how a playout ends the move it is in: 'greedy' (the option of best "
+                  "one-ply value for the mover; default) or 'random'",
     }
 
     def __init__(self, seed: int = 0, iterations: int | None = None, ms: float | None = None,
-                 depth: int = 0, c: float = 0.3, scale: float = 10.0, prior: int = 4):
+                 depth: int = 0, c: float = 0.3, scale: float = 10.0, prior: int = 4,
+                 finish: str = "greedy"):
         if iterations is None and ms is None:
             iterations = 200
         if (iterations is not None and iterations < 1) or (ms is not None and ms <= 0):
@@ -71,6 +74,9 @@ class MctsAgent:
         self.c = c
         self.scale = scale
         self.prior = prior
+        if finish not in ("greedy", "random"):
+            raise ValueError("finish must be 'greedy' or 'random'")
+        self.greedy_finish = finish == "greedy"
         #: iterations run and seconds spent, over all decisions (for iterations/s)
         self.done = 0
         self.spent = 0.0
@@ -180,7 +186,13 @@ class MctsAgent:
             steps -= 1
         finish = FINISH
         while d is not None and d.player.index == last and finish > 0:  # the move's end
-            d = g.choose_index(int(rng.random() * len(d.options)))
+            n = len(d.options)
+            if self.greedy_finish and n > 1:  # judged by where it ends, as greedy's look
+                vals = [self.after(g, j, last) for j in range(n)]
+                i = vals.index(max(vals))
+            else:
+                i = int(rng.random() * n)
+            d = g.choose_index(i)
             finish -= 1
         r = self.result(g, me)
         for nd in path:
