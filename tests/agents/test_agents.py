@@ -121,6 +121,18 @@ def test_mcts_prior_finds_the_win_with_one_iteration(wonders):
         make_agent("mcts", 0, {"prior": -1})
 
 
+@pytest.mark.parametrize("finish", ["greedy", "random"])
+def test_mcts_finish_modes_find_the_win_deterministically(wonders, finish):
+    """Either way of ending a playout's move (greedy by default, random) finds the win
+    without a prior and picks the same for the same seed; another word is an error."""
+    g, d = winning_position(wonders[0])
+    opts = {"iterations": 40, "prior": 0, "finish": finish}
+    picks = {d.labels[make_agent("mcts", 3, opts).choose(g, d)] for _ in range(2)}
+    assert picks == {"attack realm 1"}
+    with pytest.raises(ValueError, match="finish must be"):
+        make_agent("mcts", 0, {"finish": "best"})
+
+
 def test_evaluate_scores_the_end_for_any_game(wonders):
     """The core's evaluation (every game's at the end): a win, a loss."""
     g, d = winning_position(wonders[0])
