@@ -6,9 +6,11 @@ chosen so far, by their labels (what a player sees of an option), for both playe
 iteration copies the game, deals again what the deciding player can't see
 (:meth:`~cardscript.game.Game.determinize`), walks down the tree by UCB1 among the options
 that copy offers (counting each child's availability), adds one node, then plays on at random
-for ``depth`` decisions and to the end of the move it is in (:data:`FINISH`), and scores
+for ``depth`` decisions and to the end of the move it is in (:data:`FINISH`; that end
+chosen greedily by one-ply value unless ``finish`` is 'random'), and scores
 the end (a win 1, a loss 0, a draw 0.5) or, cut
-off, the game's :meth:`~cardscript.game.Game.evaluate` squashed into (0, 1). The option
+off, the game's :meth:`~cardscript.game.Game.evaluate` squashed into (0, 1). Root options start with
+``prior`` virtual visits worth their one-ply value (progressive bias). The option
 played is the root's most visited. The budget is ``iterations`` per decision, or ``ms``
 milliseconds (then how many depends on the machine); with iterations it is deterministic for
 a seed.
