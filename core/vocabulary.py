@@ -17,6 +17,22 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
     from .model.names import CardRef, Condition, Effect, Value
 
 
+class SelfTrigger:
+    """A base for a game's triggers about the card itself ("when I die", "when this champion
+    attacks"): found from the event's subject (``event`` names its kind), not from the bus;
+    ``scope = "activated"`` for what a game puts to resolve itself as the card is played."""
+
+    __slots__ = ()
+    scope = "self"
+    event = ""
+
+    def __init__(self, p, c):
+        pass
+
+    def matches(self, ev, card) -> bool:
+        return ev.card is card
+
+
 class Stages:
     """A list of effects: each is its own stage, resolved in printed order (rule 508.3).
     ``aim`` is the first stage that uses the ability's target (-1 if none): the ability

@@ -9,28 +9,15 @@ from pydantic import Field, model_validator
 
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
+from ...vocabulary import SelfTrigger
 from .card import Domain
 from .zones import BOARD, SITE
 
 vocab = Vocabulary("riftbound")
 
 
-class _Self:
-    """An ability about the card itself, found from the event's subject."""
-
-    __slots__ = ()
-    scope = "self"
-    event = ""
-
-    def __init__(self, p, c):
-        pass
-
-    def matches(self, ev, card) -> bool:
-        return ev.card is card
-
-
 @vocab.trigger("on_play", text="{% if false %}{% endif %}")
-class OnPlay(_Self):
+class OnPlay(SelfTrigger):
     """What a spell does: the spell itself as an item on the chain, put there as it is
     played (a spell has exactly one)."""
 
@@ -89,7 +76,7 @@ class Activate:
 
 
 @vocab.trigger("when_played", text="When you play me,")
-class WhenPlayed(_Self):
+class WhenPlayed(SelfTrigger):
     """When you play me: a unit or gear, once it is on the board (rules notes 5.3: play
     effects pend after entry)."""
 
@@ -97,7 +84,7 @@ class WhenPlayed(_Self):
 
 
 @vocab.trigger("deathknell", text="Deathknell —")
-class Deathknell(_Self):
+class Deathknell(SelfTrigger):
     """When I die: only if it reaches the trash; by its last known information (rules notes
     10, Deathknell)."""
 
@@ -105,7 +92,7 @@ class Deathknell(_Self):
 
 
 @vocab.trigger("on_heal", text="When I heal,")
-class OnHeal(_Self):
+class OnHeal(SelfTrigger):
     """When my damage is removed by healing: in the expiration step (317) or the combat
     cleanup (rules notes 10, Healing); a unit without damage does not heal."""
 
@@ -113,14 +100,14 @@ class OnHeal(_Self):
 
 
 @vocab.trigger("on_attack", text="When I attack,")
-class OnAttack(_Self):
+class OnAttack(SelfTrigger):
     """When I become an attacker as a combat opens (rules notes 7, combat showdown step)."""
 
     event = "attack"
 
 
 @vocab.trigger("on_defend", text="When I defend,")
-class OnDefend(_Self):
+class OnDefend(SelfTrigger):
     """When I become a defender as a combat opens."""
 
     event = "defend"

@@ -15,27 +15,14 @@ from typing import Literal
 from pydantic import Field
 
 from ...registry import Params, Vocabulary
+from ...vocabulary import SelfTrigger
 from .zones import DUNGEON, FORMATION, POOL, RULE
 
 vocab = Vocabulary("spellfire")
 
 
-class _Self:
-    """An ability about the card itself, found from the event's subject."""
-
-    __slots__ = ()
-    scope = "self"
-    event = ""
-
-    def __init__(self, p, c):
-        pass
-
-    def matches(self, ev, card) -> bool:
-        return ev.card is card
-
-
 @vocab.trigger("on_play", text="{% if false %}{% endif %}")
-class OnPlay(_Self):
+class OnPlay(SelfTrigger):
     """What the card does as it is played: it waits while the other players may respond,
     then resolves (rules notes 5)."""
 
@@ -49,7 +36,7 @@ _ENTERS = ("{% if card_type == 'champion' %}When this champion enters the pool,"
 
 
 @vocab.trigger("on_enter", text=_ENTERS)
-class OnEnter(_Self):
+class OnEnter(SelfTrigger):
     """When the card comes into play: a champion into the pool, a realm into the formation,
     an item onto its champion. It waits for the card's response window (rules notes 5: "a
     player who puts Gib Kcir into the pool must wait before activating her"): a negated card
@@ -59,7 +46,7 @@ class OnEnter(_Self):
 
 
 @vocab.trigger("on_attack", text="When this champion attacks,")
-class OnAttack(_Self):
+class OnAttack(SelfTrigger):
     """When the champion is shown as the attacker of a battle (rules notes 7, B). Event
     "attack", published by the battle with the champion as its card."""
 
@@ -67,7 +54,7 @@ class OnAttack(_Self):
 
 
 @vocab.trigger("on_defend", text="When this champion defends,")
-class OnDefend(_Self):
+class OnDefend(SelfTrigger):
     """When the champion is shown as the defender of a battle (rules notes 7, C). Event
     "defend", published by the battle with the champion as its card."""
 
@@ -75,7 +62,7 @@ class OnDefend(_Self):
 
 
 @vocab.trigger("when_razed", text="When this realm is razed,")
-class OnRazed(_Self):
+class OnRazed(SelfTrigger):
     """When the realm is razed, by a battle or a card (rules notes 6): it is still in play,
     turned over. Event "razed"."""
 
