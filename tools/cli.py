@@ -22,7 +22,9 @@ def _commands() -> dict:
     found = {}
     for info in pkgutil.iter_modules(commands.__path__):
         if not info.name.startswith("_"):
-            found[info.name] = importlib.import_module(f"{commands.__name__}.{info.name}")
+            mod = importlib.import_module(f"{commands.__name__}.{info.name}")
+            # a module may name its command (``import-csv`` is the module ``import_csv``)
+            found[getattr(mod, "NAME", info.name)] = mod
     return dict(sorted(found.items()))
 
 

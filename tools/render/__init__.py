@@ -8,17 +8,15 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardscript.cardpool import CARD_SUFFIX, CardPool, real_path, walk
+from cardscript.cardpool import CARD_SUFFIX, CardPool, walk
 from cardscript.cardset import card_set
 from cardscript.errors import CardError
 
+from ..facts import SOFT_CODES, set_title
 from ..templates import render
 from . import style
 from .cards import FACETS, CardView, card_views, facet_values
 from .charts import set_charts
-
-#: diagnostics that do not stop a render: a partial set may name tokens defined elsewhere
-SOFT_CODES = {"CS301"}
 
 
 @dataclass
@@ -36,17 +34,6 @@ def load_set(paths: list[str], game: str) -> tuple[CardPool, list[str]]:
     if hard:
         raise CardError(hard)
     return pool, [str(d) for d in pool.diagnostics]
-
-
-def set_title(paths: list[str], pool: CardPool) -> str:
-    """The game and the sets shown: folder names; the game's whole card folder by its sets."""
-    names: list[str] = []
-    for p in map(Path, paths):
-        if real_path(p) == real_path(pool.spec.cards_dir):
-            names += sorted(d.name for d in p.iterdir() if d.is_dir() and walk([d], CARD_SUFFIX))
-        else:
-            names.append(Path(real_path(p)).name.removesuffix(CARD_SUFFIX))
-    return f"{pool.spec.title} — {', '.join(dict.fromkeys(names))}"
 
 
 def render_set(paths: list[str], out_dir: str | Path, game: str = "wonders",

@@ -5,30 +5,15 @@ from __future__ import annotations
 import re
 import typing
 from dataclasses import dataclass, field
-from typing import Any
 
 from cardscript.cardpool import CardPool
 
-try:  # rules text generated from the card's script (core/text.py)
-    from cardscript.text import card_text
-except ImportError:  # pragma: no cover - until core/text.py exists: the printed `text:`
-    card_text = None
+from ..facts import Keyword, keywords_of, rules_text
 
 #: the facets the page filters and charts by, in the order they are shown
 FACETS = ("orbital", "type", "tier")
 #: a timing keyword or activation cost opening an ability: "ON ARRIVAL:", "TAP ACTION:"
 _LABEL = re.compile(r"\b([A-Z][A-Z0-9]*(?: [A-Z0-9]+)*:)")
-#: rule citations in a docstring, which reminder text on a card leaves out:
-#: "(a free action; rulebook, Attuned)" -> "(a free action)", "(rule 404.3)" -> ""
-_CITATION_TAIL = re.compile(r";\s*rule(?:book)?\b[^();]*(?=\))")
-_CITATION = re.compile(r"\s*\(rule(?:book)?\b[^()]*\)")
-
-
-@dataclass
-class KeywordView:
-    name: str
-    label: str
-    reminder: str
 
 
 @dataclass
@@ -43,7 +28,7 @@ class CardView:
     classes: list[str]
     text: str
     text_source: str  # "generated" or "printed"
-    keywords: list[KeywordView] = field(default_factory=list)
+    keywords: list[Keyword] = field(default_factory=list)
     core: bool = False
     token: bool = False
     file: str = ""
@@ -79,38 +64,6 @@ def facet_values(pool: CardPool, name: str) -> list[str]:
     return values + sorted(v for v in seen - set(values) if v)
 
 
-def rules_text(model: Any, pool: CardPool, warnings: list[str]) -> tuple[str, str]:
-    """The card's rules text and where it came from."""
-    if card_text is not None:
-        # the pool describes the tokens cards create, unless some are defined elsewhere
-        missing = any(d.code == "CS301" for d in pool.diagnostics)
-        try:
-            text = card_text(model, pool.registry, cards=None if missing else pool.cards)
-            if text or not getattr(model, "text", None):
-                return text or "", "generated"
-        except Exception as exc:  # a text-template bug must not hide the whole set
-            warnings.append(f"{model.id}: rules text could not be generated ({exc}); "
-                            "showing the printed text")
-    # fallback while core/text.py is missing or failed: the card's printed `text:`
-    return getattr(model, "text", None) or "", "printed"
-
-
-def keyword_views(model: Any, pool: CardPool) -> list[KeywordView]:
-    out = []
-    for kw in getattr(model, "keywords", ()) or ():
-        name = kw if isinstance(kw, str) else pool.registry.by_model[type(kw)].name
-        entry = pool.registry.entries["keyword"][name]
-        label = name.replace("_", " ").title()
-        if not isinstance(kw, str):
-            params = getattr(kw, name)
-            count = getattr(params, "count", None)
-            if isinstance(count, int):
-                label = f"{label} {count}"
-        reminder = _CITATION.sub("", _CITATION_TAIL.sub("", " ".join(entry.doc.split())))
-        out.append(KeywordView(name, label, reminder))
-    return out
-
-
 def card_views(pool: CardPool, warnings: list[str]) -> list[CardView]:
     """Every card of the pool, sorted the way a spoiler lists them: by orbital, cost, name."""
     orbitals = facet_values(pool, "orbital")
@@ -124,7 +77,7 @@ def card_views(pool: CardPool, warnings: list[str]) -> list[CardView]:
             orbital=getattr(model, "orbital", "") or "", tier=getattr(model, "tier", "") or "",
             cost=getattr(model, "cost", None), power=getattr(model, "power", None),
             classes=list(getattr(model, "classes", ()) or ()), text=text, text_source=source,
-            keywords=keyword_views(model, pool), core=bool(getattr(model, "core", False)),
+            keywords=list(keywords_of(model, pool)), core=bool(getattr(model, "core", False)),
             token=bool(getattr(model, "token", False)), file=str(pool.files.get(card_id, ""))))
 
     def order(v: CardView):

@@ -1,0 +1,29 @@
+"""cardscript export"""
+from __future__ import annotations
+
+from ..common import check_output_dir, out, require_paths
+
+HELP = "export a set or a deck for a play platform or a spreadsheet (--to FORMAT)"
+
+
+def add_arguments(p) -> None:
+    from ..exports import formats
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="card files or folders, or one deck file (.deck.yaml)")
+    p.add_argument("--to", required=True, choices=list(formats()), metavar="FORMAT",
+                   help="the format: " + "; ".join(f"{name}: {mod.HELP}"
+                                                   for name, mod in formats().items()))
+    p.add_argument("--out", required=True, metavar="DIR", help="folder to write into")
+    p.add_argument("--game", default="wonders")
+
+
+def run(args) -> int:
+    from ..exports import formats
+    from ..facts import load_facts
+    require_paths(args.paths)
+    folder = check_output_dir(args.out)
+    facts = load_facts(args.paths, args.game)
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in formats()[args.to].write(facts, folder):
+        out.print(f"wrote {path}", markup=False)
+    return 0
