@@ -231,7 +231,7 @@ class _Parser:
 
     def unary(self, depth: int) -> Query:
         tok = self.tokens[self.pos]
-        if depth >= MAX_DEPTH:
+        if depth >= MAX_DEPTH and tok.kind in ("(", "-"):
             raise self.error(f"query nests deeper than {MAX_DEPTH} levels", tok)
         self.pos += 1
         if tok.kind == "-":

@@ -8,12 +8,14 @@ given a value outside its choices. :func:`schema_json` hands the same schema and
 facts to the spoiler's JavaScript port, which must match the same cards (a test checks)."""
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from cardscript.errors import did_you_mean
+from markupsafe import Markup
 
 from .facts import CardFacts, SetFacts
 from .query import And, Not, Or, Query, QueryError, Term
@@ -214,4 +216,19 @@ def schema_json(facts: SetFacts) -> dict:
     }
 
 
-__all__ = ["QField", "Schema", "compile_query", "schema", "schema_json", "search"]
+#: what must not appear raw inside a <script> block: "</script>", "<!--", and the line
+#: separators older JavaScript parsers reject in strings
+_SCRIPT_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028",
+                   "\u2029": "\\u2029"}
+
+
+def script_json(facts: SetFacts) -> Markup:
+    """:func:`schema_json` as JSON safe to place in an HTML ``<script>`` block."""
+    text = json.dumps(schema_json(facts), ensure_ascii=False, separators=(",", ":"))
+    for raw, escaped in _SCRIPT_ESCAPES.items():
+        text = text.replace(raw, escaped)
+    return Markup(text)
+
+
+__all__ = ["QField", "Schema", "compile_query", "schema", "schema_json", "script_json",
+           "search"]

@@ -4,6 +4,7 @@ Exit codes as grep's: 0 when some card matches, 1 when none does (or the cards a
 from __future__ import annotations
 
 import json
+import sys
 
 from ..common import err, out, require_paths, stdout_is_tty
 
@@ -53,9 +54,10 @@ def run(args) -> int:
     elif stdout_is_tty():
         _table(found, facts)
     else:
+        # plain tab-separated lines for grep and cut (rich would expand the tabs)
         for c in found:
-            out.print("\t".join([c.id, c.name, c.type, _stats(c, facts),
-                                 " / ".join(c.text.split("\n"))]), markup=False)
+            sys.stdout.write("\t".join([c.id, c.name, c.type, _stats(c, facts),
+                                        " / ".join(c.text.split("\n"))]) + "\n")
     return 0 if found else 1
 
 
