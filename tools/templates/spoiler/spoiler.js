@@ -277,10 +277,11 @@
              cards: data.cards || {} };
   }
 
-  /* The ids a query matches, or throws a QueryError; a blank query matches every card. */
-  function run(schema, query) {
+  /* The ids a query matches, or throws a QueryError; in the box (not strict) a blank query
+     matches every card, where `cardscript find` calls it an error. */
+  function run(schema, query, strict) {
     var ids = Object.keys(schema.cards);
-    if (!query.trim()) return ids;
+    if (!strict && !query.trim()) return ids;
     var match = compile(parse(query), schema);
     return ids.filter(function (id) { return match(schema.cards[id]); });
   }
@@ -431,7 +432,7 @@
 
   function queryTest(json) {
     return JSON.stringify(JSON.parse(json).map(function (q) {
-      try { return { ids: run(schema, q).sort() }; } catch (e) {
+      try { return { ids: run(schema, q, true).sort() }; } catch (e) {
         if (!(e instanceof QueryError)) return { crash: String(e) };
         return { error: e.message, column: e.column };
       }
@@ -444,6 +445,7 @@
     chips.forEach(function (chip) {
       var f = chip.dataset.facet, v = chip.dataset.value;
       if (!v) return;
+      state.q = "";
       state.q = withFacet(f, [v]);
       var shown = apply();
       totals[f] = (totals[f] || 0) + shown;
