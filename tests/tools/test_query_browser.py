@@ -142,3 +142,23 @@ def test_old_filter_links_and_facet_buttons(browser, pages):
     assert _visible(dom) == {c.id for c in search("(t:spell or t:item) tier:primary", facts)}
     # every facet button writes a query that shows exactly its cards
     assert Page(browser.dump_dom(page.as_uri() + "#selftest")).body["data-selftest"] == "pass"
+
+
+def test_hostile_card_data_stays_data(browser, tmp_path):
+    """A card whose name and classes try to end the facts' script block or run code: the
+    page's JSON stays intact and the search finds the card by that very name."""
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    name = "</script><script>document.body.dataset.pwned='1'</script><!-- & \u2028"
+    (cards / "evil.card.yaml").write_text(
+        f"id: evil\nname: {json.dumps(name)}\ntype: wonder\norbital: solfera\n"
+        "tier: secondary\ncost: 1\npower: 1\nclasses: ['</SCRIPT x>']\n", encoding="utf-8")
+    (cards / "plain.card.yaml").write_text(
+        "id: plain\nname: Plain\ntype: wonder\norbital: solfera\ntier: secondary\ncost: 1\n"
+        "power: 1\n", encoding="utf-8")
+    render_set([str(cards)], tmp_path / "out", "wonders")
+    page = tmp_path / "out" / "index.html"
+    query = 'name:"</script>" class:"</script"'
+    dom = Page(browser.dump_dom(page.as_uri() + "#q=" + urllib.parse.quote(query)))
+    assert "data-pwned" not in dom.body and dom.body["data-query-error"] == ""
+    assert _visible(dom) == {"evil"} and set(dom.cards) == {"evil", "plain"}
