@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -79,7 +80,6 @@ def schema(facts: SetFacts) -> Schema:
 
 
 def _literal_values(model: Any, name: str) -> tuple[str, ...]:
-    import typing
     info = model.model_fields.get(name)
     if info is None or typing.get_origin(info.annotation) is not typing.Literal:
         return ()
