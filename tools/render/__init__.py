@@ -12,7 +12,8 @@ from cardscript.cardpool import CARD_SUFFIX, CardPool, walk
 from cardscript.cardset import card_set
 from cardscript.errors import CardError
 
-from ..facts import SOFT_CODES, set_title
+from ..facts import SOFT_CODES, SetFacts, card_facts, card_fields, set_title
+from ..query_match import script_json
 from ..templates import render
 from . import style
 from .cards import FACETS, CardView, card_views, facet_values
@@ -44,13 +45,16 @@ def render_set(paths: list[str], out_dir: str | Path, game: str = "wonders",
     present = {f: [v for v in vals if any(c.facet(f) == v for c in cards)]
                for f, vals in facets.items()}
     tally = {f: Counter(c.facet(f) for c in cards) for f in FACETS}
+    # the search box's data: the facts `cardscript find` searches (warnings already given)
+    facts = SetFacts(pool.spec.name, "", card_fields(pool.spec.card_model),
+                     card_facts(pool, []), {}, pool)
     html = render(
         "spoiler/page.html.j2", title=title or set_title(paths, pool), game=pool.spec.title,
         cards=cards, facets=present, tally=tally, charts=set_charts(cards, facets),
         orbital_styles={o: style.swatch(o) for o in facets["orbital"]},
         swatch=style.swatch, colour=style.colour, copies=_copies_by_tier(pool),
         generated=sum(c.text_source == "generated" for c in cards),
-        files=len(walk(paths, CARD_SUFFIX)))
+        files=len(walk(paths, CARD_SUFFIX)), facts_json=script_json(facts))
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     page = out / "index.html"

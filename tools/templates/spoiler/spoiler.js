@@ -1,125 +1,485 @@
-/* Filters of the set spoiler. State lives in the URL fragment, so a filtered view is a link:
-   #filter=orbital:solfera,thalwind;type:wonder;q:dragon
-   Within a facet the values are alternatives; facets combine. "#selftest" checks that every
-   single-value filter shows exactly the matching cards and reports on <body data-selftest>. */
+/* Search and filters of the set spoiler. The search box takes the query language of
+   `cardscript find` (docs/find.md): this is a port of tools/query.py (syntax) and
+   tools/query_match.py (what a term matches), run over the cards' facts embedded in the page
+   (<script id="card-facts">); a test checks that both agree on a table of queries, errors
+   included, so change them together. No eval, no dependencies.
+   The query is the state: it lives in the URL fragment (#q=t:wonder%20cost%3C%3D3), and the
+   facet buttons write it (orbital:solfera, or (orbital:a or orbital:b) with shift-click).
+   Old links #filter=orbital:solfera;type:wonder,spell;q:word still open as the same query.
+   "#selftest" checks every facet button; "#qtest=[...]" runs a JSON list of queries and
+   writes their results on <body data-qtest> (for the tests). */
 (function () {
   "use strict";
+  var MAX_LENGTH = 1000, MAX_DEPTH = 50, SPACE = " \t\n\r\f\v";
+  var FIELD = /([A-Za-z_][A-Za-z0-9_]*)(<=|>=|!=|:|=|<|>)/y;
+  var INT = /^-?[0-9]{1,9}$/, SUGGEST_MAX = 60;
+  var ORDERING = ["<", "<=", ">", ">="], TRUE = ["true", "yes"], FALSE = ["false", "no"];
+
+  function QueryError(message, column) { this.message = message; this.column = column; }
+  QueryError.prototype.toString = function () {
+    return this.message + (this.column === null ? "" : " at column " + this.column);
+  };
+  function isSpace(ch) { return SPACE.indexOf(ch) >= 0; }
+
+  // -- syntax (tools/query.py) -------------------------------------------------------------
+  function readValue(q, i) {
+    if (q[i] === '"') {
+      var out = "", j = i + 1;
+      while (j < q.length) {
+        if (q[j] === "\\" && j + 1 < q.length) { out += q[j + 1]; j += 2; }
+        else if (q[j] === '"') return [out, j + 1];
+        else { out += q[j]; j++; }
+      }
+      throw new QueryError("unterminated quoted string", i + 1);
+    }
+    var k = i;
+    while (k < q.length && !isSpace(q[k]) && '()"'.indexOf(q[k]) < 0) k++;
+    return [q.slice(i, k), k];
+  }
+
+  function tokenize(q) {
+    var tokens = [], i = 0, n = q.length;
+    while (i < n) {
+      var ch = q[i], col = i + 1, m = null, read;
+      if (isSpace(ch)) { i++; continue; }
+      if (ch === "(" || ch === ")") { tokens.push({ kind: ch, column: col }); i++; continue; }
+      if (ch === "-") {
+        if (i + 1 >= n || isSpace(q[i + 1]) || q[i + 1] === ")") {
+          throw new QueryError("'-' must be followed by a term", col);
+        }
+        tokens.push({ kind: "-", column: col }); i++; continue;
+      }
+      if (ch !== '"') { FIELD.lastIndex = i; m = FIELD.exec(q); }
+      if (m) {
+        var j = FIELD.lastIndex;
+        if (j >= n || isSpace(q[j]) || q[j] === "(" || q[j] === ")") {
+          throw new QueryError("missing value after '" + m[0] + "'", j + 1);
+        }
+        read = readValue(q, j);
+        tokens.push({ kind: "term", column: col, term: {
+          field: m[1].toLowerCase(), op: m[2], value: read[0], column: col, valueColumn: j + 1 } });
+        i = read[1];
+        continue;
+      }
+      read = readValue(q, i);
+      var word = read[0].toLowerCase();
+      if (ch !== '"' && (word === "or" || word === "and")) tokens.push({ kind: word, column: col });
+      else tokens.push({ kind: "term", column: col, term: {
+        field: null, op: ":", value: read[0], column: col, valueColumn: col } });
+      i = read[1];
+    }
+    return tokens;
+  }
+
+  function parse(q) {
+    if (q.length > MAX_LENGTH) {
+      throw new QueryError("query too long (" + q.length + " characters; at most " +
+                           MAX_LENGTH + ")", null);
+    }
+    var tokens = tokenize(q), pos = 0;
+    function peek() { return pos < tokens.length ? tokens[pos] : null; }
+    function fail(message, tok) { return new QueryError(message, tok ? tok.column : q.length + 1); }
+    function orExpr(depth) {
+      var parts = [andExpr(depth, null)], tok;
+      while ((tok = peek()) !== null && tok.kind === "or") { pos++; parts.push(andExpr(depth, tok)); }
+      return parts.length === 1 ? parts[0] : { or: parts };
+    }
+    function andExpr(depth, after) {
+      var parts = [], tok, nxt;
+      while ((tok = peek()) !== null && tok.kind !== ")" && tok.kind !== "or") {
+        if (tok.kind === "and") {
+          if (!parts.length) throw fail("'and' needs a term on each side", tok);
+          pos++;
+          nxt = peek();
+          if (nxt === null || nxt.kind === ")" || nxt.kind === "or" || nxt.kind === "and") {
+            throw fail("'and' needs a term on each side", tok);
+          }
+          continue;
+        }
+        parts.push(unary(depth));
+      }
+      if (!parts.length) {
+        tok = peek();
+        if (after) throw fail("'or' needs a term on each side", after);
+        if (tok && tok.kind === "or") throw fail("'or' needs a term on each side", tok);
+        throw fail(tok ? "unmatched ')'" : "expected a term", tok);
+      }
+      return parts.length === 1 ? parts[0] : { and: parts };
+    }
+    function unary(depth) {
+      var tok = tokens[pos], nxt;
+      if (depth >= MAX_DEPTH && (tok.kind === "(" || tok.kind === "-")) throw fail("query nests deeper than " + MAX_DEPTH + " levels", tok);
+      pos++;
+      if (tok.kind === "-") {
+        nxt = peek();
+        if (nxt === null || nxt.kind === ")" || nxt.kind === "or" || nxt.kind === "and") {
+          throw fail("'-' must be followed by a term", tok);
+        }
+        return { not: unary(depth + 1) };
+      }
+      if (tok.kind === "(") {
+        nxt = peek();
+        if (nxt === null) throw fail("'(' is never closed", tok);
+        if (nxt.kind === ")") throw fail("empty parentheses", tok);
+        var inner = orExpr(depth + 1);
+        if (peek() === null) throw fail("'(' is never closed", tok);
+        pos++;
+        return inner;
+      }
+      return { term: tok.term };
+    }
+    if (!tokens.length) throw new QueryError("empty query", null);
+    var tree = orExpr(0);
+    if (peek() !== null) throw fail("unmatched ')'", peek());
+    return tree;
+  }
+
+  // -- did you mean: Python's difflib.get_close_matches(word, choices, n=1, cutoff=0.6) -----
+  function matchingSize(a, b) {
+    var b2j = {}, total = 0, queue = [[0, a.length, 0, b.length]];
+    for (var j = 0; j < b.length; j++) (b2j[b[j]] = b2j[b[j]] || []).push(j);
+    while (queue.length) {
+      var r = queue.pop(), alo = r[0], ahi = r[1], blo = r[2], bhi = r[3];
+      var besti = alo, bestj = blo, best = 0, j2len = {};
+      for (var i = alo; i < ahi; i++) {
+        var next = {}, js = b2j[a[i]] || [];
+        for (var x = 0; x < js.length; x++) {
+          var jj = js[x];
+          if (jj < blo) continue;
+          if (jj >= bhi) break;
+          var k = next[jj] = (j2len[jj - 1] || 0) + 1;
+          if (k > best) { besti = i - k + 1; bestj = jj - k + 1; best = k; }
+        }
+        j2len = next;
+      }
+      if (best) {
+        total += best;
+        if (alo < besti && blo < bestj) queue.push([alo, besti, blo, bestj]);
+        if (besti + best < ahi && bestj + best < bhi) {
+          queue.push([besti + best, ahi, bestj + best, bhi]);
+        }
+      }
+    }
+    return total;
+  }
+  function didYouMean(word, choices) {
+    if (word.length > SUGGEST_MAX) return "";
+    var best = null, bestScore = -1;
+    choices.forEach(function (x) {
+      var len = x.length + word.length;
+      var score = len ? 2.0 * matchingSize(x, word) / len : 1.0;
+      if (score >= 0.6 && (score > bestScore || (score === bestScore && x > best))) {
+        best = x; bestScore = score;
+      }
+    });
+    return best === null ? "" : " (did you mean '" + best + "'?)";
+  }
+
+  // -- meaning (tools/query_match.py) ------------------------------------------------------
+  function lower(v) { return String(v).toLowerCase(); }
+  function resolveChoice(t, spec) {
+    var value = t.value.toLowerCase();
+    if (spec.kind === "keyword") value = value.replace(/ /g, "_").replace(/-/g, "_");
+    if (spec.choices.indexOf(value) >= 0) return value;
+    if (t.op === ":" && value) {
+      var starts = spec.choices.filter(function (c) { return c.indexOf(value) === 0; });
+      if (starts.length === 1) return starts[0];
+      if (starts.length) {
+        throw new QueryError("'" + t.value + "' is ambiguous for '" + spec.name +
+                             "': it begins " + starts.join(", "), t.valueColumn);
+      }
+    }
+    var shown = spec.choices.length <= 20 ? spec.choices.join(", ")
+      : spec.choices.slice(0, 20).join(", ") + ", \u2026";
+    throw new QueryError("'" + spec.name + "' has no value '" + t.value + "'" +
+                         didYouMean(value, spec.choices) + "; its values: " + (shown || "none"),
+                         t.valueColumn);
+  }
+
+  function compileTerm(t, schema) {
+    var name = t.field || "name";
+    if (Object.prototype.hasOwnProperty.call(schema.aliases, name)) name = schema.aliases[name];
+    var spec = schema.fields[name];
+    if (!spec) {
+      throw new QueryError("unknown field '" + t.field + "'" + didYouMean(name, schema.names),
+                           t.column);
+    }
+    var op = t.op, kind = spec.kind, negate = op === "!=", test;
+    if (ORDERING.indexOf(op) >= 0 && kind !== "int") {
+      throw new QueryError("'" + op + "' compares numbers and '" + spec.name +
+                           "' is not a number: use ':', '=' or '!='",
+                           t.column + (t.field || "").length);
+    }
+    if (kind === "int") {
+      if (!INT.test(t.value)) {
+        throw new QueryError("'" + spec.name + "' takes a whole number, not '" + t.value + "'",
+                             t.valueColumn);
+      }
+      var n = parseInt(t.value, 10);
+      var cmp = { ":": function (v) { return v === n; }, "=": function (v) { return v === n; },
+        "!=": function (v) { return v !== n; }, "<": function (v) { return v < n; },
+        "<=": function (v) { return v <= n; }, ">": function (v) { return v > n; },
+        ">=": function (v) { return v >= n; } }[op];
+      return function (card) { var v = card[name]; return typeof v === "number" && cmp(v); };
+    }
+    if (kind === "bool") {
+      var w = t.value.toLowerCase();
+      if (TRUE.indexOf(w) < 0 && FALSE.indexOf(w) < 0) {
+        throw new QueryError("'" + spec.name + "' takes true or false, not '" + t.value + "'",
+                             t.valueColumn);
+      }
+      var want = (TRUE.indexOf(w) >= 0) !== negate;
+      return function (card) { return Boolean(card[name]) === want; };
+    }
+    if (kind === "keyword") {
+      var label = t.value.toLowerCase();
+      var normal = label.replace(/ /g, "_").replace(/-/g, "_");
+      if (spec.choices.indexOf(normal) < 0 && schema.labels.indexOf(label) >= 0) {
+        test = function (kws) { return kws.some(function (k) { return lower(k[1]) === label; }); };
+      } else {
+        var kw = resolveChoice(t, spec);
+        test = function (kws) { return kws.some(function (k) { return k[0] === kw; }); };
+      }
+      return function (card) { return test(card[name] || []) !== negate; };
+    }
+    if (kind === "choice" || (kind === "list" && spec.choices.length)) {
+      var chosen = resolveChoice(t, spec);
+      test = kind === "choice" ? function (v) { return lower(v) === chosen; }
+        : function (v) { return v.some(function (x) { return lower(x) === chosen; }); };
+    } else {
+      var text = t.value.toLowerCase();
+      var one = op === ":" ? function (s) { return s.indexOf(text) >= 0; }
+        : function (s) { return s === text; };
+      test = kind === "list" ? function (v) { return v.some(function (x) { return one(lower(x)); }); }
+        : function (v) { return one(lower(v)); };
+    }
+    return function (card) {
+      var v = card[name];
+      return v !== null && v !== undefined && test(v) !== negate;
+    };
+  }
+
+  function compile(tree, schema) {
+    if (tree.term) return compileTerm(tree.term, schema);
+    if (tree.not) { var inner = compile(tree.not, schema); return function (c) { return !inner(c); }; }
+    var parts = (tree.and || tree.or).map(function (p) { return compile(p, schema); });
+    if (tree.and) return function (c) { return parts.every(function (p) { return p(c); }); };
+    return function (c) { return parts.some(function (p) { return p(c); }); };
+  }
+
+  function loadSchema() {
+    var blob = document.getElementById("card-facts");
+    var data = JSON.parse(blob ? blob.textContent : "{}");
+    var fields = {};
+    (data.fields || []).forEach(function (f) { fields[f[0]] = { name: f[0], kind: f[1], choices: f[2] }; });
+    return { fields: fields, aliases: data.aliases || {}, labels: data.labels || [],
+             names: Object.keys(fields).concat(Object.keys(data.aliases || {})),
+             cards: data.cards || {} };
+  }
+
+  /* The ids a query matches, or throws a QueryError; in the box (not strict) a blank query
+     matches every card, where `cardscript find` calls it an error. */
+  function run(schema, query, strict) {
+    var ids = Object.keys(schema.cards);
+    if (!strict && !query.trim()) return ids;
+    var match = compile(parse(query), schema);
+    return ids.filter(function (id) { return match(schema.cards[id]); });
+  }
+
+  window.cardscriptQuery = { parse: parse, run: run, didYouMean: didYouMean, QueryError: QueryError };
+  if (!document.body) return;
+
+  // -- the page ----------------------------------------------------------------------------
   var body = document.body;
+  var schema = loadSchema();
   var cards = Array.prototype.slice.call(document.querySelectorAll("article.card"));
   var chips = Array.prototype.slice.call(document.querySelectorAll(".chip"));
   var search = document.getElementById("search");
-  var facets = Array.prototype.map.call(
-    document.querySelectorAll(".filter-group"), function (g) { return g.dataset.facet; });
+  var errorBox = document.getElementById("query-error");
   var state = { q: "" };
-  facets.forEach(function (f) { state[f] = []; });
 
-  function serialize() {
-    var parts = [];
-    facets.forEach(function (f) {
-      if (state[f].length) parts.push(f + ":" + state[f].join(","));
-    });
-    if (state.q) parts.push("q:" + state.q);
-    return parts.join(";");
-  }
+  function quote(v) { return /^[^\s()"\\]+$/.test(v) ? v : '"' + v.replace(/["\\]/g, "\\$&") + '"'; }
 
-  function parse(text) {
-    facets.forEach(function (f) { state[f] = []; });
-    state.q = "";
-    (text || "").split(";").forEach(function (part) {
-      var i = part.indexOf(":");
-      if (i < 0) return;
-      var key = part.slice(0, i).trim(), value = part.slice(i + 1).trim();
-      if (key === "q") state.q = value.toLowerCase();
-      else if (state[key]) state[key] = value.split(",").filter(Boolean);
-    });
-  }
-
-  function matches(card) {
-    for (var i = 0; i < facets.length; i++) {
-      var chosen = state[facets[i]];
-      if (chosen.length && chosen.indexOf(card.dataset[facets[i]]) < 0) return false;
+  /* The values of `facet` chosen by a top-level part of the query: facet:v, or an "or" of
+     such terms. Returns null if the part says something else. */
+  function facetValues(part, facet) {
+    var terms = part.or ? part.or : [part];
+    var out = [];
+    for (var i = 0; i < terms.length; i++) {
+      var t = terms[i].term;
+      if (!t || t.field !== facet || t.op !== ":") return null;
+      out.push(t.value.toLowerCase());
     }
-    return !state.q || card.dataset.search.indexOf(state.q) >= 0;
+    return out;
+  }
+  function topParts(query) {
+    if (!query.trim()) return [];
+    try { var tree = parse(query); } catch (e) { return null; }
+    return tree.and ? tree.and : [tree];
+  }
+  function chosenFor(facet) {
+    var parts = topParts(state.q) || [];
+    for (var i = 0; i < parts.length; i++) {
+      var values = facetValues(parts[i], facet);
+      if (values) return values;
+    }
+    return [];
+  }
+  /* The query with `facet` set to `values`: its old clause replaced, the rest kept (a
+     query that does not parse is kept as typed, its error still shown). */
+  function withFacet(facet, values) {
+    var parts = topParts(state.q), rest;
+    if (parts === null) rest = [state.q.trim()];
+    else {
+      rest = parts.filter(function (p) { return !facetValues(p, facet); })
+        .map(function (p) { return p.or ? "(" + show(p) + ")" : show(p); });
+    }
+    var clause = values.map(function (v) { return facet + ":" + quote(v); });
+    var text = clause.length > 1 ? "(" + clause.join(" or ") + ")" : clause.join("");
+    return rest.concat([text]).filter(Boolean).join(" ");
+  }
+  /* A canonical text of a parsed query (tools/query.py's printer, without bare-word quirks). */
+  function show(tree) {
+    if (tree.term) {
+      var t = tree.term;
+      if (t.field !== null) return t.field + t.op + quote(t.value);
+      FIELD.lastIndex = 0;
+      var odd = /^(or|and)$/i.test(t.value) || t.value[0] === "-" || FIELD.test(t.value);
+      return odd ? '"' + t.value.replace(/["\\]/g, "\\$&") + '"' : quote(t.value);
+    }
+    if (tree.not) return "-" + (tree.not.term || tree.not.not ? show(tree.not) : "(" + show(tree.not) + ")");
+    if (tree.and) return tree.and.map(function (p) { return p.term || p.not ? show(p) : "(" + show(p) + ")"; }).join(" ");
+    return tree.or.map(function (p) { return p.or ? "(" + show(p) + ")" : show(p); }).join(" or ");
   }
 
   function apply() {
-    var shown = 0;
+    var error = null, ids;
+    try { ids = run(schema, state.q); } catch (e) {
+      if (!(e instanceof QueryError)) throw e;
+      error = e; ids = Object.keys(schema.cards);
+    }
+    var wanted = {}, shown = 0;
+    ids.forEach(function (id) { wanted[id] = true; });
     cards.forEach(function (card) {
-      var visible = matches(card);
+      var visible = wanted[card.dataset.id] === true;
       card.classList.toggle("is-hidden", !visible);
       card.classList.toggle("is-visible", visible);
       if (visible) shown++;
     });
     chips.forEach(function (chip) {
-      var chosen = state[chip.dataset.facet];
-      var on = chip.dataset.value ? chosen.indexOf(chip.dataset.value) >= 0 : !chosen.length;
+      var chosen = chosenFor(chip.dataset.facet);
+      var on = chip.dataset.value ? chosen.indexOf(chip.dataset.value.toLowerCase()) >= 0 : !chosen.length;
       chip.classList.toggle("is-active", on);
       chip.setAttribute("aria-pressed", on ? "true" : "false");
     });
-    if (search && search.value.toLowerCase() !== state.q) search.value = state.q;
+    if (search && search.value !== state.q) search.value = state.q;
+    if (search) search.setAttribute("aria-invalid", error ? "true" : "false");
+    if (errorBox) {
+      errorBox.hidden = !error;
+      errorBox.textContent = "";
+      if (error) {
+        var msg = document.createElement("span");
+        msg.textContent = String(error);
+        errorBox.appendChild(msg);
+        if (error.column !== null) {
+          var pre = document.createElement("pre");
+          pre.textContent = state.q + "\n" + " ".repeat(error.column - 1) + "^";
+          errorBox.appendChild(pre);
+        }
+      }
+    }
     document.getElementById("shown").textContent = shown + " of " + cards.length + " cards";
     document.getElementById("empty").hidden = shown > 0;
-    body.dataset.filter = serialize();
+    body.dataset.query = state.q;
+    body.dataset.queryError = error ? error.message : "";
+    body.dataset.queryColumn = error && error.column !== null ? String(error.column) : "";
     body.dataset.visible = String(shown);
     return shown;
   }
 
   function commit() {
     apply();
-    var text = serialize();
     try {
-      history.replaceState(null, "", text ? "#filter=" + encodeURI(text) : "#");
+      history.replaceState(null, "", state.q ? "#q=" + encodeURIComponent(state.q) : "#");
     } catch (e) { /* some file:// contexts refuse; the view still filters */ }
   }
 
+  /* An old link: #filter=orbital:solfera,thalwind;type:wonder;q:word, as a query. */
+  function fromFilter(text) {
+    var parts = [];
+    text.split(";").forEach(function (part) {
+      var i = part.indexOf(":");
+      if (i < 0) return;
+      var key = part.slice(0, i).trim(), value = part.slice(i + 1).trim();
+      if (!value) return;
+      if (key === "q") { parts.push(quote(value)); return; }
+      var values = value.split(",").filter(Boolean).map(function (v) { return key + ":" + quote(v); });
+      parts.push(values.length > 1 ? "(" + values.join(" or ") + ")" : values[0]);
+    });
+    return parts.join(" ");
+  }
+
   function fromHash() {
-    var hash = decodeURIComponent(location.hash.replace(/^#/, ""));
-    parse(hash.indexOf("filter=") === 0 ? hash.slice(7) : "");
+    var raw = location.hash.replace(/^#/, ""), hash;
+    try { hash = decodeURIComponent(raw); } catch (e) { hash = raw; }
+    if (hash.indexOf("q=") === 0) state.q = hash.slice(2);
+    else if (hash.indexOf("filter=") === 0) state.q = fromFilter(hash.slice(7));
+    else if (hash.indexOf("qtest=") === 0) { body.dataset.qtest = queryTest(hash.slice(6)); state.q = ""; }
+    else state.q = "";
     apply();
     if (hash === "selftest") body.dataset.selftest = selfTest();
   }
 
+  function queryTest(json) {
+    return JSON.stringify(JSON.parse(json).map(function (q) {
+      try { return { ids: run(schema, q, true).sort() }; } catch (e) {
+        if (!(e instanceof QueryError)) return { crash: String(e) };
+        return { error: e.message, column: e.column };
+      }
+    }));
+  }
+
+  /* Every facet button alone shows exactly the cards whose fact is that value. */
   function selfTest() {
-    var saved = serialize(), problems = [];
-    facets.forEach(function (f) {
-      var total = 0;
-      chips.forEach(function (chip) {
-        if (chip.dataset.facet !== f || !chip.dataset.value) return;
-        parse(f + ":" + chip.dataset.value);
-        var shown = apply();
-        total += shown;
-        cards.forEach(function (card) {
-          var want = card.dataset[f] === chip.dataset.value;
-          if (want === card.classList.contains("is-hidden")) {
-            problems.push(f + ":" + chip.dataset.value + " " + card.dataset.id);
-          }
-        });
+    var saved = state.q, problems = [], totals = {};
+    chips.forEach(function (chip) {
+      var f = chip.dataset.facet, v = chip.dataset.value;
+      if (!v) return;
+      state.q = "";
+      state.q = withFacet(f, [v]);
+      var shown = apply();
+      totals[f] = (totals[f] || 0) + shown;
+      cards.forEach(function (card) {
+        var facts = schema.cards[card.dataset.id] || {};
+        var want = lower(facts[f]) === v.toLowerCase();
+        if (want === card.classList.contains("is-hidden")) problems.push(f + ":" + v + " " + card.dataset.id);
       });
-      if (total !== cards.length) problems.push(f + " filters cover " + total + " cards");
     });
-    parse(saved);
+    Object.keys(totals).forEach(function (f) {
+      if (totals[f] !== cards.length) problems.push(f + " filters cover " + totals[f] + " cards");
+    });
+    state.q = saved;
     apply();
     return problems.length ? "fail: " + problems.join("; ") : "pass";
   }
 
   chips.forEach(function (chip) {
     chip.addEventListener("click", function (event) {
-      var f = chip.dataset.facet, v = chip.dataset.value, chosen = state[f];
-      if (!v) state[f] = [];
+      var f = chip.dataset.facet, v = chip.dataset.value, chosen = chosenFor(f).slice();
+      if (!v) chosen = [];
       else if (event.shiftKey || event.ctrlKey || event.metaKey) {
-        var i = chosen.indexOf(v);
+        var i = chosen.indexOf(v.toLowerCase());
         if (i >= 0) chosen.splice(i, 1); else chosen.push(v);
-      } else state[f] = chosen.length === 1 && chosen[0] === v ? [] : [v];
+      } else chosen = chosen.length === 1 && chosen[0] === v.toLowerCase() ? [] : [v];
+      state.q = withFacet(f, chosen);
       commit();
     });
   });
   if (search) {
-    search.addEventListener("input", function () {
-      state.q = search.value.trim().toLowerCase();
-      commit();
-    });
+    search.addEventListener("input", function () { state.q = search.value; commit(); });
   }
   window.addEventListener("hashchange", fromHash);
-  window.cardscriptSpoiler = { apply: apply, parse: parse, serialize: serialize, selfTest: selfTest };
+  window.cardscriptSpoiler = { apply: apply, run: function (q) { return run(schema, q); },
+                               withFacet: withFacet, selfTest: selfTest };
   fromHash();
 })();

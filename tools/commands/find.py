@@ -1,0 +1,119 @@
+"""cardscript find: the cards of a set that a Scryfall-like query matches (docs/find.md).
+Exit codes as grep's: 0 when some card matches, 1 when none does (or the cards are bad),
+2 for bad usage or a malformed query."""
+from __future__ import annotations
+
+import json
+import sys
+
+from ..common import err, out, require_paths, stdout_is_tty
+
+HELP = "list the cards a query matches: 't:wonder cost<=3 -kw:flying' (docs/find.md)"
+#: the width the rules text is cut to in the table
+TEXT_WIDTH = 70
+
+
+def add_arguments(p) -> None:
+    p.add_argument("query", metavar="QUERY",
+                   help="the query, quoted for the shell: 'orbital:solfera power>=4'")
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="card files or folders, or one deck file (default: the game's "
+                   "bundled set)")
+    p.add_argument("--game", default="wonders")
+    p.add_argument("--format", choices=("table", "ids", "json"), default="table",
+                   help="table (a table on a terminal, a tab-separated line per card "
+                   "otherwise), ids (one id a line) or json (every fact of each card)")
+
+
+def run(args) -> int:
+    from cardscript.cardset import card_set
+
+    from ..facts import load_facts
+    from ..query import QueryError, parse
+    from ..query_match import compile_query, schema
+    require_paths(args.paths)
+    try:
+        tree = parse(args.query)
+    except QueryError as exc:
+        return _bad_query(exc)
+    paths = args.paths or [card_set(args.game).spec().cards_dir]
+    facts = load_facts(paths, args.game)
+    for w in facts.warnings:
+        err.print(f"warning: {w}", markup=False)
+    try:
+        match = compile_query(tree, schema(facts), args.query)
+    except QueryError as exc:
+        return _bad_query(exc)
+    found = [c for c in facts.cards if match(c)]
+    if args.format == "ids":
+        for c in found:
+            out.print(c.id, markup=False)
+    elif args.format == "json":
+        out.print(json.dumps([_as_json(c) for c in found], indent=2, ensure_ascii=False),
+                  markup=False)
+    elif stdout_is_tty():
+        _table(found, facts)
+    else:
+        # plain tab-separated lines for grep and cut (rich would expand the tabs)
+        for c in found:
+            sys.stdout.write("\t".join([c.id, c.name, c.type, _stats(c, facts),
+                                        " / ".join(c.text.split("\n"))]) + "\n")
+    return 0 if found else 1
+
+
+def _bad_query(exc) -> int:
+    err.print(f"cardscript find: error: bad query: {exc}", markup=False)
+    if exc.pointer():
+        err.print(exc.pointer(), markup=False)
+    return 2
+
+
+def _stat_fields(cards, facts) -> list[str]:
+    """The game's stats worth a column: numbers and choices some of these cards have."""
+    return [f.name for f in facts.fields
+            if (f.kind in ("int", "choice") or (f.kind == "list" and f.choices))
+            and any(c.fields.get(f.name) not in (None, ()) for c in cards)]
+
+
+def _show(value) -> str:
+    if value is None:
+        return ""
+    return ",".join(value) if isinstance(value, tuple) else str(value)
+
+
+def _stats(card, facts) -> str:
+    return " ".join(f"{name}={_show(card.fields[name])}" for name in _stat_fields([card], facts))
+
+
+def _table(found, facts) -> None:
+    from rich.table import Table
+    from rich.text import Text
+    stats = _stat_fields(found, facts)
+    table = Table(title=Text(facts.title), expand=False)
+    for name in ["id", "name", "type", *stats, "text"]:
+        # the text wraps and keeps a readable width; stats stay one line each
+        table.add_column(name, no_wrap=name != "text", overflow="ellipsis",
+                         min_width=30 if name == "text" else None,
+                         justify="right" if facts.field(name) and facts.field(name).kind == "int"
+                         else "left")
+    for c in found:
+        text = " ".join(c.text.split())
+        if len(text) > TEXT_WIDTH:
+            text = text[:TEXT_WIDTH - 1].rstrip() + "…"
+        # Text cells: a card's name or text is data, never rich markup
+        table.add_row(*map(Text, [c.id, c.name, c.type, *(_show(c.fields[s]) for s in stats),
+                                  text]))
+    if found:
+        out.print(table)
+    n = len(found)
+    err.print(f"{n} card{'s' if n != 1 else ''} of {len(facts.cards)}", markup=False)
+
+
+def _as_json(card) -> dict:
+    return {"id": card.id, "name": card.name, "type": card.type,
+            **{k: list(v) if isinstance(v, tuple) else v for k, v in card.fields.items()},
+            "keywords": [{"name": k.name, "label": k.label} for k in card.keywords],
+            "text": card.text, "file": card.file}
+
+
+__all__ = ["HELP", "add_arguments", "run"]
