@@ -37,7 +37,7 @@ class Plan:
     added: str
     removed: str
     renamed: str
-    stats: str  # its first number field +1, its first choice field (if any) to another
+    stats: str  # its number fields +1, its choice fields (tier...) to another value
     keyword: str  # gains ``new_keyword``
     new_keyword: str
     text: str  # the first number in its abilities +1
@@ -116,15 +116,15 @@ def make_repo(tmp: Path, plan: Plan) -> Repo:
     new_name = before[plan.renamed].name + " Reborn"
     edit(cards / f"{plan.renamed}.card.yaml", lambda d: d.__setitem__("name", new_name))
 
+    # every number the card has +1 (cost...), every choice field to another value (tier...)
     card = before[plan.stats]
-    number = next(f for f in old.fields if f.kind == "int" and card.fields[f.name] is not None)
-    choice = next((f for f in old.fields if f.kind == "choice" and len(f.choices) > 1), None)
-    field_changes = [{"field": number.name, "old": card.fields[number.name],
-                      "new": card.fields[number.name] + 1}]
-    if choice is not None:
-        was = card.fields[choice.name]
-        now = next(c for c in choice.choices if c != was)
-        field_changes.append({"field": choice.name, "old": was, "new": now})
+    field_changes = [{"field": f.name, "old": card.fields[f.name],
+                      "new": card.fields[f.name] + 1}
+                     for f in old.fields if f.kind == "int" and card.fields[f.name] is not None]
+    field_changes += [{"field": f.name, "old": card.fields[f.name],
+                       "new": next(c for c in f.choices if c != card.fields[f.name])}
+                      for f in old.fields if f.kind == "choice" and len(f.choices) > 1]
+    assert field_changes and field_changes[0]["field"] == "cost"
 
     def stats(d):
         for fc in field_changes:
