@@ -84,31 +84,37 @@ def load_side(side: Side, game: str) -> SetFacts:
         return load_facts([side.spec], game)
     with tempfile.TemporaryDirectory(prefix="cardscript-diff-") as tmp:
         folder = extract(side, Path(tmp))
-        shown = os.path.realpath(tmp) + os.sep
+        rename = _renamer(tmp, side.revision)
         try:
             facts = load_facts([folder], game)
         except CardError as exc:
-            raise CardError([_renamed(d, tmp + os.sep, shown, side.revision)
-                             for d in exc.diagnostics]) from None
-    rename = _renamer(tmp + os.sep, shown, side.revision)
+            raise CardError([_renamed(d, rename) for d in exc.diagnostics]) from None
     for card in facts.cards:
         card.file = rename(card.file)
     facts.warnings = [rename(w) for w in facts.warnings]
+    # the whole tree (REV:) would be titled by the temporary folder's name
+    facts.title = facts.title.replace(Path(tmp).name, side.spec)
     return facts
 
 
-def _renamer(*prefixes_and_rev: str):
-    *prefixes, rev = prefixes_and_rev
+def _renamer(tmp: str, rev: str):
+    """A function naming the temporary folder's files ``REV:path`` in a text, however
+    the text reaches them (as given, resolved, or from the current folder)."""
+    prefixes = {tmp, os.path.realpath(tmp), os.path.abspath(tmp)}
+    for p in list(prefixes):
+        rel = os.path.relpath(p)
+        if not rel.startswith(".."):
+            prefixes.add(rel)
+    ordered = sorted((p + os.sep for p in prefixes), key=len, reverse=True)
 
     def rename(text: str) -> str:
-        for p in prefixes:
+        for p in ordered:
             text = text.replace(p, f"{rev}:")
         return text
     return rename
 
 
-def _renamed(d: Diagnostic, tmp: str, shown: str, rev: str) -> Diagnostic:
-    rename = _renamer(tmp, shown, rev)
+def _renamed(d: Diagnostic, rename) -> Diagnostic:
     pos = Position(rename(d.pos.file), d.pos.line, d.pos.col)
     return dataclasses.replace(d, pos=pos, message=rename(d.message))
 
