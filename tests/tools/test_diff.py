@@ -510,3 +510,19 @@ def test_word_diff_keeps_both_texts(a, b, sep):
     assert "".join(t for op, t in segments if op != "-").split() == new.split()
     assert "".join(t for op, t in segments if op != "+").split() == old.split()
     assert all(t == t.strip() for op, t in segments if op != "=")
+
+
+def test_out_must_be_a_file(repo, capsys):
+    code, _, err = run(capsys, "--game", repo.plan.game, "--out", str(repo.path / "cards"),
+                       "HEAD~1:cards", "HEAD:cards")
+    assert code == 2 and "is a folder" in err
+
+
+def test_terminal_colours(repo):
+    """On a terminal, deletions are red and insertions green (rich styles)."""
+    from cardscript.tools.diff import diff_sides
+    from cardscript.tools.diff.formats import text_lines
+    lines = text_lines(diff_sides("HEAD~1:cards", "HEAD:cards", repo.plan.game))
+    a, b = repo.expected["changed"][repo.plan.text]["numbers"]
+    runs = [r for line in lines for r in line]
+    assert (f"[-{a}-]", "red") in runs and (f"{{+{b}+}}", "green") in runs

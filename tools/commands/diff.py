@@ -26,22 +26,17 @@ def run(args) -> int:
 
     from ..diff import diff_sides
     from ..diff.formats import FORMATS as WRITERS
-    from ..diff.formats import text_lines
+    from ..diff.formats import summary, text_lines
     target = check_output_file(args.out, "--out") if args.out else None
     diff = diff_sides(args.old, args.new, args.game)
     for w in diff.warnings:
         err.print(f"warning: {w}", markup=False)
     if target is not None:
         target.write_text(WRITERS[args.format](diff), encoding="utf-8")
-        out.print(f"wrote {target} ({diff_summary(diff)})", markup=False)
+        out.print(f"wrote {target} ({summary(diff)})", markup=False)
     elif args.format == "text":  # styled: rich colours it on a terminal only
         for line in text_lines(diff):
             out.print(Text.assemble(*line))
     else:
         out.print(WRITERS[args.format](diff), end="", markup=False)
     return 1 if args.exit_code and not diff.empty else 0
-
-
-def diff_summary(diff) -> str:
-    from ..diff.formats import summary
-    return summary(diff)

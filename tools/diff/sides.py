@@ -232,7 +232,7 @@ def extract(side: Side, into: Path, cwd: str | Path = ".") -> Path:
     parents = ["" if p == "." else p for p in parents]
     inits = {posixpath.join(p, "__init__.py") for p in parents}
     extras = [posixpath.join(p, KEYWORDS_DIR) for p in parents] + sorted(inits)
-    listed = _listing(commit, top, [path or ".", *extras] if path else [])
+    listed = _listing(commit, top, [path, *extras] if path else [])
     inside = [e for e in listed if not path or e[3] == path or e[3].startswith(path + "/")]
     if not inside:
         raise UsageError(f"{side.spec}: no such path at {side.revision}")
