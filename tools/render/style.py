@@ -35,11 +35,19 @@ def fallback(value: str) -> str:
     return _FALLBACK[int.from_bytes(digest, "big") % len(_FALLBACK)]
 
 
+def _mix(colour: str, other: str, share: float) -> str:
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b))
+
+
 def swatch(orbital: str) -> Swatch:
+    """The colours of a frame coloured by ``orbital`` (or any game's colouring value: a
+    value with no swatch of its own gets a stable fallback with matching shades)."""
     if orbital in ORBITALS:
         return ORBITALS[orbital]
     c = fallback(orbital)
-    return Swatch(c, "#333a44", "#eceef2", "unknown")
+    return Swatch(c, _mix(c, "#000000", .35), _mix(c, "#ffffff", .85), "unknown")
 
 
 def colour(facet: str, value: str) -> str:
