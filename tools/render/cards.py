@@ -15,6 +15,8 @@ from .frame import Frame, FrameSpec, frame_of, frame_spec, subtypes_of
 #: the facets the page filters and charts by, in the order they are shown
 FACETS = ("orbital", "type", "tier")
 #: a timing keyword or activation cost opening an ability: "ON ARRIVAL:", "TAP ACTION:"
+#: (most characters of text, density): what a poker-size frame holds at each text size
+_DENSITY = ((150, ""), (240, "dense"), (340, "denser"))
 _LABEL = re.compile(r"\b([A-Z][A-Z0-9]*(?: [A-Z0-9]+)*:)")
 
 
@@ -52,6 +54,14 @@ class CardView:
                 parts = _LABEL.split(para)
                 out.append([(i % 2 == 1, part) for i, part in enumerate(parts) if part])
         return out
+
+    @property
+    def density(self) -> str:
+        """How tightly a fixed-size frame (on paper) must set the rules text: "" (as on
+        screen), "dense", "denser" or "densest", by the amount of text and reminders."""
+        amount = len(self.text) + 20 * self.text.count("\n") + sum(
+            len(k.label) + len(k.reminder) + 3 for k in self.keywords)
+        return next((name for limit, name in _DENSITY if amount <= limit), "densest")
 
     def facet(self, name: str) -> str:
         return str(getattr(self, name) or "")
