@@ -34,15 +34,22 @@ PANGO_HINT = ("WeasyPrint, which draws the cards, needs the Pango text library: 
               "first_steps.html)")
 
 
-class RendererMissing(Exception):
-    """WeasyPrint cannot load its system libraries (Pango)."""
+class RendererMissing(OSError):
+    """WeasyPrint cannot load its system libraries (Pango). An OSError naming WeasyPrint,
+    so that any command reports it as one line and exit code 1 (tools/cli.py)."""
+
+    def __init__(self, why: str):
+        super().__init__(0, f"{PANGO_HINT} ({why})", "WeasyPrint")
+
+    def __str__(self) -> str:
+        return f"{self.filename}: {self.strerror}"
 
 
 def _weasyprint() -> Any:
     try:
         import weasyprint
     except OSError as exc:  # WeasyPrint loads Pango through cffi when imported
-        raise RendererMissing(f"{PANGO_HINT} ({exc})") from None
+        raise RendererMissing(str(exc)) from None
     return weasyprint
 
 
