@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ..common import UsageError, check_output_file, err, out, require_paths
 
-HELP = "write print-and-play PDF sheets of a set or a deck: nine cards a page with crop marks"
+HELP = ("write print-and-play PDF sheets of a set or a deck: nine cards a page with crop "
+        "marks, optional bleed and backs")
 
 
 def add_arguments(p) -> None:
@@ -35,7 +36,7 @@ def run(args) -> int:
     target = check_output_file(args.out, "--out")
     if args.duplex and args.backs is None:
         raise UsageError("--duplex places the backs: give --backs too")
-    sheet = Sheet(PAPERS[args.paper], card_size(args.size), bleed_of(args.bleed))
+    sheet = Sheet.fit(PAPERS[args.paper], card_size(args.size), bleed_of(args.bleed))
     back, image = None, None
     if args.backs is not None:
         require_paths([args.backs] if args.backs else [], "--backs")
@@ -59,7 +60,7 @@ def run(args) -> int:
         return 1
     target.write_bytes(pdf)
     n = len(facts.printed())
-    pages = -(-n // 9) * (2 if back else 1)
-    out.print(f"wrote {target} ({n} card{'s' if n != 1 else ''}, {pages} "
-              f"page{'s' if pages != 1 else ''})", markup=False)
+    pages = -(-n // sheet.per_page) * (2 if back else 1)
+    out.print(f"wrote {target} ({n} card{'s' if n != 1 else ''}, {sheet.per_page} a page, "
+              f"{pages} page{'s' if pages != 1 else ''})", markup=False)
     return 0

@@ -63,8 +63,9 @@ class Mark:
 
 @dataclass(frozen=True)
 class Sheet:
-    """Nine cards on a portrait page. With a bleed, cards stand ``2 × bleed`` apart so each
-    card's bleed is its own; without one they touch and share their cut lines."""
+    """Cards on a portrait page, nine (3 × 3) when they fit with their crop marks, else as
+    many as fit (tarot cards: four on A4). With a bleed, cards stand ``2 × bleed`` apart
+    so each card's bleed is its own; without one they touch and share their cut lines."""
 
     paper: tuple[float, float]
     card: tuple[float, float]
@@ -72,18 +73,22 @@ class Sheet:
     cols: int = COLS
     rows: int = ROWS
 
-    def __post_init__(self) -> None:
-        if min(self.margins) < MARK_GAP + MARK_MIN:
-            pw, ph = self.paper
-            w, h = self.card
-            need = 2 * (MARK_GAP + MARK_MIN)
-            most = min((pw - self.cols * w - need) / (2 * self.cols),
-                       (ph - self.rows * h - need) / (2 * self.rows))
-            hint = (f"; at most {math.floor(most * 10) / 10:g} mm of bleed fits"
-                    if most > 0 else "")
-            raise UsageError(f"{self.cols} × {self.rows} cards of {w:g} × {h:g} mm with "
-                             f"{self.bleed:g} mm bleed and crop marks do not fit on "
-                             f"{pw:g} × {ph:g} mm paper{hint}")
+    @classmethod
+    def fit(cls, paper: tuple[float, float], card: tuple[float, float],
+            bleed: float = 0.0) -> Sheet:
+        """As many cards as fit, up to 3 × 3; none fitting is bad usage."""
+        need = 2 * (MARK_GAP + MARK_MIN)
+        (pw, ph), (w, h) = paper, card
+        cols = min(COLS, int((pw - need) // (w + 2 * bleed)))
+        rows = min(ROWS, int((ph - need) // (h + 2 * bleed)))
+        if cols < 1 or rows < 1:
+            raise UsageError(f"a {w:g} × {h:g} mm card with {bleed:g} mm bleed and crop "
+                             f"marks does not fit on {pw:g} × {ph:g} mm paper")
+        return cls(paper, card, bleed, cols, rows)
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
 
     @property
     def pitch(self) -> tuple[float, float]:

@@ -53,15 +53,24 @@ def _weasyprint() -> Any:
     return weasyprint
 
 
-def _no_fetch(url: str, *args: Any, **kwargs: Any) -> Any:
-    """Pages are self-contained; nothing is fetched (no network, no local files). Images
-    come as data: URIs, which WeasyPrint decodes without calling a fetcher."""
-    raise ValueError(f"cardscript pages fetch nothing: {url[:80]}")
+def _fetcher(weasyprint: Any) -> Any:
+    """Pages are self-contained: the only URLs in them are the data: URIs of a back
+    picture. Nothing else is fetched (no network, no local file a card could name)."""
+    fetcher_class = getattr(weasyprint, "URLFetcher", None)
+    if fetcher_class is not None:  # WeasyPrint 67 and later
+        return fetcher_class(allowed_protocols=("data",))
+    from weasyprint.urls import default_url_fetcher
+
+    def data_only(url: str, *args: Any, **kwargs: Any) -> Any:
+        if not url.startswith("data:"):
+            raise ValueError(f"cardscript pages fetch nothing: {url[:80]}")
+        return default_url_fetcher(url, *args, **kwargs)
+    return data_only
 
 
 def to_pdf(html: str) -> bytes:
     weasyprint = _weasyprint()
-    return weasyprint.HTML(string=html, url_fetcher=_no_fetch).write_pdf()
+    return weasyprint.HTML(string=html, url_fetcher=_fetcher(weasyprint)).write_pdf()
 
 
 @dataclass(frozen=True)
@@ -128,9 +137,9 @@ class Page:
 
 def sheet_pages(cards: list[CardView], sheet: Sheet, backs: bool = False,
                 duplex: str = "long") -> list[Page]:
-    """The pages: nine faces each; with backs, after each page of faces a page of backs,
-    each behind its face for the duplex edge."""
-    per = sheet.cols * sheet.rows
+    """The pages: nine faces each (or as many as fit); with backs, after each page of faces
+    a page of backs, each behind its face for the duplex edge."""
+    per = sheet.per_page
     marks = sheet.marks()
     pages = []
     for start in range(0, len(cards), per):
