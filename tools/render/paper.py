@@ -17,10 +17,10 @@ from typing import Any
 from ..common import UsageError
 from ..facts import CardFacts, SetFacts
 from ..templates import render
-from . import style
-from .cards import CardView, set_views
+from . import _copies_by_tier, style
+from .cards import CardView, set_views, view_of
 from .frame import frame_spec
-from .geometry import Mark, Sheet
+from .geometry import MARK_WIDTH, Mark, Sheet
 
 #: the card frame is drawn at poker width (63 mm = 238 CSS px, the spoiler's size) and
 #: scaled to the card size, so text and badges keep their proportions on any card
@@ -118,15 +118,8 @@ def _css_context(size: tuple[float, float], bleed: float) -> dict[str, Any]:
 
 
 def _views(facts: SetFacts, cards: Sequence[CardFacts]) -> list[CardView]:
-    from .cards import view_of
     spec = frame_spec(facts.pool.spec.card_model)
     return [view_of(c, spec) for c in cards]
-
-
-def _copies_by_tier(facts: SetFacts) -> dict[str, int]:
-    import sys
-    module = sys.modules.get(facts.pool.spec.card_model.__module__)
-    return dict(getattr(module, "COPIES_BY_TIER", {}) or {})
 
 
 @dataclass
@@ -157,7 +150,7 @@ def print_html(facts: SetFacts, sheet: Sheet, back: Back | None = None,
     pw, ph = sheet.paper
     return render("print/sheet.html.j2", title=facts.title, pages=sheet_pages(
         cards, sheet, back is not None, duplex), page_w=pw, page_h=ph, back=back,
-        mark_width=0.25, **_common(facts, sheet.card, sheet.bleed))
+        mark_width=MARK_WIDTH, **_common(facts, sheet.card, sheet.bleed))
 
 
 def _in_spoiler_order(facts: SetFacts) -> list[CardFacts]:
@@ -168,7 +161,7 @@ def _in_spoiler_order(facts: SetFacts) -> list[CardFacts]:
 
 def _common(facts: SetFacts, size: tuple[float, float], bleed: float) -> dict[str, Any]:
     return {"game": facts.pool.spec.title, "swatch": style.swatch,
-            "symbol": style.inline_symbol, "copies": _copies_by_tier(facts),
+            "symbol": style.inline_symbol, "copies": _copies_by_tier(facts.pool),
             **_css_context(size, bleed)}
 
 
