@@ -52,7 +52,8 @@ def render_set(paths: list[str], out_dir: str | Path, game: str = "wonders",
         "spoiler/page.html.j2", title=title or set_title(paths, pool), game=pool.spec.title,
         cards=cards, facets=present, tally=tally, charts=set_charts(cards, facets),
         orbital_styles={o: style.swatch(o) for o in facets["orbital"]},
-        swatch=style.swatch, colour=style.colour, copies=_copies_by_tier(pool),
+        swatch=style.swatch, colour=style.colour, symbol=style.use_symbol,
+        copies=_copies_by_tier(pool),
         generated=sum(c.text_source == "generated" for c in cards),
         files=len(walk(paths, CARD_SUFFIX)), facts_json=script_json(facts))
     out = Path(out_dir)

@@ -1,5 +1,6 @@
-"""What the set spoiler shows of one card: printed stats, the rules text generated from its
-script, and its keywords with reminder text (each keyword entry's docstring)."""
+"""What the set spoiler (and the paper tools) show of one card: printed stats, the rules text
+generated from its script, its keywords with reminder text (each keyword entry's docstring),
+and its frame (:mod:`.frame`: what colours it, which stats sit where)."""
 from __future__ import annotations
 
 import re
@@ -8,11 +9,14 @@ from dataclasses import dataclass, field
 
 from cardscript.cardpool import CardPool
 
-from ..facts import Keyword, keywords_of, rules_text
+from ..facts import CardFacts, Keyword, SetFacts, card_facts, card_fields
+from .frame import Frame, FrameSpec, frame_of, frame_spec, subtypes_of
 
 #: the facets the page filters and charts by, in the order they are shown
 FACETS = ("orbital", "type", "tier")
 #: a timing keyword or activation cost opening an ability: "ON ARRIVAL:", "TAP ACTION:"
+#: (most characters of text, density): what a poker-size frame holds at each text size
+_DENSITY = ((150, ""), (240, "dense"), (340, "denser"))
 _LABEL = re.compile(r"\b([A-Z][A-Z0-9]*(?: [A-Z0-9]+)*:)")
 
 
@@ -32,6 +36,7 @@ class CardView:
     core: bool = False
     token: bool = False
     file: str = ""
+    frame: Frame = field(default_factory=Frame)
 
     @property
     def type_line(self) -> str:
@@ -50,6 +55,14 @@ class CardView:
                 out.append([(i % 2 == 1, part) for i, part in enumerate(parts) if part])
         return out
 
+    @property
+    def density(self) -> str:
+        """How tightly a fixed-size frame (on paper) must set the rules text: "" (as on
+        screen), "dense", "denser" or "densest", by the amount of text and reminders."""
+        amount = len(self.text) + 20 * self.text.count("\n") + sum(
+            len(k.label) + len(k.reminder) + 3 for k in self.keywords)
+        return next((name for limit, name in _DENSITY if amount <= limit), "densest")
+
     def facet(self, name: str) -> str:
         return str(getattr(self, name) or "")
 
@@ -64,23 +77,49 @@ def facet_values(pool: CardPool, name: str) -> list[str]:
     return values + sorted(v for v in seen - set(values) if v)
 
 
-def card_views(pool: CardPool, warnings: list[str]) -> list[CardView]:
-    """Every card of the pool, sorted the way a spoiler lists them: by orbital, cost, name."""
-    orbitals = facet_values(pool, "orbital")
-    views = []
-    for card_id, model in (pool.models or {}).items():
-        if card_id not in pool.cards:
-            continue
-        text, source = rules_text(model, pool, warnings)
-        views.append(CardView(
-            id=card_id, name=model.name, type=getattr(model, "type", ""),
-            orbital=getattr(model, "orbital", "") or "", tier=getattr(model, "tier", "") or "",
-            cost=getattr(model, "cost", None), power=getattr(model, "power", None),
-            classes=list(getattr(model, "classes", ()) or ()), text=text, text_source=source,
-            keywords=list(keywords_of(model, pool)), core=bool(getattr(model, "core", False)),
-            token=bool(getattr(model, "token", False)), file=str(pool.files.get(card_id, ""))))
+def view_of(card: CardFacts, spec: FrameSpec) -> CardView:
+    def text_of(name: str) -> str:
+        return str(card.value(name) or "")
 
+    def int_of(name: str) -> int | None:
+        value = card.value(name)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+    return CardView(
+        id=card.id, name=card.name, type=card.type, orbital=text_of("orbital"),
+        tier=text_of("tier"), cost=int_of("cost"), power=int_of("power"),
+        classes=subtypes_of(spec, card), text=card.text, text_source=card.text_source,
+        keywords=list(card.keywords), core=card.value("core") is True, token=card.token,
+        file=card.file, frame=frame_of(spec, card))
+
+
+def sort_views(views: list[CardView], tones: list[str]) -> list[CardView]:
+    """The way a spoiler lists cards: by the value colouring the frame (in the order the
+    card model declares them), the first corner stat, the name; tokens last."""
     def order(v: CardView):
-        rank = orbitals.index(v.orbital) if v.orbital in orbitals else len(orbitals)
-        return (v.token, rank, v.cost if v.cost is not None else 99, v.name)
+        rank = tones.index(v.frame.tone) if v.frame.tone in tones else len(tones)
+        first = v.frame.corner[0].value if v.frame.corner else None
+        return (v.token, rank, v.frame.tone, first if isinstance(first, int) else 99, v.name)
     return sorted(views, key=order)
+
+
+def _tone_order(pool: CardPool, spec: FrameSpec) -> list[str]:
+    """Values of the colouring field(s) in declared order (a list field's choices too)."""
+    fields = {f.name: f for f in card_fields(pool.spec.card_model)}
+    return [c for name in spec.colour if name in fields for c in fields[name].choices]
+
+
+def card_views(pool: CardPool, warnings: list[str]) -> list[CardView]:
+    """Every card of the pool, sorted the way a spoiler lists them (:func:`sort_views`)."""
+    spec = frame_spec(pool.spec.card_model)
+    views = [view_of(c, spec) for c in card_facts(pool, warnings)]
+    return sort_views(views, _tone_order(pool, spec))
+
+
+def set_views(facts: SetFacts) -> list[CardView]:
+    """The cards of a set or deck in spoiler order, each once (a deck's order kept)."""
+    spec = frame_spec(facts.pool.spec.card_model)
+    views = [view_of(c, spec) for c in facts.cards]
+    if facts.deck is None:
+        return sort_views(views, _tone_order(facts.pool, spec))
+    order = list(facts.copies)
+    return sorted(views, key=lambda v: order.index(v.id))

@@ -4,7 +4,13 @@ card types and tiers. Values a game adds later get a stable fallback colour."""
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
+from functools import lru_cache
+
+from markupsafe import Markup
+
+from ..templates import TEMPLATE_DIR
 
 
 @dataclass(frozen=True)
@@ -35,11 +41,19 @@ def fallback(value: str) -> str:
     return _FALLBACK[int.from_bytes(digest, "big") % len(_FALLBACK)]
 
 
+def _mix(colour: str, other: str, share: float) -> str:
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * share):02x}" for x, y in zip(a, b, strict=True))
+
+
 def swatch(orbital: str) -> Swatch:
+    """The colours of a frame coloured by ``orbital`` (or any game's colouring value: a
+    value with no swatch of its own gets a stable fallback with matching shades)."""
     if orbital in ORBITALS:
         return ORBITALS[orbital]
     c = fallback(orbital)
-    return Swatch(c, "#333a44", "#eceef2", "unknown")
+    return Swatch(c, _mix(c, "#000000", .35), _mix(c, "#ffffff", .85), "unknown")
 
 
 def colour(facet: str, value: str) -> str:
@@ -47,3 +61,21 @@ def colour(facet: str, value: str) -> str:
         return swatch(value).main
     table = {"type": TYPES, "tier": TIERS}.get(facet, {})
     return table.get(value) or fallback(value)
+
+
+def use_symbol(name: str) -> Markup:
+    """An SVG symbol by reference, for a page that holds symbols.html.j2 (the spoiler)."""
+    return Markup('<use href="#sym-{}"/>').format(name)
+
+
+@lru_cache(maxsize=1)
+def _symbols() -> dict[str, str]:
+    text = (TEMPLATE_DIR / "spoiler" / "symbols.html.j2").read_text(encoding="utf-8")
+    return dict(re.findall(r'<symbol id="sym-([\w-]+)"[^>]*>(.*?)</symbol>', text, re.S))
+
+
+def inline_symbol(name: str) -> Markup:
+    """An SVG symbol's own shapes, for a renderer that does not follow ``<use>`` from one
+    ``<svg>`` to another (WeasyPrint draws each inline ``<svg>`` on its own)."""
+    shapes = _symbols()
+    return Markup(shapes.get(name, shapes["unknown"]))  # our own template file: trusted

@@ -23,6 +23,11 @@ MAIN_DECK_MIN = 40  # counting the chosen champion (docs/games/riftbound.md, "De
 RUNE_DECK_SIZE = 12
 BATTLEFIELDS = 3
 COPIES = 3
+#: how a card frame shows the card (designer tools: cardscript.tools.render.frame): its
+#: domain colours it (else its type: battlefields), energy and power cost in the corner, a
+#: unit's might at the bottom
+FRAME = {"colour": ("domains", "type"), "corner": ("cost", "power"), "bottom": "might",
+         "foot": None, "subtypes": "tags", "badges": ("champion",)}
 
 
 class RiftboundCard(CardBase):

@@ -36,6 +36,11 @@ COSMOS_TYPES = ("champion", "artifact", "realm", "dungeon", "holding")
 #: cards that carry a world logo that must match (holding to realm, artifact to champion)
 WORLD_TYPES = ("realm", "holding", "artifact")
 Phase = Literal[0, 1, 2, 3, 4, 5]
+#: how a card frame shows the card (designer tools: cardscript.tools.render.frame): the
+#: world logo colours it (else the card type), a level in the corner, a support card's
+#: bonus at the bottom, its number at the foot
+FRAME = {"colour": ("world", "type"), "corner": ("level",), "bottom": "bonus",
+         "foot": "number", "subtypes": None, "badges": ("coastal",)}
 
 
 class SpellfireCard(CardBase):

@@ -17,6 +17,9 @@ TIERS = ("legendary", "primary", "secondary")
 #: copies of a card allowed in a deck by tier (rulebook, Deckbuilding)
 COPIES_BY_TIER = {"legendary": 1, "primary": 2, "secondary": 3}
 DECK_SIZE = 50
+#: how a card frame shows the card (designer tools: cardscript.tools.render.frame)
+FRAME = {"colour": "orbital", "corner": "cost", "bottom": "power", "foot": "tier",
+         "subtypes": "classes", "badges": ("core",)}
 
 
 class WondersCard(CardBase):

@@ -1,0 +1,49 @@
+"""cardscript images"""
+from __future__ import annotations
+
+from ..common import check_output_dir, err, out, require_paths
+
+HELP = "write one PNG per card: the spoiler's card frames, at a print resolution"
+
+
+def add_arguments(p) -> None:
+    from ..render.paper import DPI_RANGE
+    p.add_argument("paths", nargs="+", metavar="PATH",
+                   help="card files or folders, or one deck file (each card once)")
+    p.add_argument("--out", required=True, metavar="DIR", help="folder for CARD-ID.png")
+    p.add_argument("--dpi", type=int, default=300,
+                   help=f"pixels to the inch, {DPI_RANGE[0]} to {DPI_RANGE[1]} (default: 300: "
+                   "a poker card is 744 × 1039 px)")
+    p.add_argument("--game", default="wonders")
+    p.add_argument("--size", default="poker", metavar="SIZE",
+                   help="card size, as `cardscript print` takes it (default: poker)")
+    p.add_argument("--bleed", type=float, default=0.0, metavar="MM",
+                   help="extend each card's background this far past its edges (default: 0)")
+
+
+def run(args) -> int:
+    from ..facts import load_facts
+    from ..render import paper
+    from ..render.geometry import bleed_of, card_size
+    require_paths(args.paths)
+    folder = check_output_dir(args.out)
+    dpi, size, bleed = paper.check_dpi(args.dpi), card_size(args.size), bleed_of(args.bleed)
+    facts = load_facts(args.paths, args.game)
+    for w in facts.warnings:
+        err.print(f"warning: {w}", markup=False)
+    if not facts.cards:
+        err.print("cardscript images: error: no cards found", markup=False)
+        return 1
+    try:
+        images = paper.card_images(facts, facts.cards, size, dpi, bleed)
+        folder.mkdir(parents=True, exist_ok=True)
+        for card, image in zip(facts.cards, images, strict=True):
+            image.save(folder / f"{card.id}.png", dpi=(dpi, dpi))
+    except paper.RendererMissing as exc:
+        err.print(f"cardscript images: error: {exc}", markup=False)
+        return 1
+    n = len(facts.cards)
+    w, h = (paper.pixels(side + 2 * bleed, dpi) for side in size)
+    out.print(f"wrote {n} image{'s' if n != 1 else ''} of {w} × {h} px to {folder}",
+              markup=False)
+    return 0
