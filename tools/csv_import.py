@@ -8,10 +8,10 @@ checked before anything is written: each cell parsed by its field's kind, each c
 loaded and compiled again through its game's card model as ``cardscript check`` would. A
 bad cell is reported as ``FILE.csv:ROW:COLUMN`` (the spreadsheet's row, the header being
 row 1, and column numbers) with what was found and what was expected; with any problem no
-file is written. The read-only columns ``export`` writes (id, name, type, keywords, text,
-the fields that are not numbers or choices) must still say what the card says: a changed
-one is reported, since the change would otherwise be silently lost; ``copies`` (a deck's) is
-not checked, as no deck is given."""
+file is written. The read-only columns ``export`` writes (name, type, keywords, the fields
+that are not numbers or choices) must still say what the card says: a changed one is
+reported, since the change would otherwise be silently lost. The generated ``text`` and a
+deck's ``copies`` are not read (:data:`_NOT_READ`)."""
 from __future__ import annotations
 
 import csv
@@ -29,6 +29,10 @@ from .exports.spreadsheet import COPIES, HEAD, LIST_SEP, TAIL, field_cell, ungua
 from .facts import CardFacts, FieldSpec, SetFacts, Value, load_facts
 from .yaml_edit import EditError, edit
 
+#: columns export writes that are not read back: the id is the row's key; the rules text is
+#: generated from the card, stats included, so it is stale once a stat changes (and the
+#: same spreadsheet is imported again); a deck's copies belong to a deck not given here
+_NOT_READ = frozenset({"id", "text", COPIES})
 #: a whole number as a spreadsheet writes one (a bounded number of digits)
 _INT = re.compile(r"[+-]?[0-9]{1,18}")
 
@@ -127,7 +131,7 @@ def _same(written: str, found: str) -> bool:
 
 def _readonly_cells(facts: SetFacts, card: CardFacts) -> dict[str, str]:
     cells = {"id": card.id, "name": card.name, "type": card.type,
-             "keywords": LIST_SEP.join(k.label for k in card.keywords), "text": card.text}
+             "keywords": LIST_SEP.join(k.label for k in card.keywords)}
     for f in facts.fields:
         if not f.editable:
             cells[f.name] = field_cell(f, card.fields.get(f.name))
@@ -186,7 +190,7 @@ def plan(csv_path: str, paths: list[str], game: str) -> Plan:
         seen[cid] = row
         fixed = _readonly_cells(facts, card)
         for col, (name, cell) in enumerate(zip(header, cells, strict=True), 1):
-            if name == COPIES or name == "id":
+            if name in _NOT_READ:
                 continue
             if name in fixed:
                 if not _same(cell, fixed[name]):
@@ -202,9 +206,10 @@ def plan(csv_path: str, paths: list[str], game: str) -> Plan:
             if value == old:
                 continue
             if value is None and not _may_be_empty(facts, name):
-                reader.bad(row, col, f"empty, but a card needs a {name}: "
-                           f"{'a whole number' if spec.kind == 'int' else 'one of: '}"
-                           f"{', '.join(spec.choices)}", cid)
+                wanted = "a whole number" if spec.kind == "int" else \
+                    f"one of: {', '.join(spec.choices)}"
+                reader.bad(row, col, f"empty, but every card has a '{name}': expected "
+                           f"{wanted}", cid)
                 continue
             by_card.setdefault(cid, {})[name] = (value, row, col)
             changes.append(Change(cid, name, old, value, card.file))
