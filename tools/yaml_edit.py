@@ -54,11 +54,12 @@ def entries(text: str) -> tuple[dict[str, Entry], int]:
         events = list(YAML(typ="rt").parse(text))
     except YAMLError as exc:
         raise EditError(f"cannot read the YAML: {exc}") from None
-    starts = [i for i, e in enumerate(events) if isinstance(e, MappingStartEvent)]
-    if not starts or events[starts[0]].flow_style:
+    # the document's first node: stream start, document start, then the card's mapping
+    top = events[2] if len(events) > 2 else None
+    if not isinstance(top, MappingStartEvent) or top.flow_style:
         raise EditError("the card is not written as a block mapping (key: value lines)")
     found: dict[str, Entry] = {}
-    i, depth, column = starts[0] + 1, 0, -1
+    i, depth, column = 3, 0, -1
     while i < len(events) and not isinstance(events[i], CollectionEndEvent):
         key = events[i]
         if not isinstance(key, ScalarEvent):
@@ -115,11 +116,18 @@ def edit(text: str, changes: dict[str, int | str | None], order: list[str]) -> s
     """``text`` with each key of ``changes`` set to its value (``None``: the key removed);
     a key not in the file is added after the nearest key before it in ``order`` (the card
     model's field order)."""
-    found, column = entries(text)
     newline = "\r\n" if "\r\n" in text else "\n"
+    found, column = entries(text)
+    if not text.endswith("\n") and any(v is not None and k not in found
+                                        for k, v in changes.items()):
+        text += newline  # a key is added, maybe after the last line
     # splice from the end of the file backwards, so earlier spans stay valid
     splices: list[tuple[int, int, int, str]] = []
-    for n, (key, value) in enumerate(changes.items()):
+
+    def rank(key: str) -> int:
+        return order.index(key) if key in order else len(order)
+
+    for key, value in changes.items():
         entry = found.get(key)
         if entry is None:
             if value is None:
@@ -128,22 +136,22 @@ def edit(text: str, changes: dict[str, int | str | None], order: list[str]) -> s
                 else list(found)
             anchor = found[before[-1]] if before else None
             at = _line_after(text, anchor.content_end) if anchor else 0
-            prefix = newline if at == len(text) and text and not text.endswith("\n") else ""
-            splices.append((at, at, n, f"{prefix}{' ' * max(column, 0)}{key}: "
+            splices.append((at, at, rank(key), f"{' ' * max(column, 0)}{key}: "
                                     f"{token(value)}{newline}"))
         elif value is None:
             start = text.rfind("\n", 0, entry.key_start) + 1
             if text[start: entry.key_start].strip():
                 raise EditError(f"'{key}' does not start its own line")
-            splices.append((start, _line_after(text, entry.content_end), n, ""))
+            splices.append((start, _line_after(text, entry.content_end), rank(key), ""))
         elif not entry.scalar or entry.style in ("|", ">"):
             raise EditError(f"'{key}' is not a one-line value")
         elif entry.empty:
             at = entry.content_end  # after the colon
-            splices.append((at, at, n, f" {token(value)}"))
+            splices.append((at, at, rank(key), f" {token(value)}"))
         else:
-            splices.append((entry.value_start, entry.value_end, n, token(value, entry.style)))
-    # two keys added at one place: the later one first, so they end up in model order
+            splices.append((entry.value_start, entry.value_end, rank(key),
+                            token(value, entry.style)))
+    # two keys added at one place: the later in model order first, so both end up in it
     for start, end, _, new in sorted(splices, reverse=True):
         text = text[:start] + new + text[end:]
     return text
