@@ -79,12 +79,15 @@ class _Reader:
         self.header: list[str] = []
 
     def bad(self, row: int, col: int, message: str, card: str | None = None) -> None:
-        where = f"column '{self.header[col - 1]}' ({_col_name(col)})" \
-            if 0 < col <= len(self.header) else f"column {_col_name(col)}" if col else ""
-        who = f"card '{card}', " if card else ""
+        where = [f"row {row}"]
+        if card:
+            where.append(f"card '{card}'")
+        if 0 < col <= len(self.header):
+            where.append(f"column '{self.header[col - 1]}' ({_col_name(col)})")
+        elif col:
+            where.append(f"column {_col_name(col)}")
         self.problems.append(CellProblem(Position(self.path, row, max(col, 1)),
-                                         f"row {row}, {who}{where}: {message}".replace(
-                                             ", : ", ": ").rstrip()))
+                                         f"{', '.join(where)}: {message}"))
 
 
 def read_rows(path: str) -> list[list[str]]:

@@ -46,11 +46,16 @@ def test_export_then_import_changes_nothing(game, copy_sets, snapshot, tmp_path,
 
 # -- random edits: import them, export again, and the CSV is the edited one --------------
 
+class _Sets(dict):
+    def __repr__(self) -> str:  # hypothesis shows a failing example's arguments
+        return f"<the bundled sets of {', '.join(self)}, copied>"
+
+
 @pytest.fixture(scope="module")
 def sets(tmp_path_factory):
     """Each game's bundled set copied once, with its CSV and the editable cells of it."""
     from cardscript.tools.cli import main
-    out = {}
+    out = _Sets()
     for game in GAMES:
         base = tmp_path_factory.mktemp(game)
         root = plugins.games()[game].cards_dir
