@@ -101,7 +101,11 @@ def read_rows(path: str) -> list[list[str]]:
                                      f"the file is not UTF-8 (byte 0x{raw[exc.start]:02x}); "
                                      "save the spreadsheet as 'CSV UTF-8'")]) from None
     text = text.removeprefix("\ufeff")
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    # a spreadsheet set to a language that writes decimal commas saves with semicolons (or
+    # tabs): the header, all plain words, tells which
+    first = text.split("\n", 1)[0]
+    delimiter = next((d for d in (",", ";", "\t") if d in first), ",")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     try:
         return list(reader)
     except csv.Error as exc:

@@ -311,3 +311,16 @@ def test_input_files_are_bounded_and_checked(tmp_path, cli):
     deck = sorted((plugins.games()["wonders"].cards_dir / "decks").glob("*.deck.yaml"))[0]
     rc, _, err = cli("import-csv", big, deck)
     assert rc == 2 and "not the deck" in err
+
+
+@pytest.mark.parametrize("delimiter", [";", "\t"])
+def test_a_sheet_saved_with_semicolons_or_tabs_is_read(tmp_path, cli, delimiter):
+    mine = _mine(tmp_path)
+    path = export_csv(cli, [mine], "wonders", tmp_path / "out")
+    rows = rows_of(path)
+    rows[1][rows[0].index("cost")] = "4"
+    buf = io.StringIO()
+    csv.writer(buf, delimiter=delimiter, lineterminator="\r\n").writerows(rows)
+    path.write_bytes(b"\xef\xbb\xbf" + buf.getvalue().encode("utf-8"))  # and a BOM
+    rc, out, err = cli("import-csv", path, mine)
+    assert rc == 0 and "cost 2 → 4" in out, err
