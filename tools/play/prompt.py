@@ -109,7 +109,9 @@ class TerminalAgent(Agent):
         for candidates in (lowered, engine):
             if word in candidates and candidates.count(word) == 1:
                 return candidates.index(word), ""
-        starts = [i for i, lab in enumerate(lowered) if lab.startswith(word)]
+        # the first words of one option (as "play rockslide" for "play Rockslide (your
+        # hand)"), never part of a word: `yes | cardscript play` must not answer "You"
+        starts = [i for i, lab in enumerate(lowered) if lab.startswith(word + " ")]
         if len(starts) == 1:
             return starts[0], ""
         shown = raw if len(raw) <= 20 else raw[:17] + "..."
