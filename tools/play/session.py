@@ -50,6 +50,16 @@ def _print(line: str, style: str = "") -> None:
     out.print(line, markup=False, style=style or None)
 
 
+def _ask(prompt: str) -> str:
+    """A line of the input; read from a file or a pipe, it is echoed after the prompt, so
+    that the output reads as the session did at a terminal."""
+    line = input(prompt)
+    isatty = getattr(sys.stdin, "isatty", None)
+    if isatty is not None and not isatty():
+        print(line, flush=True)
+    return line
+
+
 class Session:
     """One game between the human (seat ``human``) and ``agent``."""
 
@@ -61,8 +71,7 @@ class Session:
         self.save = save
         self.history: list[Snapshot] = []
         self.seen = 0  # the log entries already told
-        self.player = TerminalAgent(ask=lambda prompt: input(prompt), show=_print,
-                                    style=_print)
+        self.player = TerminalAgent(ask=_ask, show=_print, style=_print)
         self.player.facts = facts
         self.player.can_undo = lambda: len(self.history) > 1
 

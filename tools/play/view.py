@@ -11,7 +11,8 @@ from cardscript.table import AreaView, CardView, TableView
 
 def card_line(c: CardView) -> str:
     """``Squall Sprite (power 3; tapped; +1 ×2)``, with what is attached after a ``+``."""
-    bits = [f"{k} {v}" for k, v in c.stats.items()]
+    # a stat that is a word (a type) reads as itself: "realm", not "type realm"
+    bits = [str(v) if k == "type" else f"{k} {v}" for k, v in c.stats.items()]
     bits += c.statuses
     bits += [f"{k} ×{n}" for k, n in c.counters.items()]
     text = f"{c.name} ({'; '.join(bits)})" if bits else c.name

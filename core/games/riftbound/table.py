@@ -72,5 +72,5 @@ def riftbound_table(game: Any, viewer: RiftPlayer) -> TableView:
             "rune deck": len(p.rune_deck.cards), "trash": len(p.trash.cards),
             "banishment": len(p.banishment.cards)}))
     hand = [CardView(c.proto.name, c.proto.id, _cost(c)) for c in viewer.hand.cards]
-    return TableView(f"turn {game.turn}, {game.active.name}'s {game.phase} phase",
+    return TableView(f"turn {game.turn}, {game.active.name}'s {game.phase or 'setup'} phase",
                      viewer.name, players, areas, hand)
