@@ -423,7 +423,7 @@ class Game(Procedure, Generic[PlayerT]):
         return zone.kind in hidden_kinds(self, viewer, zone.player)
 
     def scores(self) -> str:
-        """The game's account of where its players stand (points, stones ...), in words."""
+        """The game's account of where its players stand (its points or scores), in words."""
         return ""
 
     # -- what search agents need (cardscript.agents) ---------------------------------------

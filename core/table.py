@@ -41,9 +41,9 @@ def hidden_card() -> CardView:
 
 @dataclass
 class AreaView:
-    """A part of the table: a realm's side, a base, a battlefield, a formation, a pool.
-    ``owner`` is the player's name, or None for a shared area; ``notes`` say what else is
-    true of it (who holds it, its stones)."""
+    """A part of the table: one player's side of a shared place, a place of their own, a
+    shared place. ``owner`` is the player's name, or None for a shared area; ``notes`` say
+    what else is true of it (who holds it, what it holds besides cards)."""
 
     name: str
     owner: str | None
@@ -53,7 +53,7 @@ class AreaView:
 
 @dataclass
 class PlayerView:
-    """A player's resources (energy, points, runes ready ...) and the sizes of their piles
+    """A player's resources (points, what they can spend ...) and the sizes of their piles
     (hand, deck, discard ...), by name, in the game's order."""
 
     name: str
