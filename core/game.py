@@ -24,6 +24,7 @@ from .resolve import Resolver
 from .save import dumps
 from .slots import per_class, slots_of
 from .state import Card, CardDef, Player
+from .table import TableView, generic_table, hidden_kinds
 from .zones import Unseen, Zone
 
 if TYPE_CHECKING:
@@ -405,6 +406,25 @@ class Game(Procedure, Generic[PlayerT]):
     def options(self) -> dict:
         """Game-specific constructor arguments a replay needs (JSON-serialisable)."""
         return {}
+
+    # -- what a player sees (cardscript play) -------------------------------------------
+    def table(self, viewer: Player) -> TableView:
+        """The table as ``viewer`` sees it (:mod:`cardscript.table`): a game overrides it
+        with its own areas, stats and statuses; this one shows every zone in play."""
+        return generic_table(self, viewer)
+
+    def hidden_from(self, card: Any, viewer: Player) -> bool:
+        """``viewer`` can't see which card ``card`` is: it is in one of another player's
+        :attr:`HIDDEN_ZONES` (or in their own, less :attr:`PRIVATE_ZONES`). A game with
+        face-down cards in play overrides it."""
+        zone = getattr(card, "zone", None)
+        if zone is None or zone.in_play:
+            return False
+        return zone.kind in hidden_kinds(self, viewer, zone.player)
+
+    def scores(self) -> str:
+        """The game's account of where its players stand (its points or scores), in words."""
+        return ""
 
     # -- what search agents need (cardscript.agents) ---------------------------------------
     #: :meth:`evaluate` of a game won (minus: lost); any position's score lies well inside

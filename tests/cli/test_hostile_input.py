@@ -196,7 +196,7 @@ def test_play_reprompts_on_bad_answers(monkeypatch, capsys):
     rc, out, _ = run(capsys, "play", "--seed", "1")
     assert rc == 0
     assert "game over after round 7" in out
-    assert "'²' is not an option: type a number from 1 to 2, or an option's label" in out
+    assert "'²' is not an option: type a number from 1 to 2, or ? for help" in out
     assert "'77777777777777777...' is not an option" in out
     assert "nothing typed: type a number" in out
     assert "'-1' is not an option" in out and "'99' is not an option" in out

@@ -20,7 +20,8 @@ from .evaluation import Evaluation
 from .fight import Fights
 from .play import DONE, END_TURN, Playing
 from .state import NO_POWER, RiftCard, RiftCardDef, RiftPlayer
-from .zones import CHAIN, SITE, Battlefield
+from .table import riftbound_table
+from .zones import CHAIN, FACEDOWN, SITE, Battlefield
 
 VICTORY_SCORE = 8  # two-player duel (rules notes 8, "Modes")
 HAND_SIZE = 4  # seed 6
@@ -318,27 +319,16 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         nxt = self.players[(self.active.index + 1) % len(self.players)]
         self.then(self.begin_turn, nxt)
 
-    # -- what the terminal shows (cardscript play) ---------------------------------------
-    def view(self, me) -> list[str]:
-        """The table as ``me`` sees it: points, the battlefields, each base, runes and hand."""
-        def units(cards) -> str:
-            return ", ".join(f"{c.proto.id}({c.might()}{'/' + str(c.damage) if c.damage else ''}"
-                             f"{' exhausted' if c.exhausted else ''})" for c in cards) or "-"
-        lines = [f"turn {self.turn}, {self.active.name}'s {self.phase} phase; points " +
-                 ", ".join(f"{p.name} {p.points}" for p in self.players)]
-        for bf in self.battlefields:
-            who = bf.controller.name if bf.controller else "nobody"
-            lines.append(f"  {bf.name} (held by {who}): " + "; ".join(
-                f"{z.player.name}: {units(z.cards)}" for z in bf.units))
-        for p in self.players:
-            ready = sum(not r.exhausted for r in p.runes.cards)
-            lines.append(f"  {p.name}: base {units(p.base.cards)}; runes {ready}/"
-                         f"{len(p.runes.cards)} ready; hand {len(p.hand.cards)}, deck "
-                         f"{len(p.deck.cards)}")
-        lines.append("  your hand: " + (", ".join(
-            f"{c.proto.id} ({c.proto.cost}{'+' + str(c.proto.power) if c.proto.power else ''})"
-            for c in me.hand.cards) or "-"))
-        return lines
+    # -- what the table shows (cardscript play) ------------------------------------------
+    def table(self, viewer):
+        return riftbound_table(self, viewer)
+
+    def hidden_from(self, card, viewer) -> bool:
+        """A card facedown at a battlefield (Hidden) too, but to its controller."""
+        zone = getattr(card, "zone", None)
+        if zone is not None and zone.kind == FACEDOWN and card.controller is not viewer:
+            return True
+        return super().hidden_from(card, viewer)
 
     def scores(self) -> str:
         return "points: " + ", ".join(f"{p.name} {p.points}" for p in self.players)

@@ -21,6 +21,7 @@ from .formation import Formation
 from .formats import VARIANT_OF, format_of
 from .plays import DONE, Plays
 from .state import SpellfireCard, SpellfireCardDef, SpellfirePlayer
+from .table import spellfire_table
 from .victory import Victory
 from .zones import RULE, WINDOW, formation
 
@@ -343,18 +344,9 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         card.host = None
         self.move(card, card.owner.discard, cause=cause)
 
-    # -- what the terminal shows (cardscript play) ---------------------------------------
-    def view(self, me) -> list[str]:
-        lines = [f"turn {self.turn}, {self.active.name}'s phase {self.phase}; " + self.scores()]
-        for p in self.players:
-            form = ", ".join(
-                f"{s.letter}:{r.proto.id}{' (razed)' if r.razed else ''}"
-                for s in p.slots if (r := p.realm_in(s)) is not None) or "-"
-            pool = ", ".join(f"{c.proto.id}({c.level()})" for c in p.champions()) or "-"
-            lines.append(f"  {p.name}: formation {form}; pool {pool}; hand "
-                         f"{len(p.hand.cards)}, draw pile {len(p.deck.cards)}")
-        lines.append("  your hand: " + (", ".join(c.proto.id for c in me.hand.cards) or "-"))
-        return lines
+    # -- what the table shows (cardscript play) ------------------------------------------
+    def table(self, viewer):
+        return spellfire_table(self, viewer)
 
     def scores(self) -> str:
         return "unrazed realms: " + ", ".join(f"{p.name} {p.unrazed()}" for p in self.players)

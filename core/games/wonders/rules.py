@@ -25,6 +25,7 @@ from .facedown import FaceDown
 from .primitives import Primitives
 from .state import WondersCard, WondersCardDef, WondersPlayer
 from .symbiosis import SymbiosisRules
+from .table import wonders_table
 from .zones import Realm
 
 ROUNDS = 7
@@ -161,6 +162,18 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         return {"previous_loser": self.previous_loser}
 
     CARD_METRICS = METRICS
+
+    def table(self, viewer):
+        return wonders_table(self, viewer)
+
+    def hidden_from(self, card, viewer) -> bool:
+        """Another player's face-down card too (rule 510)."""
+        if getattr(card, "face_down", False) and card.owner is not viewer:
+            return True
+        return super().hidden_from(card, viewer)
+
+    def scores(self) -> str:
+        return "stones: " + ", ".join(f"{p.name} {self.stones_of(p)}" for p in self.players)
 
     def card_events(self, entry: tuple):
         """Per-card records (core/cardevents.py): the hands are the opening hands when round

@@ -1,0 +1,65 @@
+"""The table and a card's text as lines of plain text, for ``cardscript play``: what a game
+describes through :meth:`cardscript.game.Game.table` (:mod:`cardscript.table`), laid out
+the same for every game. Plain words only (no box drawing): the same lines go to a terminal,
+where the session colours them, and to a file or a test."""
+from __future__ import annotations
+
+from typing import Any
+
+from cardscript.table import AreaView, CardView, TableView
+
+
+def card_line(c: CardView) -> str:
+    """``Squall Sprite (power 3; tapped; +1 ×2)``, with what is attached after a ``+``."""
+    # a stat that is a word (a type) reads as itself: "realm", not "type realm"
+    bits = [str(v) if k == "type" else f"{k} {v}" for k, v in c.stats.items()]
+    bits += c.statuses
+    bits += [f"{k} ×{n}" for k, n in c.counters.items()]
+    text = f"{c.name} ({'; '.join(bits)})" if bits else c.name
+    for a in c.attached:
+        text += f" + {card_line(a)}"
+    return text
+
+
+def area_line(a: AreaView) -> str:
+    cards = ", ".join(card_line(c) for c in a.cards) or "-"
+    notes = f"   [{'; '.join(a.notes)}]" if a.notes else ""
+    return f"  {a.name}: {cards}{notes}"
+
+
+def table_lines(t: TableView) -> list[str]:
+    """The whole table: where the game stands, the board area by area, each player's
+    resources and piles, and the viewer's hand."""
+    lines = [f"== {t.heading} (you are {t.viewer}) =="]
+    lines += [area_line(a) for a in t.areas]
+    for p in t.players:
+        res = ", ".join(f"{k} {v}" for k, v in p.resources.items())
+        piles = ", ".join(f"{k} {n}" for k, n in p.piles.items())
+        who = f"{p.name} (you)" if p.name == t.viewer else p.name
+        lines.append(f"  {who}: {res}{' | ' if res and piles else ''}{piles}")
+    lines.append("  your hand: " + (", ".join(card_line(c) for c in t.hand) or "-"))
+    return lines
+
+
+def fact_lines(facts: Any) -> list[str]:
+    """A card's full text (:class:`cardscript.tools.facts.CardFacts`): its name and type,
+    its printed stats, its generated rules text and its keywords' reminders."""
+    stats = ", ".join(f"{k} {_value(v)}" for k, v in facts.fields.items()
+                      if v not in (None, False, (), "") and k != "token")
+    lines = [f"{facts.name} — {facts.type.replace('_', ' ')}" + (f" ({facts.id})")]
+    if stats:
+        lines.append(f"  {stats}")
+    for line in (facts.text or "(no rules text)").splitlines():
+        lines.append(f"  {line}")
+    for kw in facts.keywords:
+        if kw.reminder:
+            lines.append(f"  {kw.label}: {kw.reminder}")
+    return lines
+
+
+def _value(v: Any) -> str:
+    if isinstance(v, (tuple, list)):
+        return "/".join(str(x) for x in v)
+    if v is True:
+        return "yes"
+    return str(v)
