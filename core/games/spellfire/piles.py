@@ -75,7 +75,9 @@ class Search:
 
     @staticmethod
     def chosen(g, p, card) -> None:
-        g.log.append(("search", p.name, card.proto.id))
+        # the card found goes to a hidden hand: the log (which `cardscript play` shows the
+        # other players) names what was searched for, not which card
+        g.log.append(("search", p.name, card.proto.type))
         g.move(card, p.hand)
         g.rng.shuffle(p.deck.cards)
 
