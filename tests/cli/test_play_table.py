@@ -222,3 +222,20 @@ def test_the_generic_table_shows_zones_and_piles():
     assert {p.name for p in t.players} == {"You", "Bot"}
     assert t.players[0].piles["deck"] == len(you.deck.cards)
     assert any(a.name == "base/You" for a in t.areas)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_terminal_gets_the_same_words_in_a_box(game):
+    from cardscript.tools.play.view import table_box
+    from rich.console import Console
+
+    g = _game_in_play(game)
+    t = g.table(g.players[0])
+    console = Console(record=True, width=400, force_terminal=True, color_system=None)
+    console.print(table_box(t))
+    shown = console.export_text()
+    assert "┌" in shown  # a box, not the plain lines
+    words = [c.name for a in t.areas for c in a.cards] + [c.name for c in t.hand] + \
+        [a.name for a in t.areas] + [p.name for p in t.players] + \
+        [f"{k} {v}" for p in t.players for k, v in p.resources.items()]
+    assert t.hand and all(w in shown for w in words), [w for w in words if w not in shown]

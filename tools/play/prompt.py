@@ -47,14 +47,19 @@ class TerminalAgent(Agent):
         self.feed: list[str] = []
         self.facts: Callable[[str], Any] | None = None
         self.can_undo: Callable[[], bool] | None = None
+        #: how the table is shown: as lines (the default), or as a box at a terminal
+        self.board: Callable[[Any], None] = self.board_lines
+
+    def board_lines(self, table: Any) -> None:
+        for line in table_lines(table):
+            self.style(line, "bold" if line.startswith("==") else "")
 
     def choose(self, game: Any, decision: Any) -> int:
         namer = Namer(game, decision.behalf.index)
         for line in self.feed:
             self.style(f"  · {line}", "dim")
         self.feed = []
-        for line in table_lines(game.table(decision.behalf)):
-            self.style(line, "bold" if line.startswith("==") else "")
+        self.board(game.table(decision.behalf))
         if decision.behalf is not decision.player:  # rule 505.4 and the like
             self.show(f"you control {decision.behalf.name}'s turn")
         return self.ask_option(game, decision, namer)
@@ -71,8 +76,7 @@ class TerminalAgent(Agent):
             if index is not None:
                 return index
             if message == "board":
-                for line in table_lines(game.table(decision.behalf)):
-                    self.show(line)
+                self.board(game.table(decision.behalf))
                 self.show_options(labels)
                 continue
             self.show(message)

@@ -22,7 +22,7 @@ from typing import Any
 from ..common import UsageError, err, out
 from .names import Namer
 from .prompt import TerminalAgent, Undo
-from .view import table_lines
+from .view import table_box
 
 
 @dataclass
@@ -74,6 +74,8 @@ class Session:
         self.player = TerminalAgent(ask=_ask, show=_print, style=_print)
         self.player.facts = facts
         self.player.can_undo = lambda: len(self.history) > 1
+        if out.is_terminal:  # a box at a terminal; plain lines to a file, a pipe, a test
+            self.player.board = lambda table: out.print(table_box(table))
 
     def tell(self, line: str) -> None:
         self.player.feed.append(line)
@@ -121,8 +123,7 @@ class Session:
         for line in self.player.feed:
             _print(f"  · {line}", "dim")
         self.player.feed = []
-        for line in table_lines(self.game.table(self.game.players[self.human])):
-            _print(line)
+        self.player.board(self.game.table(self.game.players[self.human]))
 
 
 def _copy(agent: Any) -> Any:

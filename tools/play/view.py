@@ -1,7 +1,7 @@
-"""The table and a card's text as lines of plain text, for ``cardscript play``: what a game
-describes through :meth:`cardscript.game.Game.table` (:mod:`cardscript.table`), laid out
-the same for every game. Plain words only (no box drawing): the same lines go to a terminal,
-where the session colours them, and to a file or a test."""
+"""The table and a card's text for ``cardscript play``: what a game describes through
+:meth:`cardscript.game.Game.table` (:mod:`cardscript.table`), laid out the same for every
+game. As lines of plain words (no box drawing) for a file, a pipe or a test; as a boxed
+table (:func:`table_box`, the same words) at a terminal."""
 from __future__ import annotations
 
 from typing import Any
@@ -39,6 +39,30 @@ def table_lines(t: TableView) -> list[str]:
         lines.append(f"  {who}: {res}{' | ' if res and piles else ''}{piles}")
     lines.append("  your hand: " + (", ".join(card_line(c) for c in t.hand) or "-"))
     return lines
+
+
+def table_box(t: TableView) -> Any:
+    """The whole table as a rich table for a terminal: the same words as
+    :func:`table_lines`, an area or a player a row, a card a line."""
+    from rich.table import Table
+    from rich.text import Text  # card names are text, never markup
+
+    box = Table(title=Text(f"{t.heading} (you are {t.viewer})", style="bold"),
+                show_header=False, show_lines=False, expand=False)
+    box.add_column(style="bold")
+    box.add_column()
+    for a in t.areas:
+        where = a.name + (f"\n({'; '.join(a.notes)})" if a.notes else "")
+        box.add_row(Text(where), Text("\n".join(card_line(c) for c in a.cards) or "-"))
+    box.add_section()
+    for p in t.players:
+        who = f"{p.name} (you)" if p.name == t.viewer else p.name
+        res = ", ".join(f"{k} {v}" for k, v in p.resources.items())
+        piles = ", ".join(f"{k} {n}" for k, n in p.piles.items())
+        box.add_row(Text(who), Text("\n".join(x for x in (res, piles) if x)))
+    box.add_section()
+    box.add_row(Text("your hand"), Text("\n".join(card_line(c) for c in t.hand) or "-"))
+    return box
 
 
 def fact_lines(facts: Any) -> list[str]:
