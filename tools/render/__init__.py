@@ -19,7 +19,7 @@ from ..templates import render
 from . import style
 from .cards import CardView, set_views
 from .charts import set_charts
-from .facets import Facet, declared_types, page_facets
+from .facets import Facet, declared_types, page_facets, plural
 from .frame import frame_spec
 
 
@@ -50,7 +50,7 @@ def render_set(paths: list[str], out_dir: str | Path, game: str = "wonders",
     html = render(
         "spoiler/page.html.j2", title=title or facts.title, game=facts.pool.spec.title,
         cards=cards, facets=facets, charts=set_charts(cards, facets, spec, colours.colour),
-        swatch=colours.swatch, colour=colours.colour, symbol=style.use_symbol,
+        swatch=colours.swatch, colour=colours.colour, symbol=style.use_symbol, plural=plural,
         copies=_copies_by_tier(facts.pool),
         generated=sum(c.text_source == "generated" for c in cards),
         files=len(walk(paths, CARD_SUFFIX)), facts_json=script_json(facts))

@@ -63,6 +63,16 @@ class Facet:
         return str(self.term(value))
 
 
+def plural(word: str, n: int = 2) -> str:
+    """A card type counted, as the page's summary prints it: "1 unit", "9 allies"."""
+    word = word.replace("_", " ")
+    if n == 1:
+        return word
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
+
+
 def declared_types(card_model: type) -> list[str]:
     """The card types a game's card model declares, in order (none if its type is open)."""
     info = card_model.model_fields.get("type")  # type: ignore[attr-defined]
@@ -110,4 +120,4 @@ def page_facets(spec: FrameSpec, fields: list[FieldSpec], types: list[str],
     return out
 
 
-__all__ = ["NONE", "Facet", "declared_types", "facet_names", "page_facets"]
+__all__ = ["NONE", "Facet", "declared_types", "facet_names", "page_facets", "plural"]
