@@ -16,7 +16,7 @@ from cardscript.cardpool import CardPool
 from cardscript.text import card_text
 from cardscript.tools.cli import main
 from cardscript.tools.render import cards as render_cards
-from cardscript.tools.render import charts
+from cardscript.tools.render import charts, facets
 
 #: screenshots for a human to look at (ignored by git)
 ARTIFACTS = Path(__file__).parent / "artifacts"
@@ -128,9 +128,9 @@ def test_statistics_charts(pool, page, page_file):
 
 
 def _view(cid: str, cost: int, orbital: str = "solfera") -> render_cards.CardView:
-    return render_cards.CardView(id=cid, name=cid, type="item", orbital=orbital,
-                                 tier="primary", cost=cost, power=None, classes=[], text="",
-                                 text_source="printed")
+    return render_cards.CardView(id=cid, name=cid, type="item", classes=[], text="",
+                                 text_source="printed",
+                                 fields={"orbital": orbital, "tier": "primary", "cost": cost})
 
 
 def test_high_costs_share_the_last_column_of_the_cost_curve():
@@ -138,15 +138,16 @@ def test_high_costs_share_the_last_column_of_the_cost_curve():
     million is one card in the "10+" column (it used to be ten million columns)."""
     cards = [_view("a", 1), _view("b", 3), _view("c", 3, "petraia"), _view("d", 12),
              _view("e", 10_000_000)]
+    orbital = facets.Facet("orbital", "choice", ("solfera", "petraia"), colours_frame=True)
     start = time.perf_counter()
-    chart = charts.cost_curve(cards, ["solfera", "petraia"])
+    chart = charts.cost_curve(cards, "cost", orbital)
     assert time.perf_counter() - start < 1
     ticks = [lab.text for lab in chart.labels if lab.cls == "tick" and lab.anchor == "middle"]
     assert ticks == ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10+"]
     titles = [r.title for r in chart.rects]
     assert "Solfera, cost 10+: 2 cards" in titles
     assert "Solfera, cost 3: 1 card" in titles and "Petraia, cost 3: 1 card" in titles
-    small = charts.cost_curve([_view("a", 1), _view("b", 4)], ["solfera"])
+    small = charts.cost_curve([_view("a", 1), _view("b", 4)], "cost", orbital)
     assert [lab.text for lab in small.labels if lab.cls == "tick" and
             lab.anchor == "middle"] == ["0", "1", "2", "3", "4"]
 

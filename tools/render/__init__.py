@@ -1,10 +1,11 @@
-"""``cardscript render``: a static HTML spoiler of a card set — a frame per card, filters by
-orbital, type and tier, and set statistics as inline SVG charts. One self-contained file: CSS,
-JS and charts are inline, so it opens from disk with no network."""
+"""``cardscript render``: a static HTML spoiler of a card set — a frame per card, a search box
+taking ``cardscript find``'s queries, filter chips and set statistics as inline SVG charts,
+both by the game's own fields (:mod:`.facets`: Wonders' orbital, type and tier, Riftbound's
+domains and type, ...). One self-contained file: CSS, JS and charts are inline, so it opens
+from disk with no network."""
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,12 +13,14 @@ from cardscript.cardpool import CARD_SUFFIX, CardPool, walk
 from cardscript.cardset import card_set
 from cardscript.errors import CardError
 
-from ..facts import SOFT_CODES, SetFacts, card_facts, card_fields, set_title
+from ..facts import SOFT_CODES, SetFacts, load_facts
 from ..query_match import script_json
 from ..templates import render
 from . import style
-from .cards import FACETS, CardView, card_views, facet_values
+from .cards import CardView, set_views
 from .charts import set_charts
+from .facets import Facet, declared_types, page_facets, plural
+from .frame import frame_spec
 
 
 @dataclass
@@ -39,28 +42,46 @@ def load_set(paths: list[str], game: str) -> tuple[CardPool, list[str]]:
 
 def render_set(paths: list[str], out_dir: str | Path, game: str = "wonders",
                title: str | None = None) -> Rendered:
-    pool, warnings = load_set(paths, game)
-    cards = card_views(pool, warnings)
-    facets = {f: facet_values(pool, f) for f in FACETS}
-    present = {f: [v for v in vals if any(c.facet(f) == v for c in cards)]
-               for f, vals in facets.items()}
-    tally = {f: Counter(c.facet(f) for c in cards) for f in FACETS}
-    # the search box's data: the facts `cardscript find` searches (warnings already given)
-    facts = SetFacts(pool.spec.name, "", card_fields(pool.spec.card_model),
-                     card_facts(pool, []), {}, pool)
+    facts = load_facts(paths, game)  # each card's rules text generated once, for all below
+    spec = frame_spec(facts.pool.spec.card_model)
+    cards = set_views(facts)
+    facets = page_facets(spec, facts.fields, declared_types(facts.pool.spec.card_model), cards)
+    colours = palette(facts, facets)
     html = render(
-        "spoiler/page.html.j2", title=title or set_title(paths, pool), game=pool.spec.title,
-        cards=cards, facets=present, tally=tally, charts=set_charts(cards, facets),
-        orbital_styles={o: style.swatch(o) for o in facets["orbital"]},
-        swatch=style.swatch, colour=style.colour, symbol=style.use_symbol,
-        copies=_copies_by_tier(pool),
+        "spoiler/page.html.j2", title=title or facts.title, game=facts.pool.spec.title,
+        cards=cards, facets=facets, charts=set_charts(cards, facets, spec, colours.colour),
+        swatch=colours.swatch, colour=colours.colour, symbol=style.use_symbol, plural=plural,
+        copies=_copies_by_tier(facts.pool),
         generated=sum(c.text_source == "generated" for c in cards),
         files=len(walk(paths, CARD_SUFFIX)), facts_json=script_json(facts))
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     page = out / "index.html"
     page.write_text(html, encoding="utf-8")
-    return Rendered(page, cards, warnings)
+    return Rendered(page, cards, facts.warnings)
+
+
+def palette(facts: SetFacts, facets: list[Facet] | None = None) -> style.Palette:
+    """The colours of a set's frames and charts: the frame's colouring fields' values
+    first (all they may take, so a frame keeps its colour from set to set), then the
+    page's facets' values; the values of one field get distinct colours."""
+    spec = frame_spec(facts.pool.spec.card_model)
+    fields = {f.name: f for f in facts.fields}
+    types = declared_types(facts.pool.spec.card_model)
+    groups: list[tuple[str, list[str]]] = []
+    for name in spec.colour:
+        declared = types if name == "type" else list(fields[name].choices)
+        seen = {v for c in facts.cards
+                for v in ((c.type,) if name == "type" else _as_values(c.value(name)))}
+        groups.append((name, declared + sorted(seen - set(declared))))
+    groups += [(f.name, list(f.values)) for f in facets or ()]
+    return style.Palette(groups)
+
+
+def _as_values(value: object) -> tuple[str, ...]:
+    if value is None or value == "" or isinstance(value, bool):
+        return ()
+    return tuple(map(str, value)) if isinstance(value, tuple) else (str(value),)
 
 
 def _copies_by_tier(pool: CardPool) -> dict[str, int]:
@@ -69,4 +90,4 @@ def _copies_by_tier(pool: CardPool) -> dict[str, int]:
     return dict(getattr(module, "COPIES_BY_TIER", {}) or {})
 
 
-__all__ = ["render_set", "Rendered", "load_set"]
+__all__ = ["render_set", "Rendered", "load_set", "palette"]

@@ -4,16 +4,13 @@ and its frame (:mod:`.frame`: what colours it, which stats sit where)."""
 from __future__ import annotations
 
 import re
-import typing
 from dataclasses import dataclass, field
 
 from cardscript.cardpool import CardPool
 
-from ..facts import CardFacts, Keyword, SetFacts, card_facts, card_fields
+from ..facts import CardFacts, Keyword, SetFacts, Value, card_facts, card_fields
 from .frame import Frame, FrameSpec, frame_of, frame_spec, subtypes_of
 
-#: the facets the page filters and charts by, in the order they are shown
-FACETS = ("orbital", "type", "tier")
 #: a timing keyword or activation cost opening an ability: "ON ARRIVAL:", "TAP ACTION:"
 #: (most characters of text, density): what a poker-size frame holds at each text size
 _DENSITY = ((150, ""), (240, "dense"), (340, "denser"))
@@ -25,10 +22,6 @@ class CardView:
     id: str
     name: str
     type: str
-    orbital: str
-    tier: str
-    cost: int | None
-    power: int | None
     classes: list[str]
     text: str
     text_source: str  # "generated" or "printed"
@@ -37,6 +30,8 @@ class CardView:
     token: bool = False
     file: str = ""
     frame: Frame = field(default_factory=Frame)
+    #: the game's printed fields (:attr:`CardFacts.fields`)
+    fields: dict[str, Value] = field(default_factory=dict)
 
     @property
     def type_line(self) -> str:
@@ -63,33 +58,24 @@ class CardView:
             len(k.label) + len(k.reminder) + 3 for k in self.keywords)
         return next((name for limit, name in _DENSITY if amount <= limit), "densest")
 
-    def facet(self, name: str) -> str:
-        return str(getattr(self, name) or "")
+    def values(self, name: str) -> tuple[str, ...]:
+        """The card's values of a field (or ``type``): none, one, or a list field's."""
+        value = self.type if name == "type" else self.fields.get(name)
+        if value is None or value is False or value == "":
+            return ()
+        return tuple(str(v) for v in value) if isinstance(value, tuple) else (str(value),)
 
-
-def facet_values(pool: CardPool, name: str) -> list[str]:
-    """The values a card field may take, in the order the card model declares them."""
-    info = pool.spec.card_model.model_fields.get(name)
-    values: list[str] = []
-    if info is not None:
-        values = [str(v) for v in typing.get_args(info.annotation) if isinstance(v, str)]
-    seen = {str(getattr(m, name, "") or "") for m in (pool.models or {}).values()}
-    return values + sorted(v for v in seen - set(values) if v)
+    def stat(self, name: str) -> int | None:
+        value = self.fields.get(name)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def view_of(card: CardFacts, spec: FrameSpec) -> CardView:
-    def text_of(name: str) -> str:
-        return str(card.value(name) or "")
-
-    def int_of(name: str) -> int | None:
-        value = card.value(name)
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
     return CardView(
-        id=card.id, name=card.name, type=card.type, orbital=text_of("orbital"),
-        tier=text_of("tier"), cost=int_of("cost"), power=int_of("power"),
-        classes=subtypes_of(spec, card), text=card.text, text_source=card.text_source,
-        keywords=list(card.keywords), core=card.value("core") is True, token=card.token,
-        file=card.file, frame=frame_of(spec, card))
+        id=card.id, name=card.name, type=card.type, classes=subtypes_of(spec, card),
+        text=card.text, text_source=card.text_source, keywords=list(card.keywords),
+        core=card.value("core") is True, token=card.token, file=card.file,
+        frame=frame_of(spec, card), fields=dict(card.fields))
 
 
 def sort_views(views: list[CardView], tones: list[str]) -> list[CardView]:

@@ -17,7 +17,7 @@ from typing import Any
 from ..common import UsageError
 from ..facts import CardFacts, SetFacts
 from ..templates import render
-from . import _copies_by_tier, style
+from . import _copies_by_tier, palette, style
 from .cards import CardView, set_views, view_of
 from .frame import frame_spec
 from .geometry import MARK_WIDTH, Mark, Sheet
@@ -160,7 +160,7 @@ def _in_spoiler_order(facts: SetFacts) -> list[CardFacts]:
 
 
 def _common(facts: SetFacts, size: tuple[float, float], bleed: float) -> dict[str, Any]:
-    return {"game": facts.pool.spec.title, "swatch": style.swatch,
+    return {"game": facts.pool.spec.title, "swatch": palette(facts).swatch,
             "symbol": style.inline_symbol, "copies": _copies_by_tier(facts.pool),
             **_css_context(size, bleed)}
 

@@ -4,7 +4,9 @@
    (<script id="card-facts">); a test checks that both agree on a table of queries, errors
    included, so change them together. No eval, no dependencies.
    The query is the state: it lives in the URL fragment (#q=t:wonder%20cost%3C%3D3), and the
-   facet buttons write it (orbital:solfera, or (orbital:a or orbital:b) with shift-click).
+   facet buttons write it: each button's data-query (tools/render/facets.py: orbital:solfera,
+   domains:fury, world=ashmark, -(world=ashmark or world=vael) for "no world"), or an "or"
+   of them with shift-click.
    Old links #filter=orbital:solfera;type:wonder,spell;q:word still open as the same query.
    "#selftest" checks every facet button; "#qtest=[...]" runs a JSON list of queries and
    writes their results on <body data-qtest> (for the tests). */
@@ -300,15 +302,32 @@
 
   function quote(v) { return /^[^\s()"\\]+$/.test(v) ? v : '"' + v.replace(/["\\]/g, "\\$&") + '"'; }
 
-  /* The values of `facet` chosen by a top-level part of the query: facet:v, or an "or" of
-     such terms. Returns null if the part says something else. */
+  /* Each facet button's query, by facet and value (lower case; "" is "no value"), and the
+     same query printed canonically, to know it again in what the box holds. */
+  var clauses = {};
+  chips.forEach(function (chip) {
+    if (chip.dataset.query === undefined) return;
+    var f = chip.dataset.facet, canon;
+    try { canon = show(parse(chip.dataset.query)).toLowerCase(); } catch (e) { return; }
+    (clauses[f] = clauses[f] || []).push({ key: chip.dataset.value.toLowerCase(),
+                                           query: chip.dataset.query, canon: canon });
+  });
+  function clauseOf(facet, key) {
+    var found = (clauses[facet] || []).filter(function (c) { return c.key === key; })[0];
+    return found ? found.query : facet + ":" + quote(key);
+  }
+
+  /* The values of `facet` chosen by a top-level part of the query: a button's query (as
+     facet:v), or an "or" of them. Returns null if the part says something else. */
   function facetValues(part, facet) {
     var terms = part.or ? part.or : [part];
     var out = [];
     for (var i = 0; i < terms.length; i++) {
-      var t = terms[i].term;
-      if (!t || t.field !== facet || t.op !== ":") return null;
-      out.push(t.value.toLowerCase());
+      var canon = show(terms[i]).toLowerCase(), t = terms[i].term;
+      var known = (clauses[facet] || []).filter(function (c) { return c.canon === canon; })[0];
+      if (known) out.push(known.key);
+      else if (t && t.field === facet && t.op === ":") out.push(t.value.toLowerCase());
+      else return null;
     }
     return out;
   }
@@ -334,7 +353,7 @@
       rest = parts.filter(function (p) { return !facetValues(p, facet); })
         .map(function (p) { return p.or ? "(" + show(p) + ")" : show(p); });
     }
-    var clause = values.map(function (v) { return facet + ":" + quote(v); });
+    var clause = values.map(function (v) { return clauseOf(facet, v.toLowerCase()); });
     var text = clause.length > 1 ? "(" + clause.join(" or ") + ")" : clause.join("");
     return rest.concat([text]).filter(Boolean).join(" ");
   }
@@ -368,7 +387,8 @@
     });
     chips.forEach(function (chip) {
       var chosen = chosenFor(chip.dataset.facet);
-      var on = chip.dataset.value ? chosen.indexOf(chip.dataset.value.toLowerCase()) >= 0 : !chosen.length;
+      var on = chip.dataset.query !== undefined
+        ? chosen.indexOf(chip.dataset.value.toLowerCase()) >= 0 : !chosen.length;
       chip.classList.toggle("is-active", on);
       chip.setAttribute("aria-pressed", on ? "true" : "false");
     });
@@ -439,24 +459,36 @@
     }));
   }
 
-  /* Every facet button alone shows exactly the cards whose fact is that value. */
+  /* A card's values of a field, lower case: none, one, or a list's. */
+  function valuesOf(value) {
+    if (value === null || value === undefined || value === "" || value === false) return [];
+    return (Array.isArray(value) ? value : [value]).map(lower);
+  }
+
+  /* Every facet button alone shows exactly the cards whose fact is that value (its
+     "no value" button: the cards with none), as many as the button's count says. */
   function selfTest() {
-    var saved = state.q, problems = [], totals = {};
+    var saved = state.q, problems = [], totals = {}, want = {};
     chips.forEach(function (chip) {
-      var f = chip.dataset.facet, v = chip.dataset.value;
-      if (!v) return;
+      var f = chip.dataset.facet, v = chip.dataset.value.toLowerCase();
+      if (chip.dataset.query === undefined) return;
       state.q = "";
       state.q = withFacet(f, [v]);
       var shown = apply();
       totals[f] = (totals[f] || 0) + shown;
+      if (String(shown) !== chip.dataset.count) problems.push(f + ":" + v + " shows " + shown + " cards, counts " + chip.dataset.count);
       cards.forEach(function (card) {
-        var facts = schema.cards[card.dataset.id] || {};
-        var want = lower(facts[f]) === v.toLowerCase();
-        if (want === card.classList.contains("is-hidden")) problems.push(f + ":" + v + " " + card.dataset.id);
+        var values = valuesOf((schema.cards[card.dataset.id] || {})[f]);
+        var wanted = v ? values.indexOf(v) >= 0 : !values.length;
+        if (wanted === card.classList.contains("is-hidden")) problems.push(f + ":" + v + " " + card.dataset.id);
       });
     });
     Object.keys(totals).forEach(function (f) {
-      if (totals[f] !== cards.length) problems.push(f + " filters cover " + totals[f] + " cards");
+      // a list field's card is under each of its values
+      want[f] = cards.reduce(function (n, card) {
+        return n + Math.max(1, valuesOf((schema.cards[card.dataset.id] || {})[f]).length);
+      }, 0);
+      if (totals[f] !== want[f]) problems.push(f + " filters cover " + totals[f] + " cards, not " + want[f]);
     });
     state.q = saved;
     apply();
@@ -465,12 +497,12 @@
 
   chips.forEach(function (chip) {
     chip.addEventListener("click", function (event) {
-      var f = chip.dataset.facet, v = chip.dataset.value, chosen = chosenFor(f).slice();
-      if (!v) chosen = [];
+      var f = chip.dataset.facet, v = chip.dataset.value.toLowerCase(), chosen = chosenFor(f).slice();
+      if (chip.dataset.query === undefined) chosen = [];
       else if (event.shiftKey || event.ctrlKey || event.metaKey) {
         var i = chosen.indexOf(v.toLowerCase());
         if (i >= 0) chosen.splice(i, 1); else chosen.push(v);
-      } else chosen = chosen.length === 1 && chosen[0] === v.toLowerCase() ? [] : [v];
+      } else chosen = chosen.length === 1 && chosen[0] === v ? [] : [v];
       state.q = withFacet(f, chosen);
       commit();
     });
