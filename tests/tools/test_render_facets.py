@@ -89,6 +89,14 @@ def rendered(request, tmp_path_factory) -> tuple[str, SetFacts, Chips]:
     return game, load_facts([cards], game), page
 
 
+def test_type_lines_read_as_words(rendered):
+    """A type the model spells with an underscore prints as words: "Magic Item"."""
+    from cardscript.tools.render.cards import set_views
+    _, facts, _ = rendered
+    views = set_views(facts)
+    assert views and all("_" not in v.type_line for v in views)
+
+
 def test_the_chips_are_the_game_own_fields(rendered):
     game, facts, page = rendered
     spec = frame_spec(facts.pool.spec.card_model)

@@ -35,7 +35,7 @@ class CardView:
 
     @property
     def type_line(self) -> str:
-        kind = self.type.title()
+        kind = self.type.replace("_", " ").title()  # magic_item: "Magic Item"
         if self.token:
             kind = f"Token {kind}"
         return f"{kind} — {' '.join(self.classes)}" if self.classes else kind
