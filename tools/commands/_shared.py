@@ -1,10 +1,11 @@
-"""Arguments several commands share: the game, extra card paths, decks and variants."""
+"""Arguments several commands share: the game, extra card paths, decks and variants; and
+the cards a designer tool works on (:func:`designer_cards`)."""
 from __future__ import annotations
 
 from cardscript.errors import CardError, did_you_mean
 from cardscript.limits import HELP, OPTION, Limits
 
-from ..common import UsageError, load_decks, pool_with, require_paths
+from ..common import UsageError, err, load_decks, pool_with, require_paths
 
 
 def add_game_arguments(p, decks: bool = True) -> None:
@@ -87,3 +88,17 @@ def pool_and_decks(args):
     if pool.diagnostics:
         raise CardError(pool.diagnostics)
     return pool, load_decks(pool, args.decks)
+
+
+def designer_cards(command: str, paths, game: str, *, empty_ok: bool = False):
+    """The facts of the cards a designer tool's paths name (:mod:`cardscript.tools.facts`: a
+    set, a folder or a deck), its warnings printed; None, after the error, when there are
+    no cards and the command needs some."""
+    from ..facts import load_facts
+    facts = load_facts(paths, game)
+    for w in facts.warnings:
+        err.print(f"warning: {w}", markup=False)
+    if not facts.cards and not empty_ok:
+        err.print(f"cardscript {command}: error: no cards found", markup=False)
+        return None
+    return facts

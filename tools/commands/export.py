@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..common import check_output_dir, out, require_paths
+from ._shared import designer_cards
 
 HELP = "export a set or a deck for a play platform or a spreadsheet (--to FORMAT)"
 
@@ -19,10 +20,11 @@ def add_arguments(p) -> None:
 
 def run(args) -> int:
     from ..exports import formats
-    from ..facts import load_facts
     require_paths(args.paths)
     folder = check_output_dir(args.out)
-    facts = load_facts(args.paths, args.game)
+    facts = designer_cards("export", args.paths, args.game)
+    if facts is None:
+        return 1
     folder.mkdir(parents=True, exist_ok=True)
     for path in formats()[args.to].write(facts, folder):
         out.print(f"wrote {path}", markup=False)

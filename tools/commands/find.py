@@ -7,6 +7,7 @@ import json
 import sys
 
 from ..common import err, out, require_paths, stdout_is_tty
+from ._shared import designer_cards
 
 HELP = "list the cards a query matches: 't:wonder cost<=3 -kw:flying' (docs/find.md)"
 #: the width the rules text is cut to in the table
@@ -28,7 +29,6 @@ def add_arguments(p) -> None:
 def run(args) -> int:
     from cardscript.cardset import card_set
 
-    from ..facts import load_facts
     from ..query import QueryError, parse
     from ..query_match import compile_query, schema
     require_paths(args.paths)
@@ -37,9 +37,7 @@ def run(args) -> int:
     except QueryError as exc:
         return _bad_query(exc)
     paths = args.paths or [card_set(args.game).spec().cards_dir]
-    facts = load_facts(paths, args.game)
-    for w in facts.warnings:
-        err.print(f"warning: {w}", markup=False)
+    facts = designer_cards("find", paths, args.game, empty_ok=True)
     try:
         match = compile_query(tree, schema(facts), args.query)
     except QueryError as exc:

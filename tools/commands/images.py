@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..common import check_output_dir, err, out, require_paths
+from ._shared import designer_cards
 
 HELP = "write one PNG per card: the spoiler's card frames, at a print resolution"
 
@@ -22,17 +23,13 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from ..facts import load_facts
     from ..render import paper
     from ..render.geometry import bleed_of, card_size
     require_paths(args.paths)
     folder = check_output_dir(args.out)
     dpi, size, bleed = paper.check_dpi(args.dpi), card_size(args.size), bleed_of(args.bleed)
-    facts = load_facts(args.paths, args.game)
-    for w in facts.warnings:
-        err.print(f"warning: {w}", markup=False)
-    if not facts.cards:
-        err.print("cardscript images: error: no cards found", markup=False)
+    facts = designer_cards("images", args.paths, args.game)
+    if facts is None:
         return 1
     try:
         images = paper.card_images(facts, facts.cards, size, dpi, bleed)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..common import UsageError, check_output_file, err, out, require_paths
+from ._shared import designer_cards
 
 HELP = ("write print-and-play PDF sheets of a set or a deck: nine cards a page with crop "
         "marks, optional bleed and backs")
@@ -29,7 +30,6 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
-    from ..facts import load_facts
     from ..render import paper
     from ..render.geometry import PAPERS, Sheet, bleed_of, card_size
     require_paths(args.paths)
@@ -45,11 +45,8 @@ def run(args) -> int:
         except ValueError as exc:
             err.print(f"cardscript print: error: --backs {exc}", markup=False)
             return 1
-    facts = load_facts(args.paths, args.game)
-    for w in facts.warnings:
-        err.print(f"warning: {w}", markup=False)
-    if not facts.cards:
-        err.print("cardscript print: error: no cards found", markup=False)
+    facts = designer_cards("print", args.paths, args.game)
+    if facts is None:
         return 1
     if args.backs is not None:
         back = paper.Back(facts.pool.spec.title, image)
