@@ -14,7 +14,7 @@ The grammar, loosest binding first::
     OP     := ":" | "=" | "!=" | "<" | "<=" | ">" | ">="
     value  := WORD | '"' chars '"'             -- \\" and \\\\ escape inside quotes
 
-The same parser is ported to the spoiler's JavaScript (templates/spoiler/spoiler.js); a test
+The same parser is ported to the spoiler's JavaScript (templates/spoiler/query.js); a test
 checks that both agree on a table of queries, errors included: change both together."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The spoiler's search box runs a JavaScript port of the query language (spoiler.js): on the
+"""The spoiler's search box runs a JavaScript port of the query language (query.js): on the
 bundled set of every game, it must match the same cards as tools/query_match.py for a table of
 queries, and fail with the same message at the same column. Also: the facts embedded in the
 page are script-safe JSON, #q= links filter the cards, errors show under the box."""
