@@ -174,16 +174,27 @@ def rules_text(model: Any, pool: CardPool, warnings: list[str]) -> tuple[str, st
     return getattr(model, "text", None) or "", "printed"
 
 
+def _number(params: Any) -> int | None:
+    """The number a keyword prints after its name ("Rally 1", "Seek 3", "Shield 2"): its
+    ``count`` or ``amount``, else its only whole-number parameter."""
+    names = list(getattr(type(params), "model_fields", ()))
+    ints = {n: v for n in names if isinstance(v := getattr(params, n, None), int)
+            and not isinstance(v, bool)}
+    for n in ("count", "amount"):
+        if n in ints:
+            return ints[n]
+    return next(iter(ints.values())) if len(ints) == 1 else None
+
+
 def keywords_of(model: Any, pool: CardPool) -> tuple[Keyword, ...]:
     out = []
     for kw in getattr(model, "keywords", ()) or ():
         name = kw if isinstance(kw, str) else pool.registry.by_model[type(kw)].name
         entry = pool.registry.entries["keyword"][name]
         label = name.replace("_", " ").title()
-        if not isinstance(kw, str):
-            count = getattr(getattr(kw, name), "count", None)
-            if isinstance(count, int):
-                label = f"{label} {count}"
+        number = None if isinstance(kw, str) else _number(getattr(kw, name, None))
+        if number is not None:
+            label = f"{label} {number}"
         reminder = _CITATION.sub("", _CITATION_TAIL.sub("", " ".join(entry.doc.split())))
         out.append(Keyword(name, label, reminder))
     return tuple(out)

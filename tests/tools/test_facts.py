@@ -1,11 +1,13 @@
 """tools/facts.py: the facts every designer tool reads, derived from each game's card model."""
 from __future__ import annotations
 
+import re
 import typing
 
 import pytest
 from cardscript.cardpool import bundled_decks
 from cardscript.plugins import games
+from cardscript.text import keyword_text
 from cardscript.tools.common import UsageError
 from cardscript.tools.facts import NOT_FIELDS, card_fields, load_facts
 
@@ -62,3 +64,21 @@ def test_one_deck_at_a_time():
     decks = bundled_decks(games()["wonders"])[:2]
     with pytest.raises(UsageError, match="one deck file at a time"):
         load_facts(decks, "wonders")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_keyword_labels_carry_the_number_the_card_prints(game):
+    """"Rally 1", "Shield 2": a keyword's label has the number its printed text has after
+    its name, whatever its parameter is called (count, amount)."""
+    facts = load_facts([games()[game].cards_dir], game)
+    numbered = 0
+    for card in facts.cards:
+        model = facts.pool.models[card.id]
+        for kw, shown in zip(model.keywords, card.keywords, strict=True):
+            printed = keyword_text(kw, facts.pool.registry, cards=facts.pool.cards)
+            m = re.match(rf"{re.escape(shown.name.replace('_', ' '))} (\d+)\b", printed, re.I)
+            if m:
+                numbered += 1
+                assert shown.label.endswith(f" {m.group(1)}"), (card.id, shown.label, printed)
+    if game in ("wonders", "riftbound"):  # their bundled sets have numbered keywords
+        assert numbered
