@@ -239,3 +239,13 @@ def test_a_terminal_gets_the_same_words_in_a_box(game):
         [a.name for a in t.areas] + [p.name for p in t.players] + \
         [f"{k} {v}" for p in t.players for k, v in p.resources.items()]
     assert t.hand and all(w in shown for w in words), [w for w in words if w not in shown]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_log_entry_about_a_player_reads_as_theirs(game):
+    g = _game_in_play(game)
+    card = g.players[1].deck.cards[0].proto
+    namer = Namer(g, 0)
+    assert namer.entry(("play", "Bot", card.id, "pool/Bot")) == \
+        f"Bot: play {card.name} pool/Bot"
+    assert namer.entry(("phase", 3)) == "phase 3"  # not about a player: as it is

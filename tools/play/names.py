@@ -137,11 +137,15 @@ class Namer:
         return out
 
     def entry(self, entry: tuple) -> str:
-        """A log entry in words: its kind, then its parts, card ids as names."""
+        """A log entry in words: its kind, then its parts, card ids as names; an entry about
+        a player reads as theirs ("Bot: play Basalt Gate A/Bot", not "play Bot ...")."""
         parts = [str(entry[0]).replace("_", " ")] if entry else []
         for x in entry[1:]:
             if isinstance(x, (list, tuple)):
                 parts.append(", ".join(str(y) for y in x) or "-")
             else:
                 parts.append(str(x))
-        return self.words(" ".join(parts))
+        who = ""
+        if len(parts) > 1 and parts[1] in {p.name for p in self.game.players}:
+            who = parts.pop(1) + ": "
+        return who + self.words(" ".join(parts))
