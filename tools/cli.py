@@ -34,7 +34,9 @@ def _parser(cmds: dict) -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version="cardscript 0.1.0")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, mod in cmds.items():
-        mod.add_arguments(sub.add_parser(name, help=mod.HELP, description=mod.HELP))
+        # argparse formats a help string with %: "95%" must reach it as "95%%"
+        mod.add_arguments(sub.add_parser(name, help=mod.HELP.replace("%", "%%"),
+                                         description=mod.HELP))
     return p
 
 
