@@ -249,3 +249,41 @@ def test_without_pango_a_clear_error(tmp_path, monkeypatch, capsys):
     assert "Pango" in err and "apt-get install" in err and "Traceback" not in err
     rc = main(["export", *_few_cards(1), "--to", "tts", "--out", str(tmp_path / "tts")])
     assert rc == 1 and "Pango" in capsys.readouterr().err
+
+
+def _wordy_card(folder: Path, card_id: str, abilities: int) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = [f"id: {card_id}", f"name: {card_id.title()}", "type: wonder", "orbital: solfera",
+             "tier: secondary", "cost: 2", "power: 2", "abilities:"]
+    for i in range(1, abilities + 1):
+        lines += ["  - trigger: on_arrival", f"    effect: {{draw: {i}}}"]
+    path = folder / f"{card_id}.card.yaml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_text_that_does_not_fit_is_set_tighter_then_reported(tmp_path, capsys):
+    """On paper a frame can't grow: a card whose text is cut off at the density its amount
+    of text suggests is rendered again, tighter; one cut off at the tightest is named."""
+    from cardscript.tools.facts import load_facts
+    from cardscript.tools.render import paper
+    pool = CardPool.bundled("riftbound", keep_models=True)
+    # a bundled card whose reminder text is cut off at the density its length suggests
+    facts = load_facts([pool.files["neyla-tidecaller"]], "riftbound")
+    cut: list[str] = []
+    paper.to_pdf(paper.cards_html(facts, facts.cards, CARD_SIZES["poker"]), cut)
+    assert cut == ["neyla-tidecaller"]
+    cut = []
+    paper.fitted_pdf(lambda squeeze: paper.cards_html(facts, facts.cards,
+                                                      CARD_SIZES["poker"], squeeze=squeeze), cut)
+    assert cut == []  # set tighter, it fits
+
+    _wordy_card(tmp_path / "mine", "fits", 2)
+    _wordy_card(tmp_path / "mine", "rambling", 24)
+    assert main(["print", str(tmp_path / "mine"), "--out", str(tmp_path / "m.pdf")]) == 0
+    warned = [line for line in capsys.readouterr().err.splitlines() if "does not fit" in line]
+    assert warned == ["warning: rambling: its rules text does not fit the frame at poker size "
+                      "and is cut off; shorten it, or print at a larger --size"]
+    assert main(["images", str(tmp_path / "mine"), "--out", str(tmp_path / "img"),
+                 "--dpi", "72"]) == 0
+    assert "rambling: its rules text does not fit" in capsys.readouterr().err

@@ -32,13 +32,17 @@ def run(args) -> int:
     if facts is None:
         return 1
     try:
-        images = paper.card_images(facts, facts.cards, size, dpi, bleed)
+        overflowing: list[str] = []
+        images = paper.card_images(facts, facts.cards, size, dpi, bleed,
+                                   overflowing=overflowing)
         folder.mkdir(parents=True, exist_ok=True)
         for card, image in zip(facts.cards, images, strict=True):
             image.save(folder / f"{card.id}.png", dpi=(dpi, dpi))
     except paper.RendererMissing as exc:
         err.print(f"cardscript images: error: {exc}", markup=False)
         return 1
+    for w in paper.fit_warnings(overflowing, args.size):
+        err.print(f"warning: {w}", markup=False)
     n = len(facts.cards)
     w, h = (paper.pixels(side + 2 * bleed, dpi) for side in size)
     out.print(f"wrote {n} image{'s' if n != 1 else ''} of {w} × {h} px to {folder}",

@@ -51,11 +51,15 @@ def run(args) -> int:
     if args.backs is not None:
         back = paper.Back(facts.pool.spec.title, image)
     try:
-        pdf = paper.to_pdf(paper.print_html(facts, sheet, back, args.duplex or "long"))
+        overflowing: list[str] = []
+        pdf = paper.fitted_pdf(lambda squeeze: paper.print_html(
+            facts, sheet, back, args.duplex or "long", squeeze), overflowing)
     except paper.RendererMissing as exc:
         err.print(f"cardscript print: error: {exc}", markup=False)
         return 1
     target.write_bytes(pdf)
+    for w in paper.fit_warnings(overflowing, args.size):
+        err.print(f"warning: {w}", markup=False)
     n = len(facts.printed())
     pages = -(-n // sheet.per_page) * (2 if back else 1)
     out.print(f"wrote {target} ({n} card{'s' if n != 1 else ''}, {sheet.per_page} a page, "

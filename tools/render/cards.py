@@ -14,6 +14,8 @@ from .frame import Frame, FrameSpec, frame_of, frame_spec, subtypes_of
 #: a timing keyword or activation cost opening an ability: "ON ARRIVAL:", "TAP ACTION:"
 #: (most characters of text, density): what a poker-size frame holds at each text size
 _DENSITY = ((150, ""), (240, "dense"), (340, "denser"))
+#: every density, loosest first
+DENSITIES = ("", "dense", "denser", "densest")
 _LABEL = re.compile(r"\b([A-Z][A-Z0-9]*(?: [A-Z0-9]+)*:)")
 
 
@@ -32,6 +34,9 @@ class CardView:
     frame: Frame = field(default_factory=Frame)
     #: the game's printed fields (:attr:`CardFacts.fields`)
     fields: dict[str, Value] = field(default_factory=dict)
+    #: how many steps tighter than its amount of text says a frame on paper sets it: raised
+    #: when a render finds its text cut off (tools/render/paper.py, fitted_pdf)
+    squeeze: int = 0
 
     @property
     def type_line(self) -> str:
@@ -53,10 +58,12 @@ class CardView:
     @property
     def density(self) -> str:
         """How tightly a fixed-size frame (on paper) must set the rules text: "" (as on
-        screen), "dense", "denser" or "densest", by the amount of text and reminders."""
+        screen), "dense", "denser" or "densest", by the amount of text and reminders, and
+        ``squeeze`` steps tighter."""
         amount = len(self.text) + 20 * self.text.count("\n") + sum(
             len(k.label) + len(k.reminder) + 3 for k in self.keywords)
-        return next((name for limit, name in _DENSITY if amount <= limit), "densest")
+        base = next((name for limit, name in _DENSITY if amount <= limit), "densest")
+        return DENSITIES[min(DENSITIES.index(base) + self.squeeze, len(DENSITIES) - 1)]
 
     def values(self, name: str) -> tuple[str, ...]:
         """The card's values of a field (or ``type``): none, one, or a list field's."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 import base64
 import io
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,7 @@ from ..common import UsageError
 from ..facts import CardFacts, SetFacts
 from ..templates import render
 from . import _copies_by_tier, palette, style
-from .cards import CardView, set_views, view_of
+from .cards import DENSITIES, CardView, set_views, view_of
 from .frame import frame_spec
 from .geometry import MARK_WIDTH, Mark, Sheet
 
@@ -68,9 +68,31 @@ def _fetcher(weasyprint: Any) -> Any:
     return data_only
 
 
-def to_pdf(html: str) -> bytes:
+def to_pdf(html: str, overflowing: list[str] | None = None) -> bytes:
+    """The PDF of a page of ours; the ids of the cards whose rules text does not fit their
+    frame (it is cut off on paper) are added to ``overflowing``, each once."""
     weasyprint = _weasyprint()
-    return weasyprint.HTML(string=html, url_fetcher=_fetcher(weasyprint)).write_pdf()
+    document = weasyprint.HTML(string=html, url_fetcher=_fetcher(weasyprint)).render()
+    if overflowing is not None:
+        for page in document.pages:
+            for card_id in _cut_off(page.anchors):
+                if card_id not in overflowing:
+                    overflowing.append(card_id)
+    return document.write_pdf()
+
+
+def _cut_off(anchors: dict[str, Any]) -> list[str]:
+    """The cards of a page whose text runs past the top of their foot: each slot marks the
+    end of its text (``end-N-id``) and its foot (``foot-N-id``); text cut off by the frame
+    has no end left to mark, and a foot pushed off the card none either."""
+    slots = dict.fromkeys(name.split("-", 1)[1] for name in anchors
+                          if name.startswith(("end-", "foot-")))
+    out = []
+    for slot in slots:
+        end, foot = anchors.get(f"end-{slot}"), anchors.get(f"foot-{slot}")
+        if end is None or foot is None or end[1] > foot[1] + 0.5:  # (x, y, ...) in CSS px
+            out.append(slot.split("-", 1)[1])
+    return out
 
 
 @dataclass(frozen=True)
@@ -117,9 +139,13 @@ def _css_context(size: tuple[float, float], bleed: float) -> dict[str, Any]:
             "design_w": DESIGN_WIDTH_MM, "design_h": h / scale}
 
 
-def _views(facts: SetFacts, cards: Sequence[CardFacts]) -> list[CardView]:
+def _views(facts: SetFacts, cards: Sequence[CardFacts],
+           squeeze: dict[str, int] | None = None) -> list[CardView]:
     spec = frame_spec(facts.pool.spec.card_model)
-    return [view_of(c, spec) for c in cards]
+    views = [view_of(c, spec) for c in cards]
+    for v in views:
+        v.squeeze = (squeeze or {}).get(v.id, 0)
+    return views
 
 
 @dataclass
@@ -145,8 +171,9 @@ def sheet_pages(cards: list[CardView], sheet: Sheet, backs: bool = False,
 
 
 def print_html(facts: SetFacts, sheet: Sheet, back: Back | None = None,
-               duplex: str = "long") -> str:
-    cards = _views(facts, facts.printed() if facts.deck else _in_spoiler_order(facts))
+               duplex: str = "long", squeeze: dict[str, int] | None = None) -> str:
+    cards = _views(facts, facts.printed() if facts.deck else _in_spoiler_order(facts),
+                   squeeze)
     pw, ph = sheet.paper
     return render("print/sheet.html.j2", title=facts.title, pages=sheet_pages(
         cards, sheet, back is not None, duplex), page_w=pw, page_h=ph, back=back,
@@ -166,11 +193,13 @@ def _common(facts: SetFacts, size: tuple[float, float], bleed: float) -> dict[st
 
 
 def cards_html(facts: SetFacts, cards: Sequence[CardFacts], size: tuple[float, float],
-               bleed: float = 0.0, back: Back | None = None) -> str:
+               bleed: float = 0.0, back: Back | None = None,
+               squeeze: dict[str, int] | None = None) -> str:
     """One card a page, each page the card's size plus its bleed (for images); with
     ``back``, a last page holding the back."""
     w, h = size
-    return render("print/cards.html.j2", title=facts.title, cards=_views(facts, cards),
+    return render("print/cards.html.j2", title=facts.title,
+                  cards=_views(facts, cards, squeeze),
                   back=back, page_w=w + 2 * bleed, page_h=h + 2 * bleed,
                   **_common(facts, size, bleed))
 
@@ -210,11 +239,39 @@ def rasterise(pdf: bytes, dpi: int) -> Iterator[Any]:
 
 
 def card_images(facts: SetFacts, cards: Sequence[CardFacts], size: tuple[float, float],
-                dpi: int, bleed: float = 0.0, back: Back | None = None) -> Iterator[Any]:
-    """Each card as a PIL image, in order (then the back, if given)."""
-    return rasterise(to_pdf(cards_html(facts, cards, size, bleed, back)), dpi)
+                dpi: int, bleed: float = 0.0, back: Back | None = None,
+                overflowing: list[str] | None = None) -> Iterator[Any]:
+    """Each card as a PIL image, in order (then the back, if given); ``overflowing``: as
+    :func:`to_pdf`."""
+    return rasterise(fitted_pdf(lambda squeeze: cards_html(facts, cards, size, bleed, back,
+                                                           squeeze), overflowing), dpi)
+
+
+def fitted_pdf(page: Callable[[dict[str, int]], str],
+               overflowing: list[str] | None = None) -> bytes:
+    """The PDF of ``page(squeeze)``, rendered again with a card's text set tighter while it
+    does not fit and can be set tighter (:attr:`CardView.squeeze`); the cards still cut off
+    at the tightest are added to ``overflowing``."""
+    squeeze: dict[str, int] = {}
+    for _ in DENSITIES:
+        cut: list[str] = []
+        pdf = to_pdf(page(squeeze), cut)
+        tighter = [c for c in cut if squeeze.get(c, 0) < len(DENSITIES) - 1]
+        if not tighter:
+            break
+        for c in tighter:
+            squeeze[c] = squeeze.get(c, 0) + 1
+    if overflowing is not None:
+        overflowing.extend(c for c in cut if c not in overflowing)
+    return pdf
+
+
+def fit_warnings(overflowing: list[str], size_name: str) -> list[str]:
+    """What a designer is told of the cards whose rules text does not fit."""
+    return [f"{card_id}: its rules text does not fit the frame at {size_name} size and is "
+            "cut off; shorten it, or print at a larger --size" for card_id in overflowing]
 
 
 __all__ = ["Back", "DPI_RANGE", "Page", "RendererMissing", "back_image", "card_images",
-           "cards_html", "check_dpi", "pixels", "print_html", "rasterise", "sheet_pages",
-           "to_pdf"]
+           "cards_html", "check_dpi", "fit_warnings", "fitted_pdf", "pixels", "print_html",
+           "rasterise", "sheet_pages", "to_pdf"]
