@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from cardscript import plugins
+from cardscript.cardpool import CardPool
 from cardscript.tools.facts import load_facts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -112,10 +113,15 @@ def test_random_stat_edits_come_back_in_the_next_export(data, sets, tmp_path_fac
                  str(work / "again")]) == 0
     (again,) = (work / "again").glob("*.csv")
     # the export is the edited CSV, cell for cell, but for the rules text of a card whose
-    # stats changed: a game may print a stat in its text (Spellfire's "+2 to its
-    # champion's level"), which the export generates again
+    # stats changed and of a card naming it: a game may print a stat in its text
+    # (Spellfire's "+2 to its champion's level"), and a card the cards it creates ("Create a
+    # 1-power Skeleton token"), which the export generates again
     text = rows[0].index("text")
-    touched = {r for r in range(1, len(rows)) if changed[r] != rows[r]}
+    edited_ids = {changed[r][0] for r in range(1, len(rows)) if changed[r] != rows[r]}
+    cards = CardPool.bundled(game).cards
+    naming = {cid for cid, card in cards.items()
+              if any(ref in edited_ids for _, ref in card.references or ())}
+    touched = {r for r in range(1, len(rows)) if rows[r][0] in edited_ids | naming}
     got = rows_of(again)
     assert len(got) == len(changed)
     for r, (old, new) in enumerate(zip(changed, got, strict=True)):
