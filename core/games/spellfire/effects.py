@@ -64,6 +64,17 @@ class _InPlay:
         raise NotImplementedError
 
 
+class _ToPile(_InPlay):
+    """Cards in play to one of their owners' piles (``pile``), logged as ``logged``."""
+
+    pile = ""
+    logged = ""
+
+    def each(self, g, ctx, card):
+        g.log.append((self.logged, card.owner.name, card.proto.id))
+        leave_play(g, card, getattr(card.owner, self.pile), "effect")
+
+
 @vocab.effect("negate", CardParams, text="negate {{ card | describe }}")
 class Negate:
     """Negate the card being played (rules notes 5: "A negating response stops the
@@ -120,53 +131,43 @@ class Unraze(_InPlay):
 
 
 @vocab.effect("discard", CardParams, text="discard {{ card | describe }}")
-class Discard(_InPlay):
+class Discard(_ToPile):
     """Cards in play to their owners' discard piles, with what is attached to them; a
     discarded realm leaves its slot empty (rules notes 1 and 6)."""
 
-    def each(self, g, ctx, card):
-        g.log.append(("discarded", card.owner.name, card.proto.id))
-        leave_play(g, card, card.owner.discard, "effect")
+    pile, logged = "discard", "discarded"
 
 
 @vocab.effect("to_limbo", CardParams,
               text="put {{ card | describe }} into {{ 'their owners\\'' if card | is_mass "
                    "else 'its owner\\'s' }} Limbo")
-class ToLimbo(_InPlay):
+class ToLimbo(_ToPile):
     """Champions to their owners' Limbo (rules notes 1: not in play; how long they stay is
     each card's), their attachments discarded."""
 
     types = ("champion",)
-
-    def each(self, g, ctx, card):
-        g.log.append(("limbo", card.owner.name, card.proto.id))
-        leave_play(g, card, card.owner.limbo, "effect")
+    pile, logged = "limbo", "limbo"
 
 
 @vocab.effect("to_abyss", CardParams,
               text="put {{ card | describe }} into the Abyss")
-class ToAbyss(_InPlay):
+class ToAbyss(_ToPile):
     """Champions to their owners' Abyss (rules notes 1: only specific cards retrieve from
     it), their attachments discarded."""
 
     types = ("champion",)
-
-    def each(self, g, ctx, card):
-        g.log.append(("abyss", card.owner.name, card.proto.id))
-        leave_play(g, card, card.owner.abyss, "effect")
+    pile, logged = "abyss", "abyss"
 
 
 @vocab.effect("return_to_hand", CardParams,
               text="return {{ card | describe }} to {{ 'their owners\\' hands' if card | "
                    "is_mass else 'its owner\\'s hand' }}")
-class ReturnToHand(_InPlay):
+class ReturnToHand(_ToPile):
     """Cards in play back to their owners' hands. What is attached to them is discarded
     (the reading chosen: attachments never move on their own, rules notes 1 and seed,
     phase 3 A: "cannot be rearranged")."""
 
-    def each(self, g, ctx, card):
-        g.log.append(("returned", card.owner.name, card.proto.id))
-        leave_play(g, card, card.owner.hand, "effect")
+    pile, logged = "hand", "returned"
 
 
 class LevelParams(Params):
