@@ -11,7 +11,7 @@ cards say; ``error`` then says which card reached which limit.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from .bus import Bus, Event
@@ -438,6 +438,11 @@ class Game(Procedure, Generic[PlayerT]):
         if not self.over or self.winner is None:
             return 0.0
         return self.WIN if self.winner is player else -self.WIN
+
+    def zero_sum(self, player: PlayerT, value: Callable[[PlayerT], float]) -> float:
+        """``value`` of ``player`` less ``value`` of every other player: how an
+        :meth:`evaluate` weighs what each player has."""
+        return sum(value(p) if p is player else -value(p) for p in self.players)
 
     def determinize(self, player: Player, rng: Any) -> None:
         """Deal again, at random (``rng``: a ``random.Random``), what ``player`` can't see:

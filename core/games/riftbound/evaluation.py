@@ -31,10 +31,7 @@ class Evaluation(MixinBase):
     def evaluate(self, player) -> float:
         if self.over:
             return super().evaluate(player)
-        score = 0.0
-        for p in self.players:
-            value = POINT * p.points + MIGHT * sum(c.might() for c in self.units_of(p)) + \
-                CARD * len(p.hand.cards) + RUNE * len(p.runes.cards) + \
-                BATTLEFIELD * sum(bf.controller is p for bf in self.battlefields)
-            score += value if p is player else -value
-        return score
+        return self.zero_sum(player, lambda p: (
+            POINT * p.points + MIGHT * sum(c.might() for c in self.units_of(p))
+            + CARD * len(p.hand.cards) + RUNE * len(p.runes.cards)
+            + BATTLEFIELD * sum(bf.controller is p for bf in self.battlefields)))

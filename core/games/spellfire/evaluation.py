@@ -30,13 +30,13 @@ class Evaluation(MixinBase):
     def evaluate(self, player) -> float:
         if self.over:
             return super().evaluate(player)
-        score = 0.0
-        for p in self.players:
-            realms = p.realms()
-            unrazed = sum(not c.razed for c in realms)
-            value = REALM * unrazed + RAZED * (len(realms) - unrazed) + \
-                LEVEL * sum(c.proto.level or 0 for z in (p.pool, p.battle) for c in z.cards
-                            if c.proto.type == "champion") + \
-                CARD * len(p.hand.cards)
-            score += value if p is player else -value
-        return score
+        return self.zero_sum(player, self._holding)
+
+    def _holding(self, p) -> float:
+        """What ``p`` has: realms (razed ones less), champions' levels, cards in hand."""
+        realms = p.realms()
+        unrazed = sum(not c.razed for c in realms)
+        return REALM * unrazed + RAZED * (len(realms) - unrazed) + \
+            LEVEL * sum(c.proto.level or 0 for z in (p.pool, p.battle) for c in z.cards
+                        if c.proto.type == "champion") + \
+            CARD * len(p.hand.cards)

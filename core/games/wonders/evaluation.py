@@ -70,10 +70,11 @@ class Evaluation(MixinBase):
             for c in limbo.cards:
                 if c.proto.is_wonder:
                     score += POWER * (c.proto.power or 0) * (1 if c.owner is player else -1)
-        for p in self.players:
-            hand = len(p.hand.cards)
-            # cards past 7 are discarded at round end (403.5): worth a little
-            value = CARD * min(hand, HAND_SIZE) + EXTRA_CARD * max(hand - HAND_SIZE, 0) + \
-                ENERGY * p.energy + ACTION * p.actions + STONE * self.stone_cards(p)
-            score += value if p is player else -value
-        return score
+        return score + self.zero_sum(player, self._holding)
+
+    def _holding(self, p) -> float:
+        """What ``p`` holds: cards in hand, energy, actions, stone cards."""
+        hand = len(p.hand.cards)
+        # cards past 7 are discarded at round end (403.5): worth a little
+        return CARD * min(hand, HAND_SIZE) + EXTRA_CARD * max(hand - HAND_SIZE, 0) + \
+            ENERGY * p.energy + ACTION * p.actions + STONE * self.stone_cards(p)
