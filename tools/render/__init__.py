@@ -10,10 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardscript.cardpool import CARD_SUFFIX, CardPool, walk
-from cardscript.cardset import card_set
-from cardscript.errors import CardError
 
-from ..facts import SOFT_CODES, SetFacts, load_facts
+from ..facts import SetFacts, load_facts
 from ..query_match import script_json
 from ..templates import render
 from . import style
@@ -28,16 +26,6 @@ class Rendered:
     path: Path
     cards: list[CardView]
     warnings: list[str]
-
-
-def load_set(paths: list[str], game: str) -> tuple[CardPool, list[str]]:
-    """Compile the card files under ``paths`` (each file once, with the keyword macros of the
-    bundled set and of the paths); bad cards raise :class:`CardError`."""
-    pool = card_set(game, paths).pool(cache=False, keep_models=True, with_bundled=False)
-    hard = [d for d in pool.diagnostics if d.code not in SOFT_CODES]
-    if hard:
-        raise CardError(hard)
-    return pool, [str(d) for d in pool.diagnostics]
 
 
 def render_set(paths: list[str], out_dir: str | Path, game: str = "wonders",
@@ -90,4 +78,4 @@ def _copies_by_tier(pool: CardPool) -> dict[str, int]:
     return dict(getattr(module, "COPIES_BY_TIER", {}) or {})
 
 
-__all__ = ["render_set", "Rendered", "load_set", "palette"]
+__all__ = ["render_set", "Rendered", "palette"]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from cardscript.cardpool import CardPool
 
-from ..facts import CardFacts, Keyword, SetFacts, Value, card_facts, card_fields
+from ..facts import CardFacts, Keyword, SetFacts, Value, card_fields
 from .frame import Frame, FrameSpec, frame_of, frame_spec, subtypes_of
 
 #: a timing keyword or activation cost opening an ability: "ON ARRIVAL:", "TAP ACTION:"
@@ -101,18 +101,11 @@ def _tone_order(pool: CardPool, spec: FrameSpec) -> list[str]:
     return [c for name in spec.colour if name in fields for c in fields[name].choices]
 
 
-def card_views(pool: CardPool, warnings: list[str]) -> list[CardView]:
-    """Every card of the pool, sorted the way a spoiler lists them (:func:`sort_views`)."""
-    spec = frame_spec(pool.spec.card_model)
-    views = [view_of(c, spec) for c in card_facts(pool, warnings)]
-    return sort_views(views, _tone_order(pool, spec))
-
-
 def set_views(facts: SetFacts) -> list[CardView]:
     """The cards of a set or deck in spoiler order, each once (a deck's order kept)."""
     spec = frame_spec(facts.pool.spec.card_model)
     views = [view_of(c, spec) for c in facts.cards]
     if facts.deck is None:
         return sort_views(views, _tone_order(facts.pool, spec))
-    order = list(facts.copies)
-    return sorted(views, key=lambda v: order.index(v.id))
+    rank = {cid: i for i, cid in enumerate(facts.copies)}
+    return sorted(views, key=lambda v: rank[v.id])
