@@ -7,25 +7,26 @@ where a folder is expected). Errors go to stderr; designer errors never show a t
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
-import pkgutil
 import sys
 
 from cardscript.errors import CardError
 
 from . import commands
-from .common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_USAGE, UsageError, err, fail_input
+from .common import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    UsageError,
+    err,
+    fail_input,
+    modules_of,
+)
 
 
 def _commands() -> dict:
-    found = {}
-    for info in pkgutil.iter_modules(commands.__path__):
-        if not info.name.startswith("_"):
-            mod = importlib.import_module(f"{commands.__name__}.{info.name}")
-            # a module may name its command (``import-csv`` is the module ``import_csv``)
-            found[getattr(mod, "NAME", info.name)] = mod
-    return dict(sorted(found.items()))
+    # a module may name its command (``import-csv`` is the module ``import_csv``)
+    return modules_of(commands)
 
 
 def _parser(cmds: dict) -> argparse.ArgumentParser:

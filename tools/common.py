@@ -1,9 +1,12 @@
 """Shared pieces of the command-line tools: the console, loading pools and decks, exit codes."""
 from __future__ import annotations
 
+import importlib
 import os
+import pkgutil
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from cardscript.cardpool import CardPool, bundled_decks
 from cardscript.errors import CardError
@@ -97,6 +100,17 @@ def load_decks(pool: CardPool, decks: list[str] | None) -> list[tuple[str, list]
                                  f"{did_you_mean(d, bundled)}; bundled: "
                                  f"{', '.join(bundled)}")
     return [pool.load_deck(p) for p in paths]
+
+
+def modules_of(package: ModuleType) -> dict[str, ModuleType]:
+    """The public modules of a package, by the name each gives itself (``NAME``) or by its
+    module name, sorted: how commands and export formats are found (a module each)."""
+    found = {}
+    for info in pkgutil.iter_modules(package.__path__):
+        if not info.name.startswith("_"):
+            mod = importlib.import_module(f"{package.__name__}.{info.name}")
+            found[getattr(mod, "NAME", info.name)] = mod
+    return dict(sorted(found.items()))
 
 
 def fail_input(exc: CardError) -> int:

@@ -5,18 +5,14 @@ of :class:`cardscript.tools.facts.SetFacts` into the folder ``out`` and returns 
 wrote. Adding a format is adding a module here."""
 from __future__ import annotations
 
-import importlib
-import pkgutil
+import sys
 from types import ModuleType
+
+from ..common import modules_of
 
 
 def formats() -> dict[str, ModuleType]:
-    found = {}
-    for info in pkgutil.iter_modules(__path__):
-        if not info.name.startswith("_"):
-            mod = importlib.import_module(f"{__name__}.{info.name}")
-            found[getattr(mod, "NAME", info.name)] = mod
-    return dict(sorted(found.items()))
+    return modules_of(sys.modules[__name__])
 
 
 __all__ = ["formats"]
