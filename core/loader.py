@@ -176,18 +176,8 @@ def read_source_stat(path: str | Path) -> tuple[bytes, os.stat_result]:
     """:func:`read_source`, with the file's status as it was opened (taken before reading,
     so a change made while it is read is never recorded against the old content)."""
     p = os.fspath(path)
+    fd, st = open_regular(p)
     try:
-        # checked before opening too: opening some devices has effects of its own
-        _regular(p, os.stat(p).st_mode)
-        # O_NONBLOCK: a FIFO put there since the check opens at once instead of waiting for
-        # a writer; the descriptor's own stat decides
-        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
-                     | getattr(os, "O_BINARY", 0))
-    except OSError as exc:
-        raise _error(p, 0, 0, f"cannot read file: {exc.strerror or exc}", "CS002") from None
-    try:
-        st = os.fstat(fd)
-        _regular(p, st.st_mode)
         if st.st_size > MAX_BYTES:
             raise _too_large(p)
         chunks, size = [], 0
@@ -204,6 +194,35 @@ def read_source_stat(path: str | Path) -> tuple[bytes, os.stat_result]:
     if size > MAX_BYTES:
         raise _too_large(p)
     return b"".join(chunks), st
+
+
+def open_regular(path: str | Path) -> tuple[int, os.stat_result]:
+    """A descriptor open for reading on ``path`` and its status, if it is a regular file (a
+    link is followed): the one way input files are opened, by :func:`read_source` and by
+    readers of files too large to take whole (:mod:`cardscript.jsonfile`'s JSON Lines).
+    Anything else — a FIFO, a device, a folder, a missing file — is a positioned CS002
+    error, and opening never blocks. The caller closes the descriptor."""
+    p = os.fspath(path)
+    try:
+        # checked before opening too: opening some devices has effects of its own
+        _regular(p, os.stat(p).st_mode)
+        # O_NONBLOCK: a FIFO put there since the check opens at once instead of waiting for
+        # a writer; the descriptor's own stat decides
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+                     | getattr(os, "O_BINARY", 0))
+    except (OSError, ValueError) as exc:  # ValueError: an embedded NUL
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise _error(p, 0, 0, f"cannot read file: {why}", "CS002") from None
+    try:
+        st = os.fstat(fd)
+        _regular(p, st.st_mode)
+    except OSError as exc:
+        os.close(fd)
+        raise _error(p, 0, 0, f"cannot read file: {exc.strerror or exc}", "CS002") from None
+    except CardError:
+        os.close(fd)
+        raise
+    return fd, st
 
 
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR,
