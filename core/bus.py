@@ -9,12 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .clone import copy_slots, copy_value
+from .loadable import state
 
 if TYPE_CHECKING:
     from .compiler import AbilityProgram
     from .state import Card, Player
 
 
+@state
 class Event:
     """Something that happened. ``card`` is the subject object, as it was (last known)."""
 
@@ -39,6 +41,7 @@ class Event:
         return f"<event {self.kind} {self.card or ''}>"
 
 
+@state
 class Handler:
     """One ability of one card object, listening for one event kind."""
 
@@ -49,6 +52,7 @@ class Handler:
         self.ability = ability
 
 
+@state
 class Bus:
     __slots__ = ("handlers",)
 

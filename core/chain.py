@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from .clone import copy_value
 from .decisions import describe
+from .loadable import state, step
 from .resolve import Resolving, Targeting, Trigger
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 PASS = "pass"
 
 
+@state
 class ChainResolver(Targeting, Resolving):
     """Last in, first out, with a round of priority passes before each resolution."""
 
@@ -96,6 +98,7 @@ class ChainResolver(Targeting, Resolving):
             self.push(g, t)
 
     # -- putting items on the chain --------------------------------------------------------
+    @step
     def place(self, g: Game, groups: list[list[Trigger]]) -> None:
         """Put the next trigger of the first player who still has some on the chain; with
         several, that player chooses which goes on next."""
@@ -111,11 +114,13 @@ class ChainResolver(Targeting, Resolving):
         else:
             self.placed(g, groups, group[0])
 
+    @step
     def placed(self, g: Game, groups: list[list[Trigger]], t: Trigger) -> None:
         groups[0].remove(t)
         g.sequence((self.push, g, t), (self.place, g, groups))
         self.choose_targets(g, [t])
 
+    @step
     def push(self, g: Game, t: Trigger) -> None:
         """Put ``t`` on top of the chain, unless it needed a target and found none."""
         if t.no_target:
@@ -140,6 +145,7 @@ class ChainResolver(Targeting, Resolving):
         player (a game whose rules differ overrides this)."""
         return g.active
 
+    @step
     def priority(self, g: Game, player: Player, passes: int) -> None:
         """``player`` gets priority after ``passes`` passes in succession; new triggers go
         on the chain first, and then every player must pass again."""
@@ -162,6 +168,7 @@ class ChainResolver(Targeting, Resolving):
         g.ask(player, "priority", [PASS, *g.responses(player)], prompt,
               then=(self.priority_chosen, g, player, passes))
 
+    @step
     def priority_chosen(self, g: Game, player: Player, passes: int, choice: Any) -> None:
         if isinstance(choice, str) and choice == PASS:
             g.log.append(("priority", player.name, PASS))

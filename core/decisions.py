@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .clone import copy_value
+from .loadable import state
 
 if TYPE_CHECKING:
     from .game import Game
@@ -28,6 +29,7 @@ def describe(option: Any) -> str:
     return str(option)
 
 
+@state
 class Decision:
     """A pending decision. ``player`` answers it (agents are asked by it); ``behalf`` is the
     player it is made for: the same player, unless a rule lets another make that player's

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
+from .loadable import value
+
 #: the most one effect may count: cards drawn, denied, discarded, sacrificed or sought, tokens
 #: created, resources gained or lost, times repeated (a deck holds about 50 cards)
 COUNT_MAX = 100
@@ -27,6 +29,7 @@ AMOUNT_MAX = 100
 STAT_MAX = 99
 
 
+@value
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Per-game run-time limits. Plain data: part of a game's record, set from the

@@ -53,6 +53,13 @@ class Hooks:
         ``cls(seed, **options)``; :mod:`cardscript.agents`)."""
 
 
+class UnknownGame(KeyError):
+    """A game named that is not installed (the message lists those that are)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 @dataclass
 class GameSpec:
     """Everything the tools need to know about one game."""
@@ -169,8 +176,8 @@ def load_game(name: str, macro_files: Iterable[str | Path] | None = None) -> Gam
     all_games = games()
     if name not in all_games:
         from .errors import did_you_mean
-        raise KeyError(f"unknown game '{name}'{did_you_mean(name, all_games)}; "
-                       f"installed: {', '.join(sorted(all_games))}")
+        raise UnknownGame(f"unknown game '{name}'{did_you_mean(name, all_games)}; "
+                          f"installed: {', '.join(sorted(all_games))}")
     files = bundled_macros(name) if macro_files is None else tuple(macro_files)
     sources = read_macros(files)
     digest = _digest(sources)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .errors import CardError, Diagnostic, Position
+from . import jsonfile
+from .jsonfile import Document
 from .limits import Limits
-from .loader import read_source
 
 if TYPE_CHECKING:
     from .cardpool import CardPool
@@ -33,8 +33,24 @@ def replay(record: dict, pool: CardPool) -> Game:
     game = pool.spec.game_class(decks, record["seed"], tokens=pool.tokens,
                                 names=record["names"], variants=record["variants"],
                                 limits=limits, **record.get("options", {}))
+    return _choose_again(game, record["choices"])
+
+
+def replayed(game: Game) -> Game:
+    """``game`` played again from the start by its own record: a new game of its class with
+    its seed, decks, tokens, names, deck names, variants, limits and options, every choice
+    it made made again. The engine is deterministic, so this is the same game — unless
+    ``game``'s state was made some other way (a loaded save that was edited)."""
+    again = type(game)(list(game.decks), game.seed, tokens=game.tokens,
+                       names=[p.name for p in game.players], variants=game.variants,
+                       deck_names=[p.deck_name for p in game.players], limits=game.limits,
+                       **game.options())
+    return _choose_again(again, game.choices)
+
+
+def _choose_again(game: Game, choices: list) -> Game:
     game.advance()
-    for n, index in enumerate(record["choices"]):
+    for n, index in enumerate(choices):
         d = game.decision
         if d is None:
             raise ValueError("the record has more choices than the game has decisions")
@@ -45,26 +61,25 @@ def replay(record: dict, pool: CardPool) -> Game:
     return game
 
 
+class Record(Document):
+    """The shape of a game's record (:meth:`cardscript.game.Game.record`), checked before a
+    record read from a file is replayed."""
+
+    game: str
+    seed: int
+    decks: list[list[str]]
+    names: list[str]
+    variants: list[str]
+    options: dict[str, Any] = {}
+    choices: list[int]
+    limits: dict[str, int] | None = None
+
+
 def load(path: str | Path, pool: CardPool) -> Game:
-    """Replay a saved game; a file that can't be read or isn't JSON is a positioned
-    :class:`CardError` (read through the loader's one reader: size-bounded, regular files
+    """Replay a saved game; a file that can't be read, isn't JSON or isn't a record is a
+    positioned :class:`CardError` (read through the one reader: size-bounded, regular files
     only)."""
     p = str(Path(path))
-    raw = read_source(p)
-    try:
-        record = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n")
-        raise CardError([Diagnostic(Position(p, line + 1, 1), "file is not valid UTF-8 (byte "
-                                    f"0x{raw[exc.start]:02x})", "CS002")]) from None
-    except json.JSONDecodeError as exc:
-        raise CardError([Diagnostic(Position(p, exc.lineno, exc.colno),
-                                    f"not a saved game: JSON error: {exc.msg}", "CS001")]) \
-            from None
-    except ValueError as exc:  # a number past Python's digit limit
-        raise CardError([Diagnostic(Position(p, 1, 1), f"not a saved game: {exc}", "CS003")]) \
-            from None
-    except RecursionError:
-        raise CardError([Diagnostic(Position(p, 1, 1), "not a saved game: JSON nested too "
-                                    "deeply", "CS003")]) from None
+    record = jsonfile.read(p, "a saved game")
+    jsonfile.check(record, Record, p, "a saved game")
     return replay(record, pool)

@@ -21,8 +21,10 @@ if TYPE_CHECKING:  # the game imports its resolver: typing only, no import at ru
     from .state import Card, Player
 
 from .limits import LimitExceeded
+from .loadable import state, step
 
 
+@state
 class Trigger:
     """A triggered or activated ability waiting to resolve; also the effect context."""
 
@@ -98,6 +100,7 @@ class Targeting:
             g.then(self.choose_target, g, sorted(batch, key=lambda t: order.index(t.controller)),
                    0)
 
+    @step
     def choose_target(self, g: Game, batch: list[Trigger], i: int) -> None:
         while i < len(batch):
             t = batch[i]
@@ -113,6 +116,7 @@ class Targeting:
                 return
             t.no_target = True
 
+    @step
     def target_chosen(self, g: Game, t: Trigger, target: Any) -> None:
         """The target is chosen (a game's resolver may first offer what prevents it)."""
         t.target = target
@@ -126,6 +130,7 @@ class Resolving:
     resolving: int  # depth of resolutions in progress
     current: Trigger | None  # what resolves now
 
+    @step
     def run(self, g: Game, t: Trigger) -> None:
         g.resolutions += 1
         if g.resolutions > g.limits.resolutions:
@@ -136,6 +141,7 @@ class Resolving:
         g.then(self.resolved, g)
         resolve(g, t)
 
+    @step
     def resolved(self, g: Game) -> None:
         self.resolving -= 1
         self.current = None

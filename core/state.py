@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Self
 
 from .clone import copy_slots, copy_value
+from .loadable import state
 from .slots import compact, per_class, slots_of
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ class CardDef:
         return f"<CardDef {self.id}>"
 
 
+@state
 class Card:
     """One object in one zone. ``blank`` is nonzero while its abilities are treated as blank
     text: they neither trigger nor resolve (how long it lasts is the game's)."""
@@ -115,6 +117,7 @@ class Card:
         return f"{self.proto.id} @{where}"
 
 
+@state
 class Player:
     """A player. A game's players add their zones (named in ``ZONES``, made by the game's
     ``__init__``) and resources."""

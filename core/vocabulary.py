@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Optional
 from pydantic import Field
 
 from .limits import LimitExceeded
+from .loadable import step
 from .registry import Params, Vocabulary
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
@@ -57,6 +58,7 @@ class Stages:
     def run(self, g, ctx):
         self.stage(g, ctx, 0)
 
+    @step
     def stage(self, g, ctx, i: int) -> None:
         if ctx.stopped:  # rule 508.3: the stages already done stay done; the rest don't
             return
@@ -69,6 +71,7 @@ class Stages:
             self.stages[i].run(g, ctx)
 
     @staticmethod
+    @step
     def file_triggers(g) -> None:
         if g.pending:  # triggers from one stage form their own batch (rule 502)
             g.resolver.file_triggers(g)
@@ -86,6 +89,7 @@ class May:
         g.ask(ctx.controller, "may", [True, False], "do you want to?",
               then=(self.answered, g, ctx))
 
+    @step
     def answered(self, g, ctx, yes: bool) -> None:
         ctx.done = yes
         if yes:
@@ -150,6 +154,7 @@ class ForEach:
         # {all: ...} counts its cards as effect steps
         self.each(g, ctx, list(self.cards.cards(g, ctx)), 0, ctx.it)
 
+    @step
     def each(self, g, ctx, cards: list, i: int, saved) -> None:
         if i == len(cards):
             ctx.it = saved
@@ -178,6 +183,7 @@ class Repeat:
                                 f"repeat {n:,} times", ctx.source.proto.id)
         self.again(g, ctx, n)
 
+    @step
     def again(self, g, ctx, left: int) -> None:
         if left > 0:
             g.then(self.again, g, ctx, left - 1)

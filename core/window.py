@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .chain import PASS
 from .clone import copy_slots, copy_value
 from .decisions import describe
+from .loadable import state, step
 from .resolve import Resolving, Targeting, Trigger
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from .state import Player
 
 
+@state
 class Played:
     """A card played with nothing of its own to resolve (a champion put into play, say):
     still answered in a window; a response that stops it stops the play."""
@@ -51,6 +53,7 @@ class Played:
         return self.source.proto.id
 
 
+@state
 class ResponseWindow(Targeting, Resolving):
     """Triggers in the order they happened; a window of responses before a played item."""
 
@@ -74,6 +77,7 @@ class ResponseWindow(Targeting, Resolving):
         return self.open_items[-1] if self.open_items else None
 
     # -- the protocol ----------------------------------------------------------------------
+    @step
     def settle(self, g: Game) -> None:
         """Resolve the waiting triggers, new ones included, until none is left."""
         if not (self.resolving or self.draining):
@@ -94,6 +98,7 @@ class ResponseWindow(Targeting, Resolving):
         g.then(self.queue, g, new)
         self.choose_targets(g, new)
 
+    @step
     def queue(self, g: Game, triggers: list[Trigger]) -> None:
         for t in triggers:
             if t.no_target:
@@ -105,6 +110,7 @@ class ResponseWindow(Targeting, Resolving):
         self.items.extend(triggers)
         self.settle(g)
 
+    @step
     def drain(self, g: Game) -> None:
         if g.pending:
             g.then(self.drain, g)
@@ -117,6 +123,7 @@ class ResponseWindow(Targeting, Resolving):
         self.run(g, self.items.pop(0))
 
     # -- played items and their window -----------------------------------------------------
+    @step
     def open(self, g: Game, t: Trigger | Played) -> None:
         """``t`` was played (a card's effect, or a :class:`Played` card): each other player
         may respond before it resolves."""
@@ -127,6 +134,7 @@ class ResponseWindow(Targeting, Resolving):
         g.then(self.close, g, t)
         g.then(self.poll, g, t, others)
 
+    @step
     def poll(self, g: Game, t: Trigger | Played, others: list[Player]) -> None:
         if g.pending:  # what a response set off resolves before the next player answers
             g.then(self.poll, g, t, others)
@@ -141,6 +149,7 @@ class ResponseWindow(Targeting, Resolving):
             g.ask(p, "respond", [PASS, *options], f"respond to {t.label()}, or pass",
                   then=(self.responded, g, p))
 
+    @step
     def responded(self, g: Game, p: Player, choice: Any) -> None:
         if isinstance(choice, str) and choice == PASS:
             g.log.append(("pass", p.name))
@@ -148,6 +157,7 @@ class ResponseWindow(Targeting, Resolving):
         g.log.append(("respond", p.name, describe(choice)))
         g.respond(p, choice)
 
+    @step
     def close(self, g: Game, t: Trigger | Played) -> None:
         self.open_items.remove(t)
         if t.stopped:

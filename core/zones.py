@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .clone import copy_value
+from .loadable import state
 
 if TYPE_CHECKING:
     from .state import CardDef
@@ -26,6 +27,7 @@ class Unseen(NamedTuple):
     proto: CardDef
 
 
+@state
 class Zone:
     __slots__ = ("kind", "player", "area", "cards", "in_play")
 

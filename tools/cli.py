@@ -2,19 +2,24 @@
 
 Exit codes: 0 success, 1 bad input (card, deck or scenario data; a file that can't be read
 or written) or failing tests, 2 bad usage (including a path that does not exist, or a file
-where a folder is expected). Errors go to stderr; designer errors never show a traceback.
+where a folder is expected, or a game that is not installed), 3 an internal error: a bug in
+cardscript, shown with its traceback for the report. Errors go to stderr; bad input never
+shows a traceback.
 """
 from __future__ import annotations
 
 import argparse
 import os
 import sys
+import traceback
 
-from cardscript.errors import CardError
+from cardscript.errors import CardError, printable
+from cardscript.plugins import UnknownGame
 
 from . import commands
 from .common import (
     EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_USAGE,
     UsageError,
@@ -51,8 +56,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except CardError as exc:
         return fail_input(exc)
-    except KeyError as exc:  # an unknown game and the like
-        err.print(f"cardscript {args.command}: error: {exc.args[0]}", markup=False)
+    except UnknownGame as exc:
+        err.print(f"cardscript {args.command}: error: {exc}", markup=False)
         return EXIT_USAGE
     except KeyboardInterrupt:  # Ctrl-C before a command could stop cleanly by itself
         err.print(f"cardscript {args.command}: interrupted", markup=False)
@@ -72,6 +77,12 @@ def main(argv: list[str] | None = None) -> int:
         err.print(f"cardscript {args.command}: error: {where}: {exc.strerror or exc}",
                   markup=False)
         return EXIT_BAD_INPUT
+    except Exception as exc:  # a bug: said as one, never as the user's mistake
+        traceback.print_exc()
+        err.print(f"cardscript {args.command}: internal error: {type(exc).__name__}: "
+                  f"{printable(str(exc))}; this is a bug in cardscript: please report it with "
+                  "the traceback above", markup=False)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":

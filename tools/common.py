@@ -13,6 +13,8 @@ from cardscript.errors import CardError
 from rich.console import Console
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
+#: a bug in cardscript itself (the traceback is shown: it is for the report)
+EXIT_INTERNAL = 3
 #: a command stopped by Ctrl-C (128 + SIGINT, as shells report it)
 EXIT_INTERRUPTED = 130
 

@@ -17,6 +17,8 @@ from pydantic import BaseModel
 from rich.markup import escape
 from rich.tree import Tree
 
+from .common import UsageError
+
 _PLAIN = (str, int, float, bool, type(None))
 
 
@@ -30,7 +32,10 @@ def load_card(ref: str, game: str) -> tuple[CardDef, str]:
             raise CardError(pool.diagnostics)
         return card, str(path)
     pool = CardPool.bundled(game)
-    card = pool.get(ref)  # KeyError with a suggestion if unknown
+    try:
+        card = pool.get(ref)
+    except KeyError as exc:  # said with a suggestion: a card the command line names
+        raise UsageError(f"no card file or bundled card: {exc.args[0]}") from None
     return card, str(pool.files[card.id])
 
 

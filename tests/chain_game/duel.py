@@ -25,6 +25,7 @@ from cardscript.bus import Event
 from cardscript.chain import PASS, ChainResolver
 from cardscript.compiler import Compiler
 from cardscript.game import Game
+from cardscript.loadable import state, step
 from cardscript.loader import load_text
 from cardscript.model import CardBase, build_types, validate_document
 from cardscript.procedure import GameOver
@@ -127,8 +128,8 @@ class Score:
 
     def run(self, g, ctx) -> None:
         p = ctx.controller
-        g.scores[p.index] += self.amount.get(g, ctx)
-        g.log.append(("score", p.name, g.scores[p.index]))
+        g.points[p.index] += self.amount.get(g, ctx)
+        g.log.append(("score", p.name, g.points[p.index]))
 
 
 class CounterParams(Params):
@@ -223,6 +224,7 @@ def compile_cards(texts: dict[str, str]) -> dict[str, CardDef]:
 
 
 # -- the game ------------------------------------------------------------------------------
+@state
 class DuelPlayer(Player):
     """A player of Duel: a deck, a hand and a discard pile (the board is the game's)."""
 
@@ -236,6 +238,7 @@ class DuelPlayer(Player):
         self.discard = Zone(DISCARD, self)
 
 
+@state
 class DuelGame(Game):
     game_name = "duel"
     resolver_class = ChainResolver
@@ -245,7 +248,7 @@ class DuelGame(Game):
     def __init__(self, decks, seed: int = 0, *, shuffle: bool = True, **kw):
         super().__init__(decks, seed, **kw)
         self.shuffle = shuffle
-        self.scores = [0 for _ in self.players]
+        self.points = [0 for _ in self.players]
         self.turn_number = 0
         self.chain_zone = Zone(CHAIN, None)  # played cards while they wait on the chain
         self.boards = [Zone(BOARD, p, in_play=True) for p in self.players]
@@ -253,6 +256,7 @@ class DuelGame(Game):
             for proto in deck:
                 self.new_card(proto, p, p.deck)
 
+    @step
     def start(self) -> None:
         for p in self.players:
             if self.shuffle:
@@ -265,6 +269,7 @@ class DuelGame(Game):
             if p.deck.cards:
                 self.move(p.deck.cards[0], p.hand)
 
+    @step
     def turn(self, p) -> None:
         """Draw, play at most one card, priority until the chain is empty; next player."""
         self.turn_number += 1
@@ -278,6 +283,7 @@ class DuelGame(Game):
         self.ask(p, "play", [PASS, *(c for c in p.hand.cards if self.playable(p, c))],
                  "play a card, or pass", then=(self.main_play, p))
 
+    @step
     def main_play(self, p, choice) -> None:
         if choice == PASS:
             self.resolver.settle(self)  # a round of priority all the same: quick cards
@@ -305,6 +311,7 @@ class DuelGame(Game):
         self.then(self.played, item)
         self.resolver.choose_targets(self, [item])
 
+    @step
     def played(self, item) -> None:
         self.resolver.add(self, [item])
         self.publish(Event("played", item.source, item.controller))
@@ -322,13 +329,13 @@ class DuelGame(Game):
                     self.publish(Event("entered", entered, entered.owner))
                 else:
                     self.move(card, card.owner.discard)
-        if max(self.scores) >= GOAL:
+        if max(self.points) >= GOAL:
             self.finish("goal")
             raise GameOver()
 
     def finish(self, how: str) -> None:
-        best = max(self.scores)
-        leaders = [p for p in self.players if self.scores[p.index] == best]
+        best = max(self.points)
+        leaders = [p for p in self.players if self.points[p.index] == best]
         self.winner = leaders[0] if len(leaders) == 1 else None
         self.log.append(("game_over", self.winner.name if self.winner else "draw", how))
 

@@ -97,7 +97,7 @@ def test_triggers_of_a_resolution_go_on_top_of_what_waits():
     assert events(g, "resolve") == [("sprite", "on_play"), ("sprite", "on_enter"),
                                     ("blaze", "on_play")]
     assert [c.proto.id for c in g.boards[1].cards] == ["sprite"]
-    assert g.scores == [3, 2]
+    assert g.points == [3, 2]
 
 
 def test_the_active_players_triggers_go_on_first_and_each_player_orders_their_own():
@@ -131,7 +131,7 @@ def test_a_counter_takes_the_item_off_the_chain_and_its_card_to_the_discard():
     assert events(g, "target") == [("negate", "blaze: on_play")]
     assert events(g, "removed") == [("A", "blaze: on_play")]
     assert events(g, "resolve") == [("negate", "on_play")]  # blaze never resolves
-    assert g.scores == [0, 0]
+    assert g.points == [0, 0]
     assert [c.proto.id for c in g.players[0].discard.cards] == ["blaze"]
     assert [c.proto.id for c in g.players[1].discard.cards] == ["negate"]
     assert g.chain_zone.cards == []
@@ -151,7 +151,7 @@ def test_a_triggers_target_is_chosen_as_it_goes_on_and_without_one_it_stays_off(
     assert events(g, "target") == [("warden", "blaze: on_play")]
     assert events(g, "resolve")[1:] == [("warden", "on_play"), ("warden", "on_enter")]
     assert events(g, "removed") == [("B", "blaze: on_play")]
-    assert g.scores == [2, 0]
+    assert g.points == [2, 0]
 
 
 def test_a_card_played_while_an_item_resolves_waits_for_it_then_resolves_first():
@@ -176,7 +176,7 @@ def test_a_card_played_while_an_item_resolves_waits_for_it_then_resolves_first()
     pick(g, "pass")  # then blaze
     assert events(g, "resolve")[2:] == [("sentinel", "whenever_played"),
                                         ("blaze", "on_play")]
-    assert g.scores == [4, 2]
+    assert g.points == [4, 2]
 
 
 def test_the_first_to_the_goal_wins():
@@ -186,7 +186,7 @@ def test_the_first_to_the_goal_wins():
         d = pick(g, "blaze")
     assert g.winner is g.players[0] and g.over
     assert g.log[-1] == ("game_over", "A", "goal")
-    assert g.scores == [GOAL + 2, GOAL - 1]  # A's fourth blaze; B had played three
+    assert g.points == [GOAL + 2, GOAL - 1]  # A's fourth blaze; B had played three
 
 
 def test_after_the_turn_limit_equal_points_draw():

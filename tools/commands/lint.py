@@ -4,7 +4,13 @@ from __future__ import annotations
 import os
 import sys
 
-from ..common import EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, UsageError, check_output_file
+from ..common import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    UsageError,
+    check_output_file,
+)
 
 HELP = "lint card, deck and scenario files: every problem at file:line:col, with fixes"
 
@@ -158,7 +164,7 @@ def _report(args, rules, linter, report) -> int:
         sys.stderr.write(f"cardscript lint: error: {e}\n")
     sys.stdout.flush()
     if report.internal_errors:
-        return EXIT_USAGE
+        return EXIT_INTERNAL
     if report.unwritten:
         return EXIT_BAD_INPUT
     return EXIT_BAD_INPUT if failing and not args.exit_zero else EXIT_OK

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cardscript.save import SaveError, load
+from cardscript.save import SaveError, load, verified
 
 from ..common import EXIT_BAD_INPUT, err, out
 from .prompt import TerminalAgent
@@ -62,9 +62,11 @@ def play(pool, decks, seed: int, variants=(), limits=None, save: str | None = No
 def resume(pool, path: str, seed: int, save: str | None = None,
            agent: tuple[str, Mapping[str, Any]] = ("random", {}),
            card_paths: tuple[str, ...] = ()) -> int:
-    """Continue the game saved in ``path`` (its human is the first player)."""
+    """Continue the game saved in ``path`` (its human is the first player): the game its
+    record reaches, once the save is shown to hold exactly that (:func:`~cardscript.save.
+    verified`)."""
     try:
-        game = load(path, pool.cards, pool.spec.name)
+        game = verified(load(path, pool.cards, pool.spec.name))
     except SaveError as exc:
         err.print(f"{path}: {exc}", markup=False)
         return EXIT_BAD_INPUT

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import copy
 import io
-import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
+
+from cardscript.save import save
 
 from ..common import UsageError, err, out
 from .names import Namer
@@ -35,14 +35,11 @@ class Snapshot:
 
 
 def write_save(game: Any, path: str) -> None:
-    """Write the save through a temporary file, so a crash never leaves half a save."""
-    target = Path(path)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    """Write the save in one step (:mod:`cardscript.atomic`): a crash never leaves half a
+    save, and nothing planted beside it is written through."""
     try:
-        tmp.write_text(game.save(), encoding="utf-8")
-        os.replace(tmp, target)
+        save(game, path)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         raise UsageError(f"cannot save the game to {path}: {exc.strerror or exc}") from None
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...chain import ChainResolver
+from ...loadable import state, step
 from ...resolve import Trigger, resolve
 from .effects import AddEnergy, AddPower
 
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from ...state import Player
 
 
+@state
 class RiftChain(ChainResolver):
     """The chain with Riftbound's priority: nothing to pass on an empty chain."""
 
@@ -45,6 +47,7 @@ class RiftChain(ChainResolver):
         if g.pending:
             self.file_triggers(g)
 
+    @step
     def push(self, g: Game, t: Trigger) -> None:
         ab = t.ability
         if isinstance(ab.effect, (AddEnergy, AddPower)) and ab.trigger.scope != "activated":
@@ -57,6 +60,7 @@ class RiftChain(ChainResolver):
         top = self.top
         return top.controller if top is not None else g.active
 
+    @step
     def priority(self, g: Game, player: Player | None, passes: int) -> None:
         """``player`` (None: the newest item's controller) gets priority after ``passes``
         passes in sequence. An empty chain is an open state: the settle is over."""

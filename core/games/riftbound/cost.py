@@ -18,6 +18,7 @@ energy and power for later (a rune exhausted for energy can still be recycled).
 """
 from __future__ import annotations
 
+from ...loadable import step
 from ...resolve import Trigger
 from .card import DOMAINS
 from .effects import AddEnergy
@@ -137,6 +138,7 @@ class Costs(MixinBase):
         acts = card.proto.program.activated
         return any(acts[i] is ability for i in card.proto.adds)
 
+    @step
     def run_add(self, p, card, ability) -> None:
         """An Add ability resolves at once: no chain, no priority or focus passes (rules
         notes 2)."""
@@ -195,6 +197,7 @@ class Costs(MixinBase):
         if energy or power or extra:
             self.then(self.pay_runes, p, energy, power, tuple(domains), extra)
 
+    @step
     def pay_runes(self, p, energy: int, power: int, domains: tuple, extra: int) -> None:
         """One step of paying with runes: exhaust one for energy while energy is owed, then
         recycle one for power of ``domains``, then for the ``extra`` power of any domain.
@@ -236,6 +239,7 @@ class Costs(MixinBase):
             return isinstance(eff, AddEnergy)
         return not isinstance(eff, AddEnergy) and (not power or eff.domain in domains)
 
+    @step
     def rune_paid(self, p, energy: int, power: int, domains: tuple, extra: int, rune) -> None:
         """Use ``rune``'s Add ability (or a unit's or gear's chosen instead) and spend what
         it adds at once."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from ...limits import COUNT_MAX, STAT_MAX
+from ...loadable import step
 from ...registry import Params, Vocabulary
 from .card import Domain
 
@@ -277,6 +278,7 @@ class Predict:
             g.ask(p, "may", [False, True], f"recycle {top.proto.id} to the bottom of your "
                   "deck?", then=(self.answered, g, p, top))
 
+    @step
     def answered(self, g, p, top, yes: bool) -> None:
         if yes and top.zone is p.deck:
             g.move(top, p.deck, top=False)

@@ -14,6 +14,7 @@ from typing import Any, cast
 
 from ...bus import Event
 from ...chain import PASS
+from ...loadable import step
 from ...procedure import GameOver
 from .mixin_base import MixinBase
 from .play import SHOWDOWN
@@ -38,6 +39,7 @@ class Fights(MixinBase):
         """No chain and no showdown (seed, "Neutral" and "Open")."""
         return not self.resolver.items and not self.resolver.running and self.showdown is None
 
+    @step
     def cleanup(self) -> None:
         """Rules notes 5.2, CR 323: win check; designations; lethal damage; uncontrol;
         recalls; stage showdowns and combats; in the neutral open state, open one. Repeats
@@ -113,6 +115,7 @@ class Fights(MixinBase):
         return out
 
     # -- showdowns and focus (seed, "Focus"; rules notes 7) ------------------------------
+    @step
     def open_showdown(self, bf) -> None:
         """A showdown opens; with opposing units there it is a combat showdown: the
         Contested applier attacks, the other player defends (combat showdown step)."""
@@ -132,6 +135,7 @@ class Fights(MixinBase):
                 self.publish(Event("defend", c, others[0], bf))
             self.resolver.settle(self)  # the combat chain: focus does not pass after it
 
+    @step
     def focus(self, bf, p, passes: int) -> None:
         """``p`` holds focus, and so priority: play one Action or Reaction card, or pass.
         When every player has passed in sequence, the showdown ends."""
@@ -142,6 +146,7 @@ class Fights(MixinBase):
         self.ask(p, "focus", options, f"showdown at {bf.name}: play an Action or Reaction "
                  "card, or pass", then=(self.focus_chosen, bf, p, passes))
 
+    @step
     def focus_chosen(self, bf, p, passes: int, choice) -> None:
         if isinstance(choice, str) and choice == PASS:
             self.log.append(("focus", p.name, PASS))
@@ -150,6 +155,7 @@ class Fights(MixinBase):
         self.then(self.focus_after, bf, p)
         self.do_action(p, choice)
 
+    @step
     def focus_after(self, bf, p) -> None:
         """The chain the focus holder's play made is empty: focus passes (seed, "Focus")."""
         self.then(self.focus, bf, self.next_player(p), 0)
@@ -194,6 +200,7 @@ class Fights(MixinBase):
         self.then(self.deal_combat_damage, bf)
         self.sequence((self.assign, a, list(dfn), total_a), (self.assign, d, list(att), total_d))
 
+    @step
     def assign(self, assigner, victims: list, amount: int) -> None:
         """Damage assignment: lethal damage to one unit before the next; the Tank units
         first and the Backline units last among one player's units; what remains once
@@ -207,12 +214,14 @@ class Fights(MixinBase):
                  "unit to receive lethal damage",
                  then=(self.assigned, assigner, victims, amount))
 
+    @step
     def assigned(self, assigner, victims: list, amount: int, unit) -> None:
         rest = [c for c in victims if c is not unit]
         n = amount if not rest else min(amount, unit.lethal())
         self.damage_plan.append((unit, n))
         self.assign(assigner, rest, amount - n)
 
+    @step
     def deal_combat_damage(self, bf) -> None:
         """All combat damage at once; then a cleanup kills what it made lethal."""
         plan, self.damage_plan = self.damage_plan, []
@@ -221,6 +230,7 @@ class Fights(MixinBase):
             self.log.append(("damage", unit.proto.id, n))
         self.cleanup()
 
+    @step
     def combat_resolution(self, bf) -> None:
         """Resolution step: combat cleanup (every unit heals; attackers are recalled if
         defenders remain); the result; control to the side left, a Conquer if it gains it

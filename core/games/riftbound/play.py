@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...bus import Event
+from ...loadable import step
 from ...resolve import Trigger
 from .card import DOMAINS
 from .cost import Costs
@@ -209,6 +210,7 @@ class Playing(Costs):
                      f"choose a target for {item.label()}",
                      then=(self.resolver.target_chosen, self, item))
 
+    @step
     def activated(self, item) -> None:
         self.resolver.add(self, [item])
         self.cleanup()
@@ -239,6 +241,7 @@ class Playing(Costs):
         self.then(self.hidden_at, p, card, bf)
         self.pay(p, 0, 1, DOMAINS)
 
+    @step
     def hidden_at(self, p, card, bf) -> None:
         c: Any = self.move(card, bf.facedown)
         c.hidden_turn = self.turn
@@ -282,6 +285,7 @@ class Playing(Costs):
             return
         self.play_located(p, c, accelerate, BASE)
 
+    @step
     def play_located(self, p, c, accelerate: bool, where, free: bool = False) -> None:
         item = None
         if c.proto.type == "spell":
@@ -296,6 +300,7 @@ class Playing(Costs):
                 return
         self.play_finalize(p, c, accelerate, where, item, free)
 
+    @step
     def play_finalize(self, p, c, accelerate: bool, where, item, free: bool = False) -> None:
         """Steps 3-6: total cost, payment, finalize. A unit enters exhausted at its
         location (ready, accelerated); gear enters ready at base; a spell stays on the chain
@@ -307,6 +312,7 @@ class Playing(Costs):
         self.then(self.play_paid, p, c, accelerate, where, item)
         self.pay(p, energy, power, self.power_domains(c), extra)
 
+    @step
     def play_paid(self, p, c, accelerate: bool, where, item) -> None:
         """Step 6, once the cost is paid: finalize."""
         entered: Any = c

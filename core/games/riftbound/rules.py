@@ -14,6 +14,7 @@ from typing import Any
 from ...bus import Event
 from ...cardevents import METRICS, logged_card_events
 from ...game import Game
+from ...loadable import state, step
 from ...zones import Zone
 from .chain import RiftChain
 from .evaluation import Evaluation
@@ -42,6 +43,7 @@ DECISION_KINDS = ("mulligan", "battlefield", "action", "location", "target", "or
                   "showdown", "priority", "focus", "assign", "pay")
 
 
+@state
 class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
     game_name = "riftbound"
     DECISION_KINDS = DECISION_KINDS
@@ -113,6 +115,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
                                   setup_over=self.turn >= 1)
 
     # -- the start sequence (seed, "Before the first Awaken") ---------------------------
+    @step
     def start(self) -> None:
         if self.start_at is not None:  # a scenario set the table up
             if self.start_at == "main":  # after the Main phase emptied the pools (316)
@@ -123,27 +126,32 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         self.sequence((self.turn_order_step,), (self.shuffle_step,), (self.draw_step,),
                       (self.mulligans,), (self.reveal_battlefields,), (self.begin_turn, None))
 
+    @step
     def turn_order_step(self) -> None:
         """Seed 4: turn order by a fair random method (a coin)."""
         first = self.players[0 if self.rng.random() < 0.5 else 1]
         self.first = self.active = first
         self.log.append(("first", first.name))
 
+    @step
     def shuffle_step(self) -> None:
         """Seed 5: each player shuffles their main deck and their rune deck, separately."""
         for p in self.turn_order():
             self.rng.shuffle(p.deck.cards)
             self.rng.shuffle(p.rune_deck.cards)
 
+    @step
     def draw_step(self) -> None:
         """Seed 6: each player draws 4."""
         for p in self.turn_order():
             self.draw(p, HAND_SIZE)
 
+    @step
     def mulligans(self) -> None:
         """Seed 7, each player in turn order."""
         self.sequence(*((self.mulligan, p, []) for p in self.turn_order()))
 
+    @step
     def mulligan(self, p: RiftPlayer, chosen: list) -> None:
         """Seed 7: set aside up to 2 cards, one at a time, or stop."""
         if len(chosen) < MULLIGAN_MAX:
@@ -153,6 +161,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
             return
         self.mulligan_done(p, chosen)
 
+    @step
     def mulligan_pick(self, p: RiftPlayer, chosen: list, pick) -> None:
         if isinstance(pick, str) and pick == DONE:
             self.mulligan_done(p, chosen)
@@ -168,6 +177,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
             self.move(c, p.deck, top=False)
         self.log.append(("mulligan", p.name, len(chosen)))
 
+    @step
     def reveal_battlefields(self) -> None:
         """Seed 9: the battlefield each player uses is revealed: one of their three at
         random (a single game), or the one they choose (variant ``chosen_battlefields``, a
@@ -180,12 +190,14 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
             if options:
                 self.add_battlefield(options[int(self.rng.random() * len(options))])
 
+    @step
     def choose_battlefield(self, p: RiftPlayer) -> None:
         options = [c for c in p.aside.cards if c.proto.type == "battlefield"]
         if options:
             self.ask(p, "battlefield", options, "choose the battlefield you use",
                      then=(self.add_battlefield,))
 
+    @step
     def add_battlefield(self, card: RiftCard) -> Battlefield:
         bf = Battlefield(len(self.battlefields), self.players)
         bf.name = card.proto.id if all(b.name != card.proto.id for b in self.battlefields) \
@@ -196,6 +208,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         return bf
 
     # -- the turn (seed, "The six phases") -----------------------------------------------
+    @step
     def begin_turn(self, p: RiftPlayer | None) -> None:
         """Seed 10: the first player begins with their Awaken phase; later, the next player
         (317: "Then the next player becomes the turn player")."""
@@ -217,6 +230,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         self.log.append(("phase", name))
         self.cleanup()
 
+    @step
     def awaken(self) -> None:
         """315.1: ready every game object the turn player controls; nothing else happens."""
         p = self.active
@@ -225,6 +239,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
                 c.exhausted = False
         self.phase_change("awaken")
 
+    @step
     def beginning(self) -> None:
         """315.2: start-of-turn effects first (Temporary units die at its start, rules notes
         10), then the scoring step."""
@@ -238,6 +253,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         self.then(self.cleanup)
         self.resolver.settle(self)
 
+    @step
     def scoring_step(self) -> None:
         """315.2: the turn player holds every battlefield they control: each scores (a Hold)."""
         p = self.active
@@ -247,6 +263,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         self.then(self.cleanup)
         self.resolver.settle(self)
 
+    @step
     def channel(self) -> None:
         """315.3: the top 2 runes of the rune deck into play, ready (as many as there are);
         the second player's first Channel phase channels 3."""
@@ -256,6 +273,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         p.channels += 1
         self.channel_runes(p, n)
 
+    @step
     def draw_phase(self) -> None:
         """315.4: draw 1 (burning out if the deck is empty); the first player draws on turn
         one as well."""
@@ -263,6 +281,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         self.draw(self.active, DRAW)
         self.cleanup()
 
+    @step
     def main_phase(self) -> None:
         """316: every rune pool empties; then the turn player acts while they hold
         priority, until they end the turn."""
@@ -270,17 +289,20 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         self.empty_pools()
         self.then(self.main_action)
 
+    @step
     def main_action(self) -> None:
         """A cleanup, then the turn player's next action in the neutral open state (any
         showdown it opens runs first)."""
         self.then(self.main_choose)
         self.cleanup()
 
+    @step
     def main_choose(self) -> None:
         p = self.active
         self.ask(p, "action", [END_TURN, *self.main_options(p)], "your Main phase: act, or "
                  "end your turn", then=(self.main_chosen,))
 
+    @step
     def main_chosen(self, choice) -> None:
         if isinstance(choice, str) and choice == END_TURN:
             self.log.append(("end_turn", self.active.name))
@@ -289,6 +311,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         self.then(self.main_action)
         self.do_action(self.active, choice)
 
+    @step
     def ending(self) -> None:
         """317: end-of-turn effects resolve first; then the expiration step."""
         self.phase_change("ending")
@@ -296,6 +319,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         self.then(self.expiration)
         self.resolver.settle(self)
 
+    @step
     def expiration(self) -> None:
         """317: every unit heals, every "this turn" effect expires (Might changes, stun),
         both rune pools empty, and a cleanup; if any item went through the chain (FEPR)
@@ -309,6 +333,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         self.then(self.expiration_over, self.resolutions)
         self.cleanup()  # the triggers of the step go on the chain here and resolve
 
+    @step
     def expiration_over(self, resolutions: int) -> None:
         """317.2.f: an item resolved since the step began (``resolutions``, the game's count
         then): the step restarts; otherwise the next player becomes the turn player."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...loadable import state
 from ...state import Card, CardDef, Player
 from ...zones import Zone
 from .card import DOMAINS
@@ -64,6 +65,7 @@ class RiftCardDef(CardDef):
                           if isinstance(ab.effect, (AddEnergy, AddPower)))
 
 
+@state
 class RiftCard(Card):
     """A card object. Might is printed Might, +1 for a buff, plus this turn's changes
     (``mods``), plus Assault or Shield while it is an attacker or a defender."""
@@ -101,6 +103,7 @@ class RiftCard(Card):
         return left if left > 1 else 1
 
 
+@state
 class RiftPlayer(Player):
     __slots__ = ("deck", "rune_deck", "hand", "base", "runes", "trash", "banishment",
                  "legend", "champion", "aside", "energy", "power", "points", "scored",

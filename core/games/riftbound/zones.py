@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...clone import copy_value
+from ...loadable import state
 from ...zones import Zone
 
 DECK, RUNE_DECK, HAND, BOARD, RUNES, TRASH, BANISHMENT, LEGEND, CHAMPION, SITE, CHAIN, \
@@ -23,6 +24,7 @@ PLAYER_ZONES = ("deck", "rune_deck", "hand", "base", "runes", "trash", "banishme
                 "champion", "aside")
 
 
+@state
 class Base:
     """A player's base: the area of their ``base`` zone."""
 
@@ -44,6 +46,7 @@ class Base:
         return f"base/{zone.player.name}"
 
 
+@state
 class Battlefield:
     """One battlefield in play: its card (``site``), a zone per player for the units there,
     who controls it, and who made it contested (rules notes, "Battlefield control")."""

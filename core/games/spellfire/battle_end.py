@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RulesError
+from ...loadable import step
 from .mixin_base import MixinBase
 from .state import SpellfireCard, SpellfirePlayer
 
@@ -157,6 +158,7 @@ class BattleEnd(MixinBase):
                      f"play {card.proto.id}, drawn as spoils, into your formation?",
                      then=(self.spoils_chosen, w))
 
+    @step
     def spoils_chosen(self, w: SpellfirePlayer, choice: Any) -> None:
         if isinstance(choice, str):
             return

@@ -52,6 +52,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...bus import Event
+from ...loadable import step
 from .battle_end import BattleEnd
 from .card import SUPPORT_SKILLS
 from .state import SpellfireCard, SpellfirePlayer
@@ -66,6 +67,7 @@ BATTLE_PHASE = 4
 
 class Combat(BattleEnd):
     # -- (A) the target ------------------------------------------------------------------------
+    @step
     def attack_phase(self) -> None:
         """Phase 4: attack one realm of an opponent, or skip."""
         p = self.active
@@ -113,6 +115,7 @@ class Combat(BattleEnd):
     def exposed(self, realm: SpellfireCard) -> bool:
         return not self.shielded(realm.owner, realm.zone.area)
 
+    @step
     def attack_chosen(self, choice: Any) -> None:
         p = self.active
         if isinstance(choice, str):
@@ -128,6 +131,7 @@ class Combat(BattleEnd):
                  then=(self.attacker_chosen,))
 
     # -- (B) the attacker, (C) the defender ----------------------------------------------------
+    @step
     def attacker_chosen(self, champ: SpellfireCard) -> None:
         self.then(self.choose_defender, self.battle_realm)
         self.attacker = self.send(self.active, champ, "attacker")
@@ -148,6 +152,7 @@ class Combat(BattleEnd):
             self.move(a, p.battle)
         return champ
 
+    @step
     def shown(self, role: str) -> None:
         """The champion is shown as the attacker (notes 7 B) or the defender (C): its "when
         this champion attacks/defends" powers (events "attack", "defend") resolve now."""
@@ -157,6 +162,7 @@ class Combat(BattleEnd):
                                card.controller))
             self.resolver.settle(self)
 
+    @step
     def choose_defender(self, realm: SpellfireCard) -> None:
         a = self.attacker
         if a is None or a.zone is not self.active.battle:  # gone before the battle began
@@ -173,6 +179,7 @@ class Combat(BattleEnd):
                  f"defend {realm.proto.id} against {a.proto.id}, or decline",
                  then=(self.defender_chosen, realm, a))
 
+    @step
     def defender_chosen(self, realm: SpellfireCard, a: SpellfireCard, choice: Any) -> None:
         q = realm.owner
         if not isinstance(choice, str):
@@ -210,6 +217,7 @@ class Combat(BattleEnd):
         realm, a, d = self.fighting()
         return self.total(self.active, a, realm), self.total(realm.owner, d, realm)
 
+    @step
     def fight(self) -> None:
         """Compare the totals; the losing side (the attacker on a tie) plays one card or
         stops."""
@@ -275,6 +283,7 @@ class Combat(BattleEnd):
         kw = champ.proto.keywords.get("immune")
         return kw is not None and not champ.blank and kw.covers(proto)
 
+    @step
     def caught_up(self, p: SpellfirePlayer, choice: Any) -> None:
         if isinstance(choice, str):
             self.log.append(("concede", p.name))
@@ -297,6 +306,7 @@ class Combat(BattleEnd):
         else:
             self.cast(p, card, None)
 
+    @step
     def winning_chance(self) -> None:
         """After a catch-up card, the side winning may play an event, or pass (rules notes
         7 F: "The winning side may play only events")."""
@@ -318,6 +328,7 @@ class Combat(BattleEnd):
             self.ask(w, "fight", [PASS, *out], "winning: play an event, or pass",
                      then=(self.winner_played, w))
 
+    @step
     def winner_played(self, w: SpellfirePlayer, choice: Any) -> None:
         if isinstance(choice, str):
             return

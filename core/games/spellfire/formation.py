@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...bus import Event
+from ...loadable import step
 from .mixin_base import MixinBase
 from .state import SpellfireCard, SpellfirePlayer
 from .zones import Slot
@@ -109,6 +110,7 @@ class Formation(MixinBase):
             self.log.append(("rebuild", p.name, r.proto.id, slot.letter))
             self.check_victory()
 
+    @step
     def rebuild_paid(self, p: SpellfirePlayer, slot: Slot, left: int, card) -> None:
         if card.proto.type == "realm":
             p.dropped_realm = True

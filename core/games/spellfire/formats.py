@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ...loadable import value
 
+
+@value
 @dataclass(frozen=True)
 class Format:
     size: int

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from pydantic import Field
 
 from ...limits import COUNT_MAX
+from ...loadable import step
 from ...registry import Params, Vocabulary
 from .card import CardType
 
@@ -74,6 +75,7 @@ class Search:
               "your hand", then=(self.chosen, g, p))
 
     @staticmethod
+    @step
     def chosen(g, p, card) -> None:
         # the card found goes to a hidden hand: the log (which `cardscript play` shows the
         # other players) names what was searched for, not which card
@@ -109,11 +111,13 @@ class DiscardFromHand:
         for q in reversed(players):  # the first asked first (steps run last-in first)
             g.then(self.one, g, ctx, q, self.amount)
 
+    @step
     def one(self, g, ctx, q, left: int) -> None:
         if left and q.hand.cards:
             g.ask(q, "discard", list(q.hand.cards), f"discard a card ({left} left)",
                   then=(self.chosen, g, ctx, q, left))
 
+    @step
     def chosen(self, g, ctx, q, left: int, card) -> None:
         if card.proto.type == "realm" and q is ctx.controller:
             q.dropped_realm = True

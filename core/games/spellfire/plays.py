@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...bus import Event
+from ...loadable import step
 from ...resolve import Trigger
 from ...window import Played
 from ...zones import Zone
@@ -124,6 +125,7 @@ class Plays(MixinBase):
         self.resolver.open(self, item)
         self.resolver.settle(self)
 
+    @step
     def entered(self, item: Played) -> None:
         """The card's window closed: unless it was negated, it has come into play (the
         trigger ``on_enter``: rules notes 5, "must wait before activating her"), and the
@@ -158,6 +160,7 @@ class Plays(MixinBase):
                      f"choose a target for {item.label()}",
                      then=(self.resolver.target_chosen, self, item))
 
+    @step
     def spent(self, card: SpellfireCard, item: Trigger | Played | None = None) -> None:
         """A played event goes to the Void; any other played card to the discard pile (one
         played in a battle may stay there until it ends: combat.py)."""

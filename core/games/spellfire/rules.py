@@ -12,6 +12,7 @@ from typing import Any
 
 from ...bus import Event
 from ...game import Game
+from ...loadable import state, step
 from ...window import ResponseWindow
 from ...zones import Unseen, Zone
 from .combat import Combat
@@ -38,6 +39,7 @@ DECISION_KINDS = ("mulligan", "action", "target", "caster", "respond", "discard"
                   "attacker", "defender", "fight", "slot", "spoils", "search")
 
 
+@state
 class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
                     Game[SpellfirePlayer]):
     game_name = "spellfire"
@@ -85,6 +87,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         return self.turn
 
     # -- setting out (seed, first paragraphs) --------------------------------------------
+    @step
     def start(self) -> None:
         if self.start_at is not None:  # a scenario set the table up
             if self.start_at == "turn":
@@ -95,6 +98,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         self.sequence((self.first_player, list(self.players)), (self.shuffle_step,),
                       (self.opening_hands,), (self.begin_turn, None))
 
+    @step
     def first_player(self, tied: list[SpellfirePlayer]) -> None:
         """Seed: each player randomly draws a card; the highest last digit of its card
         number goes first; the players who tie draw again."""
@@ -112,17 +116,20 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         self.first = self.active = top[0]
         self.log.append(("first", top[0].name))
 
+    @step
     def shuffle_step(self) -> None:
         """Seed: "each player shuffles his deck before placing it face down"."""
         for p in self.turn_order():
             self.rng.shuffle(p.deck.cards)
 
+    @step
     def opening_hands(self) -> None:
         """Seed: "After players have drawn five cards, they form their starting hand"."""
         for p in self.turn_order():
             self.draw(p, self.fmt.start_hand)
 
     # -- the turn (seed, "Phases of the Game Play") ---------------------------------------
+    @step
     def begin_turn(self, p: SpellfirePlayer | None) -> None:
         p = p or self.first or self.active
         self.active = p
@@ -135,6 +142,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
             return
         self.then(self.resume_phase, 0)
 
+    @step
     def resume_phase(self, phase: int) -> None:
         """The turn from ``phase`` on, in order: phases 1, 5 and 6 always happen; the others
         are the turn player's to use or pass (seed: "Players must perform phases 1, 5, and
@@ -147,6 +155,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         self.phase = phase
         self.log.append(("phase", phase))
 
+    @step
     def phase0(self) -> None:
         """Phase 0: rule cards, and what cards say happens before the turn begins (powers
         "at the start of your turn" resolve first: notes 4, "Phase-0 powers resolve here")."""
@@ -155,6 +164,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         self.publish(Event("turn_start", None, self.active))
         self.resolver.settle(self)
 
+    @step
     def phase1(self) -> None:
         """Phase 1: draw three (the format's draws); cards that give more draw here; on a
         player's first turn exactly that, whatever cards say (seed: "each player draws three
@@ -179,27 +189,32 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
                     n += kw.amount
         return n
 
+    @step
     def phase2(self) -> None:
         """Phase 2: a realm, a holding, a dungeon, each at most once, in any order."""
         self.enter(2)
         self.then(self.act, 2)
 
+    @step
     def phase3(self) -> None:
         """Phase 3: the pool (seed: only the player whose turn it is)."""
         self.enter(3)
         self.then(self.act, 3)
 
+    @step
     def phase4(self) -> None:
         """Phase 4: at most one attack."""
         self.enter(4)
         self.then(self.attack_phase)
 
+    @step
     def phase5(self) -> None:
         """Phase 5: phase-5 cards (A), then discard to the hand limit (B)."""
         self.enter(5)
         self.then(self.hand_limit)
         self.then(self.act, 5)
 
+    @step
     def act(self, phase: int) -> None:
         """The turn player's next action in ``phase``, or done."""
         if self.over:
@@ -211,12 +226,14 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         self.ask(p, "action", [DONE, *options], f"phase {phase}: play a card, or done",
                  then=(self.acted, phase))
 
+    @step
     def acted(self, phase: int, choice: Any) -> None:
         if isinstance(choice, str) and choice == DONE:
             return
         self.then(self.act, phase)
         self.do_action(self.active, choice)
 
+    @step
     def hand_limit(self) -> None:
         """Phase 5 B: discard down to the hand limit, one card at a time."""
         p = self.active
@@ -224,12 +241,14 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
             self.ask(p, "discard", list(p.hand.cards),
                      f"discard down to {self.fmt.hand_limit} cards", then=(self.limit_discard,))
 
+    @step
     def limit_discard(self, card: SpellfireCard) -> None:
         if card.proto.type == "realm":
             card.owner.dropped_realm = True  # seed: a realm discarded on one's own
         self.discard(card, "hand_limit")
         self.then(self.hand_limit)
 
+    @step
     def phase6(self) -> None:
         """Phase 6: the end of the turn. A player with no realm at all loses the champions of
         their pool (notes 4); the two-draw mulligan is checked; a game whose draw pile ran
@@ -248,6 +267,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         self.then(self.next_turn)
         self.mulligan_check(p)
 
+    @step
     def next_turn(self) -> None:
         nxt = self.players[(self.active.index + 1) % len(self.players)]
         self.then(self.begin_turn, nxt)
@@ -275,6 +295,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         return any(getattr(e, "finds_cards", False) for ab in card.proto.program.abilities
                    for e in getattr(ab.effect, "stages", (ab.effect,)))
 
+    @step
     def mulligan_chosen(self, p: SpellfirePlayer, yes: bool) -> None:
         if not yes:
             return

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...loadable import state
 from ...state import Card, CardDef, Player
 from ...zones import Zone
 from .card import ICON_USES
@@ -54,6 +55,7 @@ class SpellfireCardDef(CardDef):
         return self.anytime or phase in self.phases
 
 
+@state
 class SpellfireCard(Card):
     """A card object. ``host``: the champion (or realm) it is attached to; ``razed``: a
     razed realm, turned over; ``mods``: level changes until the end of the battle."""
@@ -99,6 +101,7 @@ class SpellfireCard(Card):
         return kw is not None and not self.blank and kw.allows(proto)
 
 
+@state
 class SpellfirePlayer(Player):
     __slots__ = ("deck", "hand", "pool", "battle", "dungeon", "discard", "limbo", "abyss",
                  "void", "slots", "realm_step", "holding_step", "dungeon_step", "mulligan_used",

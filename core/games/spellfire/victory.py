@@ -8,15 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...loadable import step
 from ...procedure import GameOver
 from .mixin_base import MixinBase
 from .state import SpellfirePlayer
 
 
 class Victory(MixinBase):
+    @step
     def state_checks(self) -> None:
         self.check_victory()
 
+    @step
     def check_victory(self) -> None:
         """Six unrazed realms win at once (notes 9: "Whether this is checked immediately or
         after holding a turn is unconfirmed": checked immediately, except in the 75-card

@@ -13,6 +13,7 @@ shields B and C; B shields D and E; C shields E and F)."""
 from __future__ import annotations
 
 from ...clone import copy_value
+from ...loadable import state
 from ...zones import Zone
 
 DECK, HAND, FORMATION, POOL, BATTLE, DUNGEON, DISCARD, LIMBO, ABYSS, VOID, RULE, WINDOW = (
@@ -35,6 +36,7 @@ def rows(n: int) -> list[range]:
     return out
 
 
+@state
 class Slot:
     """One slot of a player's formation: its letter, its row (0 at the front) and the slots
     in front of it that shield it. Its zone holds the realm and that realm's holding."""

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, cast
 
 from ...bus import Event
 from ...clone import copy_value
+from ...loadable import state, step
 from ...resolve import Trigger
 from ...zones import Zone
 from .zones import HAND, LIMBO
@@ -18,6 +19,7 @@ else:
     MixinBase = object
 
 
+@state
 class TurnOption:
     """One legal use of a turn."""
 
@@ -60,6 +62,7 @@ DRAW = TurnOption("draw", text="draw")
 DONE = "done"
 
 
+@state
 class StoneOption:
     """A stone to seize: from the centre, or one a player controls."""
 
@@ -175,10 +178,12 @@ class Actions(MixinBase):
             self.ask(p, "realm", [r for r in self.realms if r.active],
                      f"choose a realm for {card.proto.id}", then=(self.pay_and_play, p, card))
 
+    @step
     def pay_and_play(self, p, card, realm) -> None:
         p.energy -= self.cost_of(p, card)
         self.play_card(p, card, realm)
 
+    @step
     def queued_battles(self) -> None:
         """Free attacks that effects declared (the ``attack`` effect): each battle starts once
         the effects that declared it have resolved, if it still can (rule 404.3.1)."""
@@ -214,12 +219,14 @@ class Actions(MixinBase):
                       (self.enter_from_limbo, p, played, realm, limbo, source))
         self.resolver.choose_targets(self, own)
 
+    @step
     def resolve_on_play(self, own: list) -> None:
         """The played card's own On Play, once the triggers of its play have resolved: a card
         nullified meanwhile resolves with blank text (rulebook, Nullify)."""
         if own:
             self.resolver.settle_now(self, own)
 
+    @step
     def enter_from_limbo(self, p, played, realm, limbo, source: str) -> None:
         """The played card enters The World; its arrival names the zone it was played from
         (``source``), not limbo: a card played from hand arrives from a hand (rule 508.4's
@@ -246,6 +253,7 @@ class Actions(MixinBase):
         never was in The World), and the card's play is over."""
         return self.replaced("enters", played, after=(self.limbo_done, played, limbo))
 
+    @step
     def limbo_done(self, played, limbo) -> None:
         if played.zone is limbo:
             self.move(played, played.owner.abyss)
@@ -261,6 +269,7 @@ class Actions(MixinBase):
         self.then(self.pay_activation, card, t)
         self.resolver.choose_targets(self, [t])
 
+    @step
     def pay_activation(self, card, t) -> None:
         cost = t.ability.trigger.cost
         if cost == "tap":
@@ -278,6 +287,7 @@ class Actions(MixinBase):
         self.resolver.add(self, [t])
         self.resolver.settle(self)
 
+    @step
     def faith_paid(self, t, amount: int) -> None:
         p = t.controller
         p.faith -= amount
@@ -298,6 +308,7 @@ class Actions(MixinBase):
         else:
             self.harvest_together(p, chosen)
 
+    @step
     def harvest_pick(self, p, chosen: list, pick) -> None:
         if pick == DONE:
             self.harvest_together(p, chosen)
@@ -312,12 +323,14 @@ class Actions(MixinBase):
         self.then(self.harvested, p, batch)
         self.resolver.choose_targets(self, batch)
 
+    @step
     def harvested(self, p, batch: list) -> None:
         self.resolver.add(self, batch)
         self.harvesting = p
         self.then(self.harvest_over)
         self.resolver.settle(self)
 
+    @step
     def harvest_over(self) -> None:
         self.harvesting = None
 
@@ -336,6 +349,7 @@ class Actions(MixinBase):
                       (self.battle_victory, attacker, defender, realm),
                       (self.battle_end, attacker, realm))
 
+    @step
     def attack_step(self, attacker, realm) -> None:
         """Step 1: On Attack effects, and "whenever (something) attacks" ones at the same
         time (404.3.2.1): an event for each attacking Wonder, so each can trigger."""
@@ -345,11 +359,13 @@ class Actions(MixinBase):
                 self.publish(Event("attacks", c, attacker, realm))
         self.resolver.settle(self)
 
+    @step
     def battle_step(self, event) -> None:
         """Steps 2-3 of 404.3.2: On Defense, On Battle effects resolve."""
         self.publish(event)
         self.resolver.settle(self)
 
+    @step
     def battle_victory(self, attacker, defender, realm) -> None:
         """Step 4, check for victory; step 5, the winner seizes a stone."""
         winner = self.battle_winner(attacker, defender, realm)
@@ -361,12 +377,14 @@ class Actions(MixinBase):
             self.then(self.seize, winner, loser, realm)
         self.resolver.settle(self)
 
+    @step
     def battle_end(self, attacker, realm) -> None:
         """Step 6: end of battle."""
         self.publish(Event("battle_end", None, attacker, realm))
         self.then(self.battle_over, attacker, realm)
         self.resolver.settle(self)
 
+    @step
     def battle_over(self, attacker, realm) -> None:
         for c in realm.sides[attacker.index].cards:
             c.attacked = False
@@ -389,6 +407,7 @@ class Actions(MixinBase):
         pd = sum(c.power() for c in d)
         return attacker if pa > pd else defender if pd > pa else None
 
+    @step
     def seize(self, winner, loser, realm) -> None:
         """Rule 404.3.2 step 5: the winner seizes one stone, from the centre or the loser, if
         able; Guardian keeps the loser's stones here (rulebook, Guardian)."""
@@ -404,6 +423,7 @@ class Actions(MixinBase):
         self.ask(winner, "stone", options, "choose a stone to seize",
                  then=(self.seized, winner, realm))
 
+    @step
     def seized(self, winner, realm, pick) -> None:
         realm.stones[realm.stones.index(pick.owner)] = winner.index
         self.last_seizer = winner

@@ -26,6 +26,7 @@ from pydantic import Field
 
 from ...bus import Event
 from ...limits import AMOUNT_MAX
+from ...loadable import step
 from ...registry import Params, Vocabulary
 from ...resolve import Trigger
 from .triggers import _Trigger
@@ -62,6 +63,7 @@ class Aiming(MixinBase):
         if self.pending:
             self.resolver.settle_now(self)
 
+    @step
     def aimed(self, ctx, effect) -> None:
         if not ctx.stopped:  # nullified meanwhile
             effect.run(self, ctx)
@@ -132,6 +134,7 @@ class UnlessSpend:
               f"spend {self.energy} energy so that {ctx.source.proto.id} does not happen?",
               then=(self.answered, g, ctx, payers))
 
+    @step
     def answered(self, g, ctx, payers: list, spend: bool) -> None:
         if not spend:
             self.ask(g, ctx, payers[1:])

@@ -14,10 +14,12 @@ from typing import Any
 
 from ...clone import copy_value
 from ...limits import LimitExceeded
+from ...loadable import state, step
 from ...resolve import Targeting, Trigger, named, resolve
 from .loops import BACKSTOP, LoopBreaker
 
 
+@state
 class BatchResolver(LoopBreaker, Targeting):
     """Rules 501-502: immediate resolution in batches ordered by the active player."""
 
@@ -47,6 +49,7 @@ class BatchResolver(LoopBreaker, Targeting):
         self.clone_loops(n)
         return n
 
+    @step
     def target_chosen(self, g, t: Trigger, target: Any) -> None:
         """Rulebook, Shield: "If a card with a shield counter would ... be targeted by an enemy
         card or effect, you may remove the shield counter instead": its controller chooses;
@@ -59,6 +62,7 @@ class BatchResolver(LoopBreaker, Targeting):
             return
         super().target_chosen(g, t, target)
 
+    @step
     def shield_answer(self, g, t: Trigger, target, remove: bool) -> None:
         if remove:
             g.remove_shield(target, "target")
@@ -66,6 +70,7 @@ class BatchResolver(LoopBreaker, Targeting):
         else:
             super().target_chosen(g, t, target)
 
+    @step
     def add(self, g, batch: list[Trigger]) -> None:
         """A new batch (rule 502: it waits until the batches created before it are done).
         Created while a batch resolves, it joins the one new batch of that batch's effects."""
@@ -79,6 +84,7 @@ class BatchResolver(LoopBreaker, Targeting):
             self.queue.append(list(batch))
             self.collecting = True
 
+    @step
     def file_triggers(self, g) -> None:
         """Turn the triggers collected since the last flush into a batch (rule 502), choosing
         targets now (rule 501.1), the active player first and then in turn order (rule 508).
@@ -114,6 +120,7 @@ class BatchResolver(LoopBreaker, Targeting):
         if g.pending or g.symbionts:
             self.file_triggers(g)
 
+    @step
     def settle_now(self, g, batch: list[Trigger] | None = None) -> None:
         """Put ``batch`` (if any) to resolve and :meth:`settle`; but called from a resolving
         effect, it resolves the batch and the new triggers now, and what they trigger in
@@ -133,10 +140,12 @@ class BatchResolver(LoopBreaker, Targeting):
         if g.pending or g.symbionts:
             self.file_triggers(g)
 
+    @step
     def unnest(self) -> None:
         (self.queue, self.resolving, self.current, self.in_batch,
          self.collecting) = self.outer.pop()
 
+    @step
     def next(self, g) -> None:
         """One turn of the settle loop: file new triggers, or resolve the next trigger of the
         current batch, or finish with the state checks when nothing is left."""
@@ -177,6 +186,7 @@ class BatchResolver(LoopBreaker, Targeting):
         elif not self.outer:  # a nested settle is part of the loop outside it
             self.reset_loops()
 
+    @step
     def picked(self, g, t: Trigger) -> None:
         self.queue[0].remove(t)
         g.then(self.next, g)
@@ -197,6 +207,7 @@ class BatchResolver(LoopBreaker, Targeting):
                 keep.append(t)
         batch[:] = keep
 
+    @step
     def resolve(self, g, t: Trigger) -> None:
         """Resolve ``t``; the state checks follow once everything it scheduled is done."""
         g.resolutions += 1
@@ -208,6 +219,7 @@ class BatchResolver(LoopBreaker, Targeting):
         g.then(self.resolved, g)
         resolve(g, t)
 
+    @step
     def resolved(self, g) -> None:
         self.resolving -= 1
         self.current = None

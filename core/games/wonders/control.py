@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from ...loadable import step
 from ...registry import Params, Vocabulary
 from .effects import _EachCard, _Effect
 from .zones import WORLD
@@ -149,6 +150,7 @@ class Control(MixinBase):
             self.until("this_round", self.end_control, card, previous)
         return True
 
+    @step
     def end_control(self, card, previous) -> None:
         """A "this round" control ends: the card goes back to the side of the player who
         controlled it, unless it left The World (a new object, 505.1) or went back already.

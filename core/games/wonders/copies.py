@@ -41,6 +41,7 @@ from pydantic import Field
 
 from ...bus import Event
 from ...limits import LimitExceeded
+from ...loadable import step
 from ...registry import Params, Vocabulary
 from ...resolve import Trigger
 from .state import BLANK_TEXT
@@ -103,6 +104,7 @@ class Copy:
         if originals:
             g.pick_realm(ctx, self.realm, None, then=(self.create, g, ctx, originals))
 
+    @step
     def create(self, g, ctx, originals: list, realm) -> None:
         if realm is None:
             return
@@ -232,6 +234,7 @@ class CopyAbility:
         g.ask(you, "ability", options, "choose a triggered ability to copy",
               then=(self.chosen, g, ctx))
 
+    @step
     def chosen(self, g, ctx, t: Trigger) -> None:
         card: WondersCard = cast("WondersCard", t.source)
         printed = t.ability in card.proto.program.abilities  # not a given one (508.1)
@@ -272,6 +275,7 @@ class TriggerAbility:
         g.ask(ctx.controller, "ability", options, "choose an On Arrival ability to trigger",
               then=(self.chosen, g, ctx))
 
+    @step
     def chosen(self, g, ctx, chosen: Trigger) -> None:
         n = self.times.get(g, ctx)
         g.effect_steps += n  # each trigger is an effect step: a huge count fails at once

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from ...limits import AMOUNT_MAX, COUNT_MAX, LimitExceeded
+from ...loadable import step
 from ...refs import AllRef
 from ...registry import Params, Vocabulary
 from .zones import LIMBO
@@ -210,6 +211,7 @@ class Sacrifice(_Effect):
                 done += bool(g.destroy(c))
         ctx.done = done == self.count
 
+    @step
     def chosen(self, g, ctx, picks: list, pick) -> None:
         self.next(g, ctx, [*picks, pick])
 
@@ -260,6 +262,7 @@ class Discard(_Effect):
         ctx.done = ctx.done or bool(picks)
         self.player_discards(g, ctx, players[1:], [], -1)
 
+    @step
     def picked(self, g, ctx, players: list, picks: list, n: int, pick) -> None:
         self.player_discards(g, ctx, players, [*picks, pick], n)
 
@@ -362,6 +365,7 @@ class _ToRealm(_Effect):
                 if realm is not None:
                     ctx.done = self.send(g, card, realm) or ctx.done
 
+    @step
     def put(self, g, ctx, cards: list, chosen: list, realm) -> None:
         self.next(g, ctx, cards, [*chosen, realm])
 
@@ -418,6 +422,7 @@ class CreateToken(_Effect):
                                 "tokens", ctx.source.proto.id)
         g.pick_realm(ctx, self.realm, None, then=(self.create, g, ctx))
 
+    @step
     def create(self, g, ctx, realm) -> None:
         if realm is None:
             ctx.done = False
@@ -483,6 +488,7 @@ class Attack(_Effect):
         else:
             self.declare(g, ctx, None)
 
+    @step
     def declare(self, g, ctx, realm) -> None:
         you = ctx.controller
         ctx.done = realm is not None and g.can_attack(you, realm)
@@ -524,6 +530,7 @@ class PlayAsThoughInHand(_Effect):
         ctx.done = False
         self.next(g, ctx, list(self.card.cards(g, ctx)))
 
+    @step
     def next(self, g, ctx, cards: list) -> None:
         you = ctx.controller
         for i, card in enumerate(cards):
@@ -539,6 +546,7 @@ class PlayAsThoughInHand(_Effect):
         return zone is not None and not zone.in_play and zone.kind != LIMBO and \
             not card.token and g.can_pay(you, card, g.links(you), you.energy)
 
+    @step
     def answered(self, g, ctx, card, yes: bool) -> None:
         if yes and self.playable(g, ctx.controller, card):
             ctx.done = True

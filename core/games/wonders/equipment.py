@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from pydantic import Field
 
 from ...compiler import AbilityProgram
+from ...loadable import constant, step
 from ...registry import Params, Vocabulary
 from .effects import _EachCard
 from .zones import WORLD
@@ -121,9 +122,11 @@ class _RuleAbility(AbilityProgram):
 
 
 #: the rules' own triggered ability moving an equipment to an allied Wonder that entered
-MOVE_EQUIPMENT = _RuleAbility(-1, _RuleTrigger(), None, _MoveEquipment(), "rules", "equip")
+MOVE_EQUIPMENT = constant(__name__, "MOVE_EQUIPMENT", _RuleAbility(
+    -1, _RuleTrigger(), None, _MoveEquipment(), "rules", "equip"))
 #: the rules' own triggered ability equipping an unequipped equipment beside an allied Wonder
-EQUIP = _RuleAbility(-2, _RuleTrigger(), None, _AutoEquip(), "rules", "equip")
+EQUIP = constant(__name__, "EQUIP", _RuleAbility(
+    -2, _RuleTrigger(), None, _AutoEquip(), "rules", "equip"))
 
 
 class Equipping(MixinBase):
@@ -170,6 +173,7 @@ class Equipping(MixinBase):
                      f"equip {equipment.proto.id} to which Wonder?",
                      then=(self.equipped, equipment))
 
+    @step
     def equipped(self, equipment, wonder) -> None:
         equipment.equipped_to = wonder
         self.log.append(("equip", equipment.proto.id, equipment.oid, wonder.proto.id,
@@ -194,6 +198,7 @@ class Equipping(MixinBase):
         return side is not None and new.zone is side and is_wonder(new) and \
             equipment.equipped_to is not None and equipment.equipped_to is not new
 
+    @step
     def equipment_moved(self, t, move: bool) -> None:
         t.done = move
         if move and self.can_move_equipment(t.source, t.it):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...bus import Event
+from ...loadable import step
 from ...registry import Params, Vocabulary
 from .effects import _EachCard
 from .state import BLANK_TEXT
@@ -66,6 +67,7 @@ class Distribute:
         g.ask(ctx.controller, "realm", options, "distribute a card: choose a realm",
               then=(self.put, g, ctx, cards, placed))
 
+    @step
     def put(self, g, ctx, cards: list, placed: tuple, realm) -> None:
         i = realm.number - 1
         placed = placed[:i] + (placed[i] + 1,) + placed[i + 1:]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from pydantic import Field
 
 from ...limits import COUNT_MAX
+from ...loadable import step
 from ...registry import Params, Vocabulary
 from .effects import CardParams, RealmParams, _EachCard, _Effect, _ToRealm
 
@@ -32,6 +33,7 @@ class Destroy(_Effect):
         ctx.done = False
         g.destroy_all(list(self.card.cards(g, ctx)), then=(self.died, ctx))
 
+    @step
     def died(self, ctx, died: bool) -> None:
         ctx.done = died
 
@@ -70,6 +72,7 @@ class Bury(_Effect):
     def run(self, g, ctx):
         g.bury_all(list(self.card.cards(g, ctx)), then=(self.buried, ctx))
 
+    @step
     def buried(self, ctx, n: int) -> None:
         ctx.done = n > 0
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...decisions import describe
+from ...loadable import step
 
 #: the counts a player may name for "how many more times the loop repeats" (rule 503)
 LOOP_COUNTS = (0, 1, 2, 3, 4, 5, 10, 20, 50, 100)
@@ -110,6 +111,7 @@ class LoopBreaker:
             then = (self.answered, g, player.index, kind, then)
         return options, then
 
+    @step
     def answered(self, g, who: int, kind: str, then: tuple, option: Any) -> None:
         self.answers.append((who, kind, describe(option)))
         g.then(then[0], *then[1:], option)
@@ -219,6 +221,7 @@ class LoopBreaker:
         room = (g.limits.resolutions - g.resolutions) // max(len(cycle), 1)
         return [n for n in LOOP_COUNTS if n == 0 or n < room]
 
+    @step
     def counted(self, g, cycle: list, batches: int, voluntary, n: int) -> None:
         g.log.append(("loop_count", n))
         self.loop = (n * batches, cycle, voluntary)
@@ -249,6 +252,7 @@ class LoopBreaker:
               then=(self.prevent, g, labels))
         return True
 
+    @step
     def prevent(self, g, labels: dict, pick: str) -> None:
         self.prevented.add(labels[pick])
         g.log.append(("prevent", pick))

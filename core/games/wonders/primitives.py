@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...bus import Event
+from ...loadable import step
 from ...resolve import Trigger, resolve
 from .state import BLANK_TEXT
 from .zones import ABYSS, BANISHMENT, HAND, WORLD
@@ -123,10 +124,12 @@ class Primitives(MixinBase):
             return True
         return False
 
+    @step
     def replace(self, t: Trigger, key: tuple) -> None:
         self.replacing.append(key)
         resolve(self, t)
 
+    @step
     def replacement_done(self, key: tuple) -> None:
         self.replacing.remove(key)
 
@@ -137,6 +140,7 @@ class Primitives(MixinBase):
         self.move(card, card.owner.abyss)
         return True
 
+    @step
     def destroy_all(self, cards: list, then: tuple, dying: tuple = ()) -> None:
         """Destroy ``cards`` at once, so each sees the others die (docs/architecture.md,
         "Cards that move together"); first each shielded one's controller may remove a
@@ -157,6 +161,7 @@ class Primitives(MixinBase):
                 died = self.destroy(card) or died
         self.then(then[0], *then[1:], died)
 
+    @step
     def shielded(self, rest: list, dying: tuple, card: WondersCard, then: tuple,
                  remove: bool) -> None:
         if remove:
@@ -241,6 +246,7 @@ class Primitives(MixinBase):
         order"): one per card definition, as copies of one card are alike."""
         return list({c.proto: c for c in reversed(left)}.values())[::-1]
 
+    @step
     def bury_chosen(self, groups: list, chosen: list, buried: int, then: tuple,
                     pick) -> None:
         self.bury_next(groups, [*chosen, pick], buried, then)
@@ -363,6 +369,7 @@ class Primitives(MixinBase):
             self.until(duration, self.unmodify_power, card, amount)
         return True
 
+    @step
     def unmodify_power(self, card, amount: int) -> None:
         mods = card.mods
         if amount in mods:
@@ -386,6 +393,7 @@ class Primitives(MixinBase):
         self.statics_changed()
         return True
 
+    @step
     def unstun(self, card) -> None:
         card.base = card.proto.power
         card.stunned = 0
@@ -421,6 +429,7 @@ class Primitives(MixinBase):
         self.publish(Event("arrived", new, card.controller, src.area or side.area,
                            source or src.kind))
 
+    @step
     def unnullify(self, card) -> None:
         if card.blank == 1:
             # a blank copy (507) and a face-down card (510) stay blank
@@ -433,6 +442,7 @@ class Primitives(MixinBase):
         if duration != "permanent":
             self.until(duration, self.allow_attack, ban)
 
+    @step
     def allow_attack(self, ban: tuple) -> None:
         self.attack_bans.remove(ban)
 
@@ -521,6 +531,7 @@ class Primitives(MixinBase):
         else:
             self.seek_pick(ctx, revealed, "none")
 
+    @step
     def seek_pick(self, ctx, revealed: list, pick) -> None:
         if pick == "none":
             pick = None
@@ -528,6 +539,7 @@ class Primitives(MixinBase):
         self.bury_all([c for c in revealed if c is not pick],
                       then=(self.seek_buried, ctx, pick))
 
+    @step
     def seek_buried(self, ctx, pick, buried: int) -> None:
         if pick is None:
             return

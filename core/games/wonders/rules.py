@@ -12,6 +12,7 @@ from typing import cast
 from ...bus import Event
 from ...cardevents import METRICS, logged_card_events
 from ...game import Game
+from ...loadable import state, step
 from ...procedure import GameOver
 from .actions import DONE, PASS, Actions
 from .aiming import Aiming
@@ -48,6 +49,7 @@ DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "t
                   "ability", "symbiosis")
 
 
+@state
 class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Counting, FaceDown,
                   Actions, Continuous, Aiming, Game[WondersPlayer]):
     game_name = "wonders"
@@ -116,6 +118,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
             super().ask(player, kind, options, prompt, then, behalf)
 
     # -- the whole game --------------------------------------------------------------------
+    @step
     def start(self) -> None:
         """401, 402, then rounds 1-7 (403-404); a scenario may start at a round's beginning
         or at its turns."""
@@ -127,15 +130,18 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
             step, first_round = self.start_at
             self.then(self.play_round, first_round, step)
 
+    @step
     def play_round(self, r: int, step: str = "beginning") -> None:
         """Rule 403: the beginning of the round, its turns, and its end."""
         frames: list[tuple] = [(self.beginning_of_round, r)] if step == "beginning" else []
         self.sequence(*frames, (self.take_turns,), (self.round_end,), (self.next_round, r))
 
+    @step
     def next_round(self, r: int) -> None:
         if r < ROUNDS and not self.over:
             self.then(self.play_round, r + 1)
 
+    @step
     def determine_first_player(self) -> None:
         """Rule 401: a coin flip (or the previous loser) picks who chooses the first player;
         the second player chooses the side realm 1 starts on."""
@@ -147,12 +153,14 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         self.ask(chooser, "first_player", list(self.players), "who plays first?",
                  then=(self.first_player_chosen,))
 
+    @step
     def first_player_chosen(self, first) -> None:
         second = self.opponents(first)[0]
         self.round1_first = self.first = self.active = first
         self.ask(second, "realm1_side", ["left", "right"],
                  "does realm 1 start on your left or right?", then=(self.realm1_side_chosen,))
 
+    @step
     def realm1_side_chosen(self, side: str) -> None:
         self.realm1_side = side
         first = cast(WondersPlayer, self.first)  # chosen just before (first_player_chosen)
@@ -181,6 +189,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         return logged_card_events(self, entry, opening=entry == ("round", 1),
                                   setup_over=self.round >= 1)
 
+    @step
     def starting_hands(self) -> None:
         """Rule 402: shuffle, draw 7; 402.1: mulligan up to 3, first player first. A deck
         left empty loses at once (405: "at any time")."""
@@ -191,6 +200,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         self.sequence(*((self.mulligan, p, []) for p in self.turn_order()),
                       (self.state_checks,))
 
+    @step
     def mulligan(self, p, chosen: list) -> None:
         """Rule 402.1: choose up to 3 cards one at a time, then bottom them and draw as many."""
         if len(chosen) < MULLIGAN_MAX:
@@ -201,6 +211,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
             return
         self.mulligan_done(p, chosen)
 
+    @step
     def mulligan_pick(self, p, chosen: list, pick) -> None:
         if pick == DONE:
             self.mulligan_done(p, chosen)
@@ -224,9 +235,11 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
             self.draw(p, len(chosen))
         self.log.append(("mulligan", p.name, len(chosen)))
 
+    @step
     def mulligan_bottom(self, p, chosen: list, bottom: tuple, pick) -> None:
         self.mulligan_done(p, chosen, (*bottom, pick))
 
+    @step
     def beginning_of_round(self, r: int) -> None:
         """Rule 403.1, in order: the realm opens; energy and actions; On Round Start and On
         Round N in one batch ordered by the active player; each player draws."""
@@ -246,16 +259,19 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         self.then(self.queued_battles)
         self.resolver.settle(self)
 
+    @step
     def round_draws(self) -> None:
         """Rule 403.1: each player draws a card, in turn order."""
         for p in self.turn_order():
             self.draw(p, 1)
         self.resolver.settle(self)
 
+    @step
     def take_turns(self) -> None:
         """Rules 403.2-403.4 and 404.5: alternate turns, starting with the first player."""
         self.turn(self.first, 0)
 
+    @step
     def turn(self, current, consecutive: int) -> None:
         """One turn: a player with nothing to do passes automatically; the round ends when all
         players pass consecutively, or when one player has passed 11 times in a row."""
@@ -269,6 +285,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
             self.ask(current, "turn", options, "your turn",
                      then=(self.turn_chosen, current, consecutive))
 
+    @step
     def turn_chosen(self, current, consecutive: int, choice) -> None:
         if choice.kind == "pass":
             consecutive += 1
@@ -287,6 +304,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
             return
         self.next_turn(current, consecutive)
 
+    @step
     def turn_taken(self, current, consecutive: int) -> None:
         self.last_turn_taker = current
         self.next_turn(current, consecutive)
@@ -307,6 +325,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         self.publish(Event("turn_end", None, p))
         self.expire("this_turn")
 
+    @step
     def expire(self, duration: str) -> None:
         """Rule 403.5: the "this turn" or "this round" effects end, and "any resulting effects"
         resolve: the state checks at once, then every trigger pending (ordered by the active
@@ -325,6 +344,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
             self.then(self.queued_battles)
             self.resolver.settle(self)
 
+    @step
     def round_end(self) -> None:
         """Rule 403.5: end-of-round effects in a batch ordered by the active player (the last
         to pass), battles they declare included; unspent actions and energy are lost; hands
@@ -337,6 +357,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         self.then(self.queued_battles)  # free attacks End of Round effects declare are fought
         self.resolver.settle(self)
 
+    @step
     def round_cleanup(self) -> None:
         self.queued_attacks.clear()  # the round is over: declared attacks lapse
         for p in self.players:
@@ -346,6 +367,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         self.sequence(*((self.discard_to_hand_size, p, []) for p in self.turn_order()),
                       (self.round_discards,))
 
+    @step
     def discard_to_hand_size(self, p, chosen: list) -> None:
         """Rule 403.5: each player over 7 chooses cards to discard; all are discarded
         together once every player has chosen."""
@@ -356,9 +378,11 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
             return
         self.round_discarding.extend(chosen)
 
+    @step
     def discard_chosen(self, p, chosen: list, pick) -> None:
         self.discard_to_hand_size(p, [*chosen, pick])
 
+    @step
     def round_discards(self) -> None:
         discards, self.round_discarding = self.round_discarding, []
         with self.together():
@@ -367,6 +391,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         self.then(self.round_over)
         self.resolver.settle(self)
 
+    @step
     def round_over(self) -> None:
         if self.round == ROUNDS:
             self.decide_winner()
@@ -408,6 +433,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
                     break
         self.finish(winner, how)
 
+    @step
     def shielded_death(self, died: bool) -> None:
         """After a shielded Wonder's choice at a state check: what follows resolves (its
         death triggers; or, still below 0 power, the next state check kills it)."""
@@ -418,6 +444,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         self.over = True
         self.log.append(("game_over", winner.name if winner else "draw", how))
 
+    @step
     def state_checks(self) -> None:
         """After each resolution: Wonders below 0 power die together (rulebook, Counters:
         "Wonders can survive at 0 power"); a player whose deck has no cards loses (405);

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...loadable import state
 from ...state import Card, CardDef, Player
 from ...zones import Zone
 from .zones import ABYSS, BANISHMENT, DECK, HAND, PLAYER_ZONES
@@ -44,6 +45,7 @@ class WondersCardDef(CardDef):
 BLANK_TEXT = 3
 
 
+@state
 class WondersCard(Card):
     """A card object. ``blank`` is its nullification (rulebook, Nullify): 1 this round, 2
     for good (a null counter); 3 is a copy's blank text, not nullified (rule 507)."""
@@ -109,6 +111,7 @@ class WondersCard(Card):
         return p
 
 
+@state
 class WondersPlayer(Player):
     __slots__ = ("deck", "hand", "abyss", "banishment", "energy", "actions",
                  "harvested_actions", "passes", "faith", "faith_round", "faith_spent")

@@ -47,6 +47,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from ...compiler import CardProgram
+from ...loadable import recipe, step
 from ...registry import Vocabulary
 from ...slots import slots_of
 from .state import BLANK_TEXT, WondersCardDef
@@ -88,6 +89,7 @@ class Symbiosis:
 _MADE: dict[tuple[int, int], tuple[WondersCardDef, WondersCardDef | None, WondersCardDef]] = {}
 
 
+@recipe
 def symbiont(printed: WondersCardDef, source: WondersCardDef | None) -> WondersCardDef:
     """``printed`` with the abilities and keywords of ``source`` but symbiosis, or with none
     (``source`` None): what a symbiosis Wonder is while it copies. One object per pair, so
@@ -153,6 +155,7 @@ class SymbiosisRules(MixinBase):
                  f"{card.proto.id}: symbiosis: copy the abilities of which Wonder?",
                  then=(self.symbiosis_chosen, card, event))
 
+    @step
     def symbiosis_chosen(self, card: WondersCard, event: Event, pick) -> None:
         if pick != NONE:
             self.log.append(("symbiosis", card.proto.id, card.oid, pick.proto.id, pick.oid))

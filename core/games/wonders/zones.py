@@ -3,6 +3,7 @@ banishment; The World of seven realms, each with a side per player, a centre and
 and limbo, where a card waits while it is being played. A realm is the *area* of its zones."""
 from __future__ import annotations
 
+from ...loadable import state
 from ...zones import Zone
 
 DECK, HAND, ABYSS, BANISHMENT, WORLD, LIMBO = (
@@ -12,6 +13,7 @@ ZONE_KINDS = (DECK, HAND, ABYSS, BANISHMENT, WORLD, LIMBO)
 PLAYER_ZONES = (DECK, HAND, ABYSS, BANISHMENT)
 
 
+@state
 class Realm:
     """One realm of The World: a side per player, a centre, and its stones."""
 
