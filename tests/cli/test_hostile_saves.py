@@ -205,3 +205,10 @@ def test_the_save_document_names_only_declared_names(text):
     found = json.dumps(state)
     for name in savecraft.DANGEROUS:
         assert name not in found
+
+
+def test_a_save_that_cannot_be_written_is_bad_input_not_usage(tmp_path, no_input, capsys):
+    where = tmp_path / "a-file"
+    where.write_text("")
+    assert main(["play", "--seed", "2", "--save", str(where / "game.save")]) == 1
+    assert f"{where / 'game.save'}: Not a directory" in capsys.readouterr().err

@@ -19,7 +19,7 @@ from typing import Any
 
 from cardscript.save import save
 
-from ..common import UsageError, err, out
+from ..common import err, out
 from .names import Namer
 from .prompt import TerminalAgent, Undo
 from .view import table_box
@@ -36,11 +36,13 @@ class Snapshot:
 
 def write_save(game: Any, path: str) -> None:
     """Write the save in one step (:mod:`cardscript.atomic`): a crash never leaves half a
-    save, and nothing planted beside it is written through."""
+    save, and nothing planted beside it is written through. A save that can't be written is
+    an ``OSError`` naming ``path`` (the command's exit 1: an output place that can't be
+    written)."""
     try:
         save(game, path)
     except OSError as exc:
-        raise UsageError(f"cannot save the game to {path}: {exc.strerror or exc}") from None
+        raise OSError(exc.errno, exc.strerror or str(exc), path) from None
 
 
 def _print(line: str, style: str = "") -> None:
