@@ -51,11 +51,10 @@ def _constant(name: str) -> Any:
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise _DuplicateKey(k)
-        out[k] = v
+    out = dict(pairs)
+    if len(out) < len(pairs):
+        seen: set[str] = set()
+        raise _DuplicateKey(next(k for k, _ in pairs if k in seen or seen.add(k)))
     return out
 
 
@@ -63,9 +62,12 @@ class _DuplicateKey(ValueError):
     pass
 
 
-def parse(raw: bytes, path: str, what: str, line: int = 1) -> Any:
+def parse(raw: bytes, path: str, what: str, line: int = 1, *, unique_keys: bool = True) -> Any:
     """The JSON value of ``raw`` (the text of ``path``, or its line ``line`` of a JSON Lines
-    file); ``what`` names what the file should be, for messages ("a save", "a report")."""
+    file); ``what`` names what the file should be, for messages ("a save", "a report").
+    ``unique_keys=False`` lets a repeated key keep its last value, as JSON readers do: for a
+    document of many small mappings whose every value is checked after (a save), where
+    refusing repeats would cost more than the rest of reading it."""
     try:
         text = raw.decode("utf-8-sig" if line == 1 else "utf-8")
     except UnicodeDecodeError as exc:
@@ -73,7 +75,8 @@ def parse(raw: bytes, path: str, what: str, line: int = 1) -> Any:
         raise _refuse(path, at, 1, f"not {what}: the file is not valid UTF-8 (byte "
                       f"0x{raw[exc.start]:02x})", "CS002") from None
     try:
-        value = json.loads(text, parse_constant=_constant, object_pairs_hook=_pairs)
+        value = json.loads(text, parse_constant=_constant,
+                           object_pairs_hook=_pairs if unique_keys else None)
     except _DuplicateKey as exc:
         raise _refuse(path, line, 1, f"not {what}: duplicate key {printable(repr(exc.args[0]))}"
                       , "CS004") from None
@@ -94,16 +97,20 @@ def parse(raw: bytes, path: str, what: str, line: int = 1) -> Any:
 
 
 def _deeper_than(value: Any, limit: int) -> bool:
-    stack = [(value, 1)]
-    while stack:
-        x, depth = stack.pop()
-        if isinstance(x, dict):
-            x = x.values()
-        elif not isinstance(x, list):
-            continue
+    """Whether ``value`` nests deeper than ``limit``: walked a level at a time, containers
+    only (a save's tens of thousands of values in about a millisecond)."""
+    level = [value] if type(value) in (dict, list) else []
+    depth = 0
+    while level:
+        depth += 1
         if depth > limit:
             return True
-        stack.extend((v, depth + 1) for v in x if isinstance(v, (dict, list)))
+        below = []
+        for x in level:
+            for v in (x.values() if type(x) is dict else x):
+                if type(v) is dict or type(v) is list:
+                    below.append(v)
+        level = below
     return False
 
 

@@ -315,7 +315,7 @@ def loads(text: str | bytes, cards: Mapping[str, CardDef], game: str | None = No
             body_raw, digest_size=16).hexdigest().encode() != head.group(3):
         raise SaveError("the save is corrupt: its contents don't match its checksum")
     try:
-        body = parse(body_raw, path, "a save")
+        body = parse(body_raw, path, "a save", unique_keys=False)
     except CardError as exc:
         raise SaveError(_reason(exc)) from None
     _check_body(body)
@@ -426,20 +426,31 @@ class _Decoder:
     # -- checking ------------------------------------------------------------------------
     def check(self) -> None:
         """Every value of the state is well formed and names only what the engine declares
-        loadable; raises :class:`SaveError` at the first that is not."""
+        loadable; raises :class:`SaveError` at the first that is not. References, cards and
+        tuples, most of a save, are checked inline; the rest by :meth:`_check_tagged`."""
         stack: list = [self.root]
         for spec in self.specs:
             stack.extend(spec[1])
-        check = self._check_tagged
+        n, cards, slow = len(self.specs), self.addresses.cards, self._check_tagged
+        pop, push = stack.pop, stack.extend
         while stack:
-            x = stack.pop()
+            x = pop()
             t = type(x)
-            if t in _ATOM_TYPES:
-                continue
             if t is list:
-                stack.extend(x)
-                continue
-            check(x, stack)
+                push(x)
+            elif t is dict:
+                if len(x) == 1:
+                    if "@" in x:
+                        r = x["@"]
+                        if type(r) is int and 0 <= r < n:
+                            continue
+                    elif "card" in x:
+                        if type(x["card"]) is str and x["card"] in cards:
+                            continue
+                    elif "tuple" in x and type(x["tuple"]) is list:
+                        push(x["tuple"])
+                        continue
+                slow(x, stack)
         if not (_is(self.root, dict) and list(self.root) == ["@"]):
             raise SaveError("the save is malformed: its root is not a reference to its game")
 
