@@ -548,5 +548,6 @@ class Primitives(MixinBase):
         else:
             self.pick_realm(ctx, "choose", None, then=(self.seek_play, ctx, pick))
 
+    @step
     def seek_play(self, ctx, pick, realm) -> None:
         self.play_card(ctx.controller, pick, realm, free=True)
