@@ -22,6 +22,7 @@ from .limits import DEFAULT, LimitExceeded, Limits
 from .procedure import Frame, Procedure
 from .resolve import Resolver
 from .save import dumps
+from .section import Section
 from .slots import per_class, slots_of
 from .state import Card, CardDef, Player
 from .table import TableView, generic_table, hidden_kinds
@@ -94,6 +95,9 @@ class Game(Procedure, Generic[PlayerT]):
     #: what :meth:`determinize` deals again; and of those, the ones their player sees
     HIDDEN_ZONES: tuple[tuple[str, ...], ...] = ()
     PRIVATE_ZONES: tuple[str, ...] = ()
+    #: the game's rules sections that hold state (:mod:`cardscript.section`): one of each is
+    #: made with the game, in any order, as the field its ``name`` says
+    SECTIONS: tuple[type[Section], ...] = ()
 
     def __init__(self, decks: list[list[CardDef]], seed: int = 0, *,
                  names: Iterable[str] = ("A", "B"), variants: Iterable[str] = (),
@@ -132,6 +136,8 @@ class Game(Procedure, Generic[PlayerT]):
         self.started = False
         #: the group of moves being made together (:meth:`together`); None between steps
         self.group: Together | None = None
+        for section in self.SECTIONS:
+            setattr(self, section.name, section(self))
 
     # -- copying -----------------------------------------------------------------------
     #: fields a copy shares with its original: fixed when the game is made

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 FORMAT = "cardscript-save"
-VERSION = 2
+VERSION = 3
 _ATOMS = (str, int, float, bool, type(None))
 
 

@@ -110,7 +110,7 @@ def test_clone_and_save_mid_game_continue_alike(pool, seed):
         _answers(g, rng, 30)
         if g.decision is None:
             break
-        used = used or bool(g.static_cards) or bool(g.granted_cards) or \
+        used = used or bool(g.continuous.static_cards) or bool(g.continuous.granted_cards) or \
             any(e[0] == "instead" for e in g.log)
         copy = g.clone()
         loaded = loads(dumps(g), pool.cards, "wonders")
@@ -133,8 +133,8 @@ def test_the_effects_happen_in_these_games(pool):
         rng = random.Random(seed)
         while g.decision is not None:
             g.choose_index(int(rng.random() * len(g.decision.options)))
-            statics += bool(g.static_cards)
-            granted += bool(g.granted_cards)
+            statics += bool(g.continuous.static_cards)
+            granted += bool(g.continuous.granted_cards)
         instead += sum(1 for e in g.log if e[0] == "instead")
         copies += sum(1 for e in g.log if e[0] == "copy")
         assert g.error is None

@@ -15,8 +15,8 @@ the ability was nullified meanwhile. A nullified ability does none of its later 
 nullified spell is nullified as a card too (it resolves as if blank, rulebook Nullify).
 
 The vocabulary (the ``would_target`` trigger, the ``unless_spend`` and ``nullify_effect``
-effects) and the :class:`Aiming` mixin of
-:class:`~cardscript.games.wonders.rules.WondersGame` live together because they are one rule.
+effects) and :func:`aim`, which ``WondersGame.aim`` calls, live together because they are one
+rule.
 """
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 from pydantic import Field
 
+from ... import entries
 from ...bus import Event
 from ...limits import AMOUNT_MAX
 from ...loadable import step
@@ -32,12 +33,10 @@ from ...resolve import Trigger
 from .triggers import _Trigger
 from .zones import LIMBO, WORLD
 
-if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
+if TYPE_CHECKING:
     from ...model.names import Effect, PlayerRef, Selector
-    from .mixin_base import MixinBase
+    from .rules import WondersGame
     from .state import WondersCard
-else:
-    MixinBase = object
 
 vocab = Vocabulary("wonders")
 
@@ -45,28 +44,26 @@ vocab = Vocabulary("wonders")
 WOULD_TARGET = "would_target"
 
 
-class Aiming(MixinBase):
-    """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`: ``Game.aim``."""
-
-    def aim(self, ctx, effect) -> None:
-        """Rule 508.3: ``ctx`` would target its chosen card now. The abilities this triggers
-        resolve first, nested in ``ctx`` (they may nullify it); then ``effect`` runs unless
-        ``ctx`` was nullified. An ability targets once, however many stages name it."""
-        target = ctx.target
-        if ctx.aimed or not hasattr(target, "proto") or not self.bus.handlers.get(WOULD_TARGET):
-            ctx.aimed = True
-            effect.run(self, ctx)
-            return
+def aim(g: WondersGame, ctx: Trigger, effect: entries.Effect) -> None:
+    """Rule 508.3 (``Game.aim``): ``ctx`` would target its chosen card now. The abilities
+    this triggers resolve first, nested in ``ctx`` (they may nullify it); then ``effect`` runs
+    unless ``ctx`` was nullified. An ability targets once, however many stages name it."""
+    target = ctx.target
+    if ctx.aimed or not hasattr(target, "proto") or not g.bus.handlers.get(WOULD_TARGET):
         ctx.aimed = True
-        self.then(self.aimed, ctx, effect)
-        self.publish(Event(WOULD_TARGET, target, ctx.controller, target.area, data=ctx))
-        if self.pending:
-            self.resolver.settle_now(self)
+        effect.run(g, ctx)
+        return
+    ctx.aimed = True
+    g.then(aimed, g, ctx, effect)
+    g.publish(Event(WOULD_TARGET, target, ctx.controller, target.area, data=ctx))
+    if g.pending:
+        g.resolver.settle_now(g)
 
-    @step
-    def aimed(self, ctx, effect) -> None:
-        if not ctx.stopped:  # nullified meanwhile
-            effect.run(self, ctx)
+
+@step
+def aimed(g: WondersGame, ctx: Trigger, effect: entries.Effect) -> None:
+    if not ctx.stopped:  # nullified meanwhile
+        effect.run(g, ctx)
 
 
 class WouldTargetParams(Params):

@@ -90,9 +90,9 @@ class BatchResolver(LoopBreaker, Targeting):
         targets now (rule 501.1), the active player first and then in turn order (rule 508).
         Symbiosis Wonders that arrived copy first, and their arrival is seen then
         (symbiosis.py)."""
-        if g.symbionts:
+        if g.symbiosis.waiting:
             g.then(self.file_triggers, g)
-            g.copy_abilities()
+            g.symbiosis.copy_abilities(g)
             return
         raw = g.pending
         if not raw:
@@ -117,7 +117,7 @@ class BatchResolver(LoopBreaker, Targeting):
         if not self.resolving:
             self.reset_loops()
             g.then(self.next, g)
-        if g.pending or g.symbionts:
+        if g.pending or g.symbiosis.waiting:
             self.file_triggers(g)
 
     @step
@@ -137,7 +137,7 @@ class BatchResolver(LoopBreaker, Targeting):
         self.in_batch = self.collecting = False
         g.then(self.unnest)
         g.then(self.next, g)
-        if g.pending or g.symbionts:
+        if g.pending or g.symbiosis.waiting:
             self.file_triggers(g)
 
     @step
@@ -149,7 +149,7 @@ class BatchResolver(LoopBreaker, Targeting):
     def next(self, g) -> None:
         """One turn of the settle loop: file new triggers, or resolve the next trigger of the
         current batch, or finish with the state checks when nothing is left."""
-        if g.pending or g.symbionts:
+        if g.pending or g.symbiosis.waiting:
             g.then(self.next, g)
             self.file_triggers(g)
             return
@@ -181,7 +181,7 @@ class BatchResolver(LoopBreaker, Targeting):
                 self.picked(g, batch[0])
             return
         g.state_checks()
-        if g.pending or g.symbionts:
+        if g.pending or g.symbiosis.waiting:
             g.then(self.next, g)
         elif not self.outer:  # a nested settle is part of the loop outside it
             self.reset_loops()

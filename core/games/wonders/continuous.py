@@ -19,7 +19,7 @@ continuous effect:
   nullifying it stops them), and it loses them as soon as the effect stops covering it; they
   are not printed, so a copy does not copy them (507). Applied with the characteristics.
 - ``characteristics``: classes added and a base power set for the cards it covers, applied
-  by :meth:`Continuous.refresh_statics` when something it depends on may have changed (a card
+  by :meth:`Continuous.refresh` when something it depends on may have changed (a card
   entering or leaving a zone, nullify, stun, after each resolution); never per decision. Where
   two contradict (two base powers), the most recent wins, and only that part is overwritten:
   classes add up (the Soldier/Vampire example of 508.1).
@@ -35,14 +35,14 @@ from ...limits import STAT_MAX
 from ...refs import AllRef, ThisRef
 from ...registry import Params, Vocabulary
 from ...resolve import Trigger
+from ...section import Section, section
 from .effects import PlayAsThoughInHand
 from .zones import HAND, WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
     from ...model.names import Ability, CardRef, Keyword
-    from .mixin_base import MixinBase
-else:
-    MixinBase = object
+    from .primitives import Primitives
+    from .state import WondersCard, WondersPlayer
 
 vocab = Vocabulary("wonders")
 
@@ -281,16 +281,26 @@ def _on(g, h, ctx) -> bool:
     return cond is None or cond.test(g, ctx)
 
 
-class Continuous(MixinBase):
-    """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`: the static abilities in
-    play, read where they matter."""
+@section
+class Continuous(Section):
+    """Rule 508.1, the static abilities in play, read where they matter: ``static_cards``
+    are the cards characteristics effects changed at the last refresh, ``granted_cards``
+    those grant effects gave abilities or keywords (each undone at the next)."""
 
-    def forbidden(self, action: str, card, player=None) -> bool:
+    __slots__ = ("static_cards", "granted_cards")
+    name = "continuous"
+
+    def __init__(self, g: Primitives) -> None:
+        self.static_cards: list[WondersCard] = []
+        self.granted_cards: list[WondersCard] = []
+
+    def forbidden(self, g: Primitives, action: str, card: WondersCard,
+                  player: WondersPlayer | None = None) -> bool:
         """Rule 508.1: can ``card`` not do ``action`` (``CANT_ACTIONS``), or can ``player``
         (None: whoever does it) not do it to ``card``? A static ability in play that says so
         (its card not nullified, its condition holding) forbids it; one that forbids it to
         opponents only forbids it to the opponents of its controller (505.2)."""
-        hs = self.bus.handlers.get("static")
+        hs = g.bus.handlers.get("static")
         if not hs:
             return False
         for h in hs:
@@ -300,16 +310,22 @@ class Continuous(MixinBase):
             ctx = _context(h)
             if eff.opponents and (player is None or player is ctx.controller):
                 continue
-            if eff.covers(self, ctx, card) and _on(self, h, ctx):
+            if eff.covers(g, ctx, card) and _on(g, h, ctx):
                 return True
         return False
 
-    def refresh_statics(self) -> None:
+    def changed(self, g: Primitives) -> None:
+        """Something static abilities depend on changed: apply them again, if any are in play
+        or were (the one way in: most games have none, and pay only this test)."""
+        if self.static_cards or self.granted_cards or g.bus.handlers.get("static"):
+            self.refresh(g)
+
+    def refresh(self, g: Primitives) -> None:
         """Apply the characteristics and grant effects of the static abilities in play,
         oldest first, to the cards they cover now; undo them on the cards they covered
         before. A base power set by a stun after the static ability's card entered wins over
         it (the more recent)."""
-        hs = self.bus.handlers.get("static")
+        hs = g.bus.handlers.get("static")
         for c in self.static_cards:
             c.classes = c.proto.classes
             c.static_base = None
@@ -320,16 +336,16 @@ class Continuous(MixinBase):
                              and type(h.ability.effect) in (Characteristics, Grant)),
                             key=lambda h: h.card.oid):
                 ctx = _context(h)
-                if not _on(self, h, ctx):
+                if not _on(g, h, ctx):
                     continue
                 eff = h.ability.effect
                 if type(eff) is Grant:
-                    for c in eff.covered(self, ctx):
+                    for c in eff.covered(g, ctx):
                         _, abilities, keywords = given.get(id(c), (c, (), ()))
                         given[id(c)] = (c, abilities + eff.abilities, keywords + eff.keywords)
                     continue
                 eff = cast(Characteristics, eff)
-                for c in eff.covered(self, ctx):
+                for c in eff.covered(g, ctx):
                     if eff.classes:
                         c.classes = c.classes + tuple(x for x in eff.classes
                                                       if x not in c.classes)
@@ -338,66 +354,42 @@ class Continuous(MixinBase):
                         c.static_base = eff.base_power
                     touched.append(c)
         self.static_cards = touched
-        self.power_dirty = True
+        g.power_dirty = True
         if given or self.granted_cards:
             for c in self.granted_cards:
                 if id(c) not in given:
-                    self.give(c, (), ())
+                    _give(g, c, (), ())
             for c, abilities, keywords in given.values():
-                self.give(c, abilities, keywords)
+                _give(g, c, abilities, keywords)
             self.granted_cards = [c for c, _, _ in given.values()]
 
-    def give(self, card, abilities: tuple, keywords: tuple) -> None:
-        """``card`` has these given abilities and keywords now: the handlers of those it no
-        longer has leave the bus, those of the new ones join it (as its own handlers, so they
-        leave with it when it leaves The World)."""
-        if card.grants == abilities and card.granted_keywords == keywords:
-            return
-        bus = self.bus.handlers
-        if card.grants:
-            old = {id(a) for a in card.grants}
-            keep = []
-            for h in card.handlers:  # none left if it left The World: the core took them
-                if id(h.ability) in old:
-                    bus[h.ability.trigger.event].remove(h)
-                else:
-                    keep.append(h)
-            card.handlers = keep
-        if abilities:
-            new = [Handler(card, a) for a in abilities]
-            for h in new:
-                bus.setdefault(h.ability.trigger.event, []).append(h)
-            card.handlers = [*card.handlers, *new]
-        card.grants = abilities
-        card.granted_keywords = keywords
-
-    def static_plays(self, p, has_action: bool) -> list:
+    def plays(self, g: Primitives, p: WondersPlayer, has_action: bool) -> list:
         """Rule 404.2: the cards static abilities of ``p``'s let ``p`` play as though in hand
         (Eye of the Maelstrom: the top card of their deck), each offered as a use of the turn
         as a card in hand is: an action (none if attuned), its cost with a link's reduction,
         and a core card only with its orbital's link. Only the cards the ability names are
         looked at (the top of a deck, not the rest)."""
         plays: list = []
-        for h in self.bus.handlers.get("static", ()):
+        for h in g.bus.handlers.get("static", ()):
             eff = h.ability.effect
             if type(eff) is not PlayAsThoughInHand or h.card.blank or \
                     h.card.controller is not p:
                 continue
             ctx = _context(h)
-            if not _on(self, h, ctx):
+            if not _on(g, h, ctx):
                 continue
-            for c in cast(AllRef, eff.card).selector.candidates(self, ctx):
+            for c in cast(AllRef, eff.card).selector.candidates(g, ctx):
                 if c.zone.kind != HAND and all(c is not x for x in plays) and \
-                        eff.playable(self, p, c) and \
+                        eff.playable(g, p, c) and \
                         (has_action or "attuned" in c.proto.keywords):
                     plays.append(c)
         return plays
 
-    def stone_cards(self, player) -> int:
+    def stone_cards(self, g: Primitives, player: WondersPlayer) -> int:
         """How many cards that are stones ``player`` controls (:class:`IsStone`): none unless
         a static ability in play says so, and none whose ability is blank (403.5: nullified
         Formless Stones "will not be stones, since their ability text is blank")."""
-        hs = self.bus.handlers.get("static")
+        hs = g.bus.handlers.get("static")
         if not hs:
             return 0
         stones: set[int] = set()
@@ -406,18 +398,37 @@ class Continuous(MixinBase):
             if type(eff) is not IsStone or h.card.blank:
                 continue
             ctx = _context(h)
-            if not _on(self, h, ctx):
+            if not _on(g, h, ctx):
                 continue
-            for c in eff.covered(self, ctx):
+            for c in eff.covered(g, ctx):
                 if c.zone is not None and c.zone.player is player:
                     stones.add(c.oid)
         return len(stones)
 
-    def statics_changed(self) -> None:
-        """Something static abilities depend on changed: apply them again, if any are in play
-        or were (the one way in: most games have none, and pay only this test)."""
-        if self.static_cards or self.granted_cards or self.bus.handlers.get("static"):
-            self.refresh_statics()
+
+def _give(g: Primitives, card: WondersCard, abilities: tuple, keywords: tuple) -> None:
+    """``card`` has these given abilities and keywords now: the handlers of those it no
+    longer has leave the bus, those of the new ones join it (as its own handlers, so they
+    leave with it when it leaves The World)."""
+    if card.grants == abilities and card.granted_keywords == keywords:
+        return
+    bus = g.bus.handlers
+    if card.grants:
+        old = {id(a) for a in card.grants}
+        keep = []
+        for h in card.handlers:  # none left if it left The World: the core took them
+            if id(h.ability) in old:
+                bus[h.ability.trigger.event].remove(h)
+            else:
+                keep.append(h)
+        card.handlers = keep
+    if abilities:
+        new = [Handler(card, a) for a in abilities]
+        for h in new:
+            bus.setdefault(h.ability.trigger.event, []).append(h)
+        card.handlers = [*card.handlers, *new]
+    card.grants = abilities
+    card.granted_keywords = keywords
 
 
 __all__ = ["vocab", "Continuous", "CANT_ACTIONS", "EquippedRef", "IsStone"]

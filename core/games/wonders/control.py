@@ -3,10 +3,10 @@ back when a "this round" control ends, and "can't be controlled" winning over bo
 controlling another player's turn (505.4).
 
 The vocabulary (the ``gain_control`` effect, the ``cant_be_controlled`` keyword) and the
-game actions behind it (the :class:`Control` mixin of
-:class:`~cardscript.games.wonders.rules.WondersGame`) live together here because they are
-one rule. A card's controller in The World is the player whose side it is on (505.1), so
-gaining control is a move between the sides of one realm; the core's move keeps the object.
+rules section behind it (:class:`Control`, the game's ``control``) live together here
+because they are one rule. A card's controller in The World is the player whose side it is
+on (505.1), so gaining control is a move between the sides of one realm; the core's move
+keeps the object.
 """
 from __future__ import annotations
 
@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING, Literal
 
 from ...loadable import step
 from ...registry import Params, Vocabulary
+from ...section import Section, section
 from .effects import _EachCard, _Effect
 from .zones import WORLD
 
-if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
+if TYPE_CHECKING:
     from ...model.names import CardRef, PlayerRef
-    from .mixin_base import MixinBase
-else:
-    MixinBase = object
+    from .primitives import Primitives
+    from .state import WondersCard, WondersPlayer
 
 vocab = Vocabulary("wonders")
 
@@ -48,7 +48,7 @@ class ControlTurn(_Effect):
     def run(self, g, ctx):
         done = False
         for pl in self.player.players(g, ctx):
-            done = g.control_next_turn(pl, ctx.controller) or done
+            done = g.control.next_turn(g, pl, ctx.controller) or done
         ctx.done = done
 
 
@@ -72,7 +72,7 @@ class GainControl(_EachCard):
         self.duration = p.duration
 
     def apply(self, g, card, ctx) -> bool:
-        return g.gain_control(card, ctx.controller, self.duration)
+        return g.control.gain(g, card, ctx.controller, self.duration)
 
 
 @vocab.keyword("cant_be_controlled", text="Opponents can't control this")
@@ -90,68 +90,81 @@ class CantBeControlled:
         return []
 
 
-class Control(MixinBase):
-    """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`: rules 505.1 and 505.4."""
+@section
+class Control(Section):
+    """Rules 505.1 and 505.4: ``turn_controls`` are the turns that will be controlled,
+    (player, controller), the most recent last; ``turn_control`` the turn controlled now;
+    ``waiting`` the "this round" controls that could not end yet, (card, player)."""
+
+    __slots__ = ("turn_controls", "turn_control", "waiting")
+    name = "control"
+
+    def __init__(self, g: Primitives) -> None:
+        self.turn_controls: list[tuple[WondersPlayer, WondersPlayer]] = []
+        self.turn_control: tuple[WondersPlayer, WondersPlayer] | None = None
+        self.waiting: list[tuple[WondersCard, WondersPlayer]] = []
 
     # -- 505.4: controlling turns ---------------------------------------------------------
-    def control_next_turn(self, player, controller) -> bool:
+    def next_turn(self, g: Primitives, player: WondersPlayer,
+                  controller: WondersPlayer) -> bool:
         """``controller`` will control ``player``'s next turn; the most recent such effect
         wins if several name the same turn (508.1's "most recent")."""
         if player is controller or player.lost:
             return False
         self.turn_controls = [(p, c) for p, c in self.turn_controls if p is not player]
         self.turn_controls.append((player, controller))
-        self.log.append(("control_turn", controller.name, player.name))
+        g.log.append(("control_turn", controller.name, player.name))
         return True
 
-    def begin_turn_control(self, current) -> None:
+    def turn_begins(self, g: Primitives, current: WondersPlayer) -> None:
         """A turn begins (``WondersGame.turn``): the control of the turn before ends, and a
         control of ``current``'s next turn starts."""
+        if not self.turn_controls and self.turn_control is None:
+            return
         self.turn_control = None
         for i, (p, c) in enumerate(self.turn_controls):
             if p is current:
                 del self.turn_controls[i]
                 self.turn_control = (p, c)
-                self.log.append(("controls_turn", c.name, p.name))
+                g.log.append(("controls_turn", c.name, p.name))
                 return
 
-    def effect_controller(self, card):
-        """Rule 505.2: an effect's controller is the card's; in The World that is the
-        player whose side it is on. Rule 505.1: outside The World, and for a card in a
-        realm's centre, which no one controls, its owner stands in for its controller."""
-        zone = card.zone
-        if zone is not None and zone.in_play and zone.player is not None:
-            return zone.player
-        return card.owner
+    def decider(self, player: WondersPlayer) -> WondersPlayer:
+        """Who makes ``player``'s decisions now: the controller of their turn, if it is
+        controlled (505.4), else they do."""
+        control = self.turn_control
+        return control[1] if control is not None and control[0] is player else player
 
-    def can_control(self, player, card) -> bool:
+    # -- 505.1: controlling cards ---------------------------------------------------------
+    def can_control(self, g: Primitives, player: WondersPlayer, card: WondersCard) -> bool:
         """Rule 505.1: "If a card says something can't be controlled by a player, this
         overrides any effects that would otherwise give control to that player.\"" (the
         keyword, or a continuous effect such as Whisperleaf Cloak's, 508.1)."""
         if card.has_keyword("cant_be_controlled") and card.zone.player is not player:
             return False
-        return not self.forbidden("control", card, player)
+        return not g.continuous.forbidden(g, "control", card, player)
 
-    def gain_control(self, card, player, duration: str = "permanent") -> bool:
+    def gain(self, g: Primitives, card: WondersCard, player: WondersPlayer,
+             duration: str = "permanent") -> bool:
         zone = card.zone
         # control is only of cards in The World (505.1), and a card you control already
         # changes nothing (508.4: "if you do" is not done)
         if zone is None or zone.kind != WORLD or zone.player is player:
             return False
-        if not self.can_control(player, card):
-            self.log.append(("no_control", player.name, card.proto.id, card.oid))
+        if not self.can_control(g, player, card):
+            g.log.append(("no_control", player.name, card.proto.id, card.oid))
             return False
         previous = zone.player  # None for a card in the centre, which no one controls
         # 505.1: items equipped to it become unequipped: the state checks see the Wonder on
-        # another side than its equipment (Primitives.check_equipment)
-        self.move(card, zone.area.sides[player.index], cause="control")
-        self.log.append(("control", player.name, card.proto.id, card.oid))
+        # another side than its equipment (Equipment.check)
+        g.move(card, zone.area.sides[player.index], cause="control")
+        g.log.append(("control", player.name, card.proto.id, card.oid))
         if duration == "this_round" and previous is not None:
-            self.until("this_round", self.end_control, card, previous)
+            g.until("this_round", self.end, g, card, previous)
         return True
 
     @step
-    def end_control(self, card, previous) -> None:
+    def end(self, g: Primitives, card: WondersCard, previous: WondersPlayer) -> None:
         """A "this round" control ends: the card goes back to the side of the player who
         controlled it, unless it left The World (a new object, 505.1) or went back already.
         If that player can't control it now, it goes back when they can (505.1's Whisperleaf
@@ -160,17 +173,19 @@ class Control(MixinBase):
         if zone is None or zone.kind != WORLD or zone.player is previous \
                 or zone.player is None:
             return
-        if not self.can_control(previous, card):
-            self.control_waiting.append((card, previous))
+        if not self.can_control(g, previous, card):
+            self.waiting.append((card, previous))
             return
-        self.move(card, zone.area.sides[previous.index], cause="control")
-        self.log.append(("control", previous.name, card.proto.id, card.oid))
+        g.move(card, zone.area.sides[previous.index], cause="control")
+        g.log.append(("control", previous.name, card.proto.id, card.oid))
 
-    def control_returns(self) -> None:
+    def returns(self, g: Primitives) -> None:
         """At each state check: a control that could not end ends once it can."""
-        waiting, self.control_waiting = self.control_waiting, []
+        if not self.waiting:
+            return
+        waiting, self.waiting = self.waiting, []
         for card, previous in waiting:
-            self.end_control(card, previous)
+            self.end(g, card, previous)
 
 
 __all__ = ["vocab", "Control"]

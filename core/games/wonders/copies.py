@@ -128,7 +128,7 @@ def make_copy(g, original, controller, realm) -> bool:
     g.log.append(("copy", proto.id, original.oid, card.oid, realm.number))
     g.publish(Event("arrived", card, controller, realm, None, "copy"))
     if card.zone is not None and card.zone.kind == WORLD:
-        g.statics_changed()
+        g.continuous.changed(g)
     return True
 
 

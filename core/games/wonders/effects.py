@@ -92,7 +92,7 @@ def _lose_energy(g, p, n):
 
 
 def _gain_actions(g, p, n):
-    if g.harvesting is p:  # rulebook, Harvest: usable only from the next turn
+    if g.turns.harvesting is p:  # rulebook, Harvest: usable only from the next turn
         p.harvested_actions += max(0, n)
     else:
         p.actions += max(0, n)
@@ -481,7 +481,7 @@ class Attack(_Effect):
         if self.realm == "this" and ctx.area is not None:
             self.declare(g, ctx, ctx.area)
             return
-        options = [r for r in g.realms if r.active and g.can_attack(you, r)]
+        options = [r for r in g.realms if r.active and g.turns.can_attack(g, you, r)]
         if options:
             g.ask(you, "realm", options, "attack in which realm?",
                   then=(self.declare, g, ctx))
@@ -491,9 +491,9 @@ class Attack(_Effect):
     @step
     def declare(self, g, ctx, realm) -> None:
         you = ctx.controller
-        ctx.done = realm is not None and g.can_attack(you, realm)
+        ctx.done = realm is not None and g.turns.can_attack(g, you, realm)
         if ctx.done:
-            g.queued_attacks.append((you, realm))
+            g.turns.queued_attacks.append((you, realm))
         elif realm is not None:
             g.log.append(("no_attack", you.name, realm.number))
 
@@ -544,13 +544,13 @@ class PlayAsThoughInHand(_Effect):
     def playable(g, you, card) -> bool:
         zone = card.zone
         return zone is not None and not zone.in_play and zone.kind != LIMBO and \
-            not card.token and g.can_pay(you, card, g.links(you), you.energy)
+            not card.token and g.turns.can_pay(g, you, card, g.links(you), you.energy)
 
     @step
     def answered(self, g, ctx, card, yes: bool) -> None:
         if yes and self.playable(g, ctx.controller, card):
             ctx.done = True
-            g.play_as_from_hand(ctx.controller, card)
+            g.turns.play_as_from_hand(g, ctx.controller, card)
 
 
 __all__ = ["vocab"]

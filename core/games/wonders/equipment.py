@@ -1,30 +1,33 @@
-"""Equipment (rulebook, Game Terms, Equip): a mixin of
-:class:`~cardscript.games.wonders.rules.WondersGame` that equips, unequips and moves items of
-the Equipment class. Equipment is a class, not ability text, so what the rules do with it
-works on a nullified equipment too (rulebook, Nullify: "Nullify does not affect classes").
+"""Equipment (rulebook, Game Terms, Equip): the rules section (:class:`Equipment`, the
+game's ``equipment``) that equips, unequips and moves items of the Equipment class. Equipment
+is a class, not ability text, so what the rules do with it works on a nullified equipment too
+(rulebook, Nullify: "Nullify does not affect classes").
 
 The rule's "automatically equips as a triggered effect" and "may move the equipment to the
 new Wonder as a triggered effect" are triggered effects of the rules: abilities of no card's
 text (:data:`EQUIP`, :data:`MOVE_EQUIPMENT`), filed with the other triggers (rule 502) and
-resolved by the resolver like them. An equipped Wonder's equipment moving
-with it is in :meth:`~.primitives.Primitives.move_to_realm`."""
+resolved by the resolver like them. An equipped Wonder's equipment moving with it is in
+:meth:`~.primitives.Primitives.move_to_realm`."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from pydantic import Field
 
 from ...compiler import AbilityProgram
 from ...loadable import constant, step
 from ...registry import Params, Vocabulary
+from ...section import Section, section
 from .effects import _EachCard
 from .zones import WORLD
 
-if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
+if TYPE_CHECKING:
+    from ...bus import Event
     from ...model.names import CardRef
-    from .mixin_base import MixinBase
-else:
-    MixinBase = object
+    from ...resolve import Trigger
+    from ...zones import Zone
+    from .primitives import Primitives
+    from .state import WondersCard
 
 vocab = Vocabulary("wonders")
 
@@ -62,7 +65,7 @@ class Equip(_EachCard):
             if w.zone is side and is_wonder(w) and w is not card.equipped_to:
                 if card.equipped_to is not None:
                     g.log.append(("unequip", card.proto.id, card.oid))
-                g.equipped(card, w)
+                g.equipment.equipped(g, card, w)
                 return True
         return False
 
@@ -93,12 +96,12 @@ class _MoveEquipment:
 
     def run(self, g, t) -> None:
         equipment, new = t.source, t.it
-        if not g.can_move_equipment(equipment, new):
+        if not g.equipment.can_move(equipment, new):
             t.done = False  # the Wonder left, or the equipment did (rule 508.2)
             return
         g.ask(t.controller, "may", [True, False],
               f"move {equipment.proto.id} from {equipment.equipped_to.proto.id} to "
-              f"{new.proto.id}?", then=(g.equipment_moved, t))
+              f"{new.proto.id}?", then=(g.equipment.moved, g, t))
 
 
 class _AutoEquip:
@@ -113,7 +116,7 @@ class _AutoEquip:
         equipment = t.source
         t.done = equipment.zone is not None and equipment.equipped_to is None
         if t.done:
-            g.equip_to(equipment, equipment.zone)
+            g.equipment.equip_to(g, equipment, equipment.zone)
 
 
 class _RuleAbility(AbilityProgram):
@@ -129,10 +132,19 @@ EQUIP = constant(__name__, "EQUIP", _RuleAbility(
     -2, _RuleTrigger(), None, _AutoEquip(), "rules", "equip"))
 
 
-class Equipping(MixinBase):
-    """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`."""
+@section
+class Equipment(Section):
+    """The rulebook's Equip, the game's ``equipment``: ``seen`` once an equipment has been in
+    The World, from when the state checks look after equipment (a game without any pays one
+    test)."""
 
-    def check_equipment(self) -> None:
+    __slots__ = ("seen",)
+    name = "equipment"
+
+    def __init__(self, g: Primitives) -> None:
+        self.seen = False
+
+    def check(self, g: Primitives) -> None:
         """Rulebook, Equip: equipment whose Wonder is no longer beside it (it died, left,
         changed sides) is unequipped and stays in its realm ("If the equipped Wonder is
         destroyed and there are no more allied Wonders in that realm, the equipment stays in
@@ -140,7 +152,9 @@ class Equipping(MixinBase):
         allied Wonder, it automatically equips ... Its controller chooses which Wonder it
         equips to if necessary." Run with the state checks once an equipment has been in
         The World."""
-        for realm in self.realms:
+        if not self.seen:
+            return
+        for realm in g.realms:
             if not realm.active:
                 continue
             for side in realm.sides:
@@ -151,56 +165,59 @@ class Equipping(MixinBase):
                     w = c.equipped_to
                     if w is not None and w.zone is not side:
                         c.equipped_to = None
-                        self.log.append(("unequip", c.proto.id, c.oid))
-                        self.statics_changed()  # what it gave its Wonder ends (508.1)
+                        g.log.append(("unequip", c.proto.id, c.oid))
+                        g.continuous.changed(g)  # what it gave its Wonder ends (508.1)
                     if c.equipped_to is None:  # a class, not ability text: nullify can't stop it
                         if wonders is None:
                             wonders = [x for x in side.cards if is_wonder(x)]
-                        if wonders and not self.equip_waiting(c):
-                            self.pending.append((EQUIP, c, None))  # filed and resolved (502)
+                        if wonders and not self.waiting(g, c):
+                            g.pending.append((EQUIP, c, None))  # filed and resolved (502)
 
-    def equip_waiting(self, equipment) -> bool:
+    def waiting(self, g: Primitives, equipment: WondersCard) -> bool:
         """Is the equipment's :data:`EQUIP` already triggered and waiting to resolve?"""
-        return any(a is EQUIP and c is equipment for a, c, _ in self.pending) or \
-            any(t.ability is EQUIP and t.source is equipment for t in self.resolver.waiting(self))
+        return any(a is EQUIP and c is equipment for a, c, _ in g.pending) or \
+            any(t.ability is EQUIP and t.source is equipment for t in g.resolver.waiting(g))
 
-    def equip_to(self, equipment, side) -> None:
+    def equip_to(self, g: Primitives, equipment: WondersCard, side: Zone) -> None:
         if equipment.zone is not side or equipment.equipped_to is not None:
             return
         wonders = [x for x in side.cards if is_wonder(x)]
         if wonders:
-            self.ask(equipment.controller, "equip", wonders,
-                     f"equip {equipment.proto.id} to which Wonder?",
-                     then=(self.equipped, equipment))
+            g.ask(equipment.controller, "equip", wonders,
+                  f"equip {equipment.proto.id} to which Wonder?",
+                  then=(self.equipped, g, equipment))
 
     @step
-    def equipped(self, equipment, wonder) -> None:
+    def equipped(self, g: Primitives, equipment: WondersCard, wonder: WondersCard) -> None:
         equipment.equipped_to = wonder
-        self.log.append(("equip", equipment.proto.id, equipment.oid, wonder.proto.id,
-                         wonder.oid))
-        self.statics_changed()  # what it gives its equipped Wonder starts (508.1)
+        g.log.append(("equip", equipment.proto.id, equipment.oid, wonder.proto.id,
+                      wonder.oid))
+        g.continuous.changed(g)  # what it gives its equipped Wonder starts (508.1)
 
-    def wonder_entered(self, event) -> None:
+    def wonder_entered(self, g: Primitives, event: Event) -> None:
         """A Wonder entered a realm (arrived, or moved from another realm: "enters the same
         realm"): each equipment equipped to another Wonder on its side triggers the rules'
         :data:`MOVE_EQUIPMENT`; "allied" and "you control" are the same side (rule 505.1)."""
-        new = event.card
+        if not self.seen:
+            return
+        new = cast("WondersCard", event.card)
         side = new.zone
         if side is None or side.player is None or not is_wonder(new):
             return
         for c in side.cards:
             if c.proto.is_equipment and c.equipped_to is not None and \
                     c.equipped_to is not new:
-                self.pending.append((MOVE_EQUIPMENT, c, event))
+                g.pending.append((MOVE_EQUIPMENT, c, event))
 
-    def can_move_equipment(self, equipment, new) -> bool:
+    def can_move(self, equipment: WondersCard, new: WondersCard) -> bool:
         side = equipment.zone
         return side is not None and new.zone is side and is_wonder(new) and \
             equipment.equipped_to is not None and equipment.equipped_to is not new
 
     @step
-    def equipment_moved(self, t, move: bool) -> None:
+    def moved(self, g: Primitives, t: Trigger, move: bool) -> None:
         t.done = move
-        if move and self.can_move_equipment(t.source, t.it):
-            self.log.append(("unequip", t.source.proto.id, t.source.oid))
-            self.equipped(t.source, t.it)
+        equipment, new = cast("WondersCard", t.source), cast("WondersCard", t.it)
+        if move and self.can_move(equipment, new):
+            g.log.append(("unequip", equipment.proto.id, equipment.oid))
+            self.equipped(g, equipment, new)

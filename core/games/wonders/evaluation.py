@@ -30,51 +30,48 @@ EXTRA_CARD = 0.1
 HAND_SIZE = 7
 
 
-if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
-    from .mixin_base import MixinBase
-else:
-    MixinBase = object
+if TYPE_CHECKING:
+    from .rules import WondersGame
+    from .state import WondersPlayer
+
+#: the hidden zones ``determinize`` deals again, and those their player sees
+HIDDEN_ZONES: tuple[tuple[str, ...], ...] = ((DECK, HAND),)
+PRIVATE_ZONES: tuple[str, ...] = (HAND,)
 
 
-class Evaluation(MixinBase):
-    """The mixin of :class:`~.rules.WondersGame` the search agents use."""
+def evaluate(g: WondersGame, player: WondersPlayer) -> float:
+    """How good the game is for ``player`` while it goes on (``Game.evaluate``)."""
+    me = player.index
+    score = 0.0
+    for realm in g.realms:
+        stones = realm.stones
+        for s in stones:
+            if s is not None:
+                score += STONE if s == me else -STONE
+        if not realm.active:
+            continue
+        powers = [sum(c.power() for c in side.cards
+                      if c.proto.is_wonder and not c.face_down) for side in realm.sides]
+        for side in realm.sides:
+            others = sum(1 for c in side.cards if not c.proto.is_wonder)
+            score += PERMANENT * others if side.player is player else -PERMANENT * others
+        mine = powers[me]
+        theirs = sum(powers) - mine
+        score += POWER * (mine - theirs)
+        if mine > theirs and any(s != me for s in stones):
+            score += LEAD
+        elif theirs > mine and any(s is None or s == me for s in stones):
+            score -= LEAD
+    for limbo in g.limbos:  # a card being played counts as played (one-ply search)
+        for c in limbo.cards:
+            if c.proto.is_wonder:
+                score += POWER * (c.proto.power or 0) * (1 if c.owner is player else -1)
+    return score + g.zero_sum(player, lambda p: _holding(g, p))
 
-    HIDDEN_ZONES: tuple[tuple[str, ...], ...] = ((DECK, HAND),)
-    PRIVATE_ZONES: tuple[str, ...] = (HAND,)
 
-    def evaluate(self, player) -> float:
-        if self.over:
-            return super().evaluate(player)
-        me = player.index
-        score = 0.0
-        for realm in self.realms:
-            stones = realm.stones
-            for s in stones:
-                if s is not None:
-                    score += STONE if s == me else -STONE
-            if not realm.active:
-                continue
-            powers = [sum(c.power() for c in side.cards
-                          if c.proto.is_wonder and not c.face_down) for side in realm.sides]
-            for side in realm.sides:
-                others = sum(1 for c in side.cards if not c.proto.is_wonder)
-                score += PERMANENT * others if side.player is player else -PERMANENT * others
-            mine = powers[me]
-            theirs = sum(powers) - mine
-            score += POWER * (mine - theirs)
-            if mine > theirs and any(s != me for s in stones):
-                score += LEAD
-            elif theirs > mine and any(s is None or s == me for s in stones):
-                score -= LEAD
-        for limbo in self.limbos:  # a card being played counts as played (one-ply search)
-            for c in limbo.cards:
-                if c.proto.is_wonder:
-                    score += POWER * (c.proto.power or 0) * (1 if c.owner is player else -1)
-        return score + self.zero_sum(player, self._holding)
-
-    def _holding(self, p) -> float:
-        """What ``p`` holds: cards in hand, energy, actions, stone cards."""
-        hand = len(p.hand.cards)
-        # cards past 7 are discarded at round end (403.5): worth a little
-        return CARD * min(hand, HAND_SIZE) + EXTRA_CARD * max(hand - HAND_SIZE, 0) + \
-            ENERGY * p.energy + ACTION * p.actions + STONE * self.stone_cards(p)
+def _holding(g: WondersGame, p: WondersPlayer) -> float:
+    """What ``p`` holds: cards in hand, energy, actions, stone cards."""
+    hand = len(p.hand.cards)
+    # cards past 7 are discarded at round end (403.5): worth a little
+    return CARD * min(hand, HAND_SIZE) + EXTRA_CARD * max(hand - HAND_SIZE, 0) + \
+        ENERGY * p.energy + ACTION * p.actions + STONE * g.continuous.stone_cards(g, p)

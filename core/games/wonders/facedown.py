@@ -9,7 +9,7 @@ Abyss: a new object arrives, and On Arrival abilities trigger.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ...bus import Event
 from ...loadable import step
@@ -18,11 +18,11 @@ from .effects import _EachCard
 from .state import BLANK_TEXT
 from .zones import ABYSS, WORLD
 
-if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
+if TYPE_CHECKING:
     from ...model.names import CardRef
-    from .mixin_base import MixinBase
-else:
-    MixinBase = object
+    from .rules import WondersGame
+    from .state import WondersCard
+    from .zones import Realm
 
 vocab = Vocabulary("wonders")
 
@@ -72,8 +72,8 @@ class Distribute:
         i = realm.number - 1
         placed = placed[:i] + (placed[i] + 1,) + placed[i + 1:]
         card = cards[0]
-        put = g.put_face_down if self.face_down else g.put_into_realm
-        ctx.done = put(card, realm) or ctx.done
+        done = put_face_down(g, card, realm) if self.face_down else g.put_into_realm(card, realm)
+        ctx.done = done or ctx.done
         self.next(g, ctx, cards[1:], placed)
 
 
@@ -93,41 +93,39 @@ class TurnFaceUp(_EachCard):
         self.card = c.card_ref(p.card)
 
     def apply(self, g, card, ctx) -> bool:
-        return g.turn_face_up(card)
+        return turn_face_up(g, card)
 
 
-class FaceDown(MixinBase):
-    """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`: rules 506 and 510."""
-
-    def put_face_down(self, card, realm) -> bool:
-        """Put a card into a realm face down, on its owner's side: it does not arrive, as it
-        has no effect on the game until it is turned face up (rule 510)."""
-        if card.zone is None or not realm.active or card.zone.kind == WORLD:
-            return False
-        new = self.move(card, realm.sides[card.owner.index], publish=False)
-        if new is None:
-            return False
-        new.face_down = True
-        new.blank = FACE_DOWN
-        self.log.append(("face_down", new.owner.name, realm.number))
-        return True
-
-    def turn_face_up(self, card) -> bool:
-        """Rule 510: "When they are turned face up, treat them as if they entered from The
-        Abyss": a new object on the same side, which arrives from The Abyss."""
-        zone = card.zone
-        if zone is None or zone.kind != WORLD or not card.face_down:
-            return False
-        zone.cards.remove(card)
-        if card.handlers:
-            self.bus.unregister(card)
-        card.last_zone = zone
-        card.zone = None
-        new = self.new_card(card.proto, card.owner, zone)
-        card.moved_to = new
-        self.log.append(("face_up", new.proto.id, new.oid, zone.area.number))
-        self.publish(Event("arrived", new, new.controller, zone.area, ABYSS, "face_up"))
-        return True
+def put_face_down(g: WondersGame, card: WondersCard, realm: Realm) -> bool:
+    """Put a card into a realm face down, on its owner's side: it does not arrive, as it
+    has no effect on the game until it is turned face up (rule 510)."""
+    if card.zone is None or not realm.active or card.zone.kind == WORLD:
+        return False
+    new = cast("WondersCard | None", g.move(card, realm.sides[card.owner.index], publish=False))
+    if new is None:
+        return False
+    new.face_down = True
+    new.blank = FACE_DOWN
+    g.log.append(("face_down", new.owner.name, realm.number))
+    return True
 
 
-__all__ = ["vocab", "FaceDown", "FACE_DOWN"]
+def turn_face_up(g: WondersGame, card: WondersCard) -> bool:
+    """Rule 510: "When they are turned face up, treat them as if they entered from The
+    Abyss": a new object on the same side, which arrives from The Abyss."""
+    zone = card.zone
+    if zone is None or zone.kind != WORLD or not card.face_down:
+        return False
+    zone.cards.remove(card)
+    if card.handlers:
+        g.bus.unregister(card)
+    card.last_zone = zone
+    card.zone = None
+    new = g.new_card(card.proto, card.owner, zone)
+    card.moved_to = new
+    g.log.append(("face_up", new.proto.id, new.oid, zone.area.number))
+    g.publish(Event("arrived", new, new.controller, zone.area, ABYSS, "face_up"))
+    return True
+
+
+__all__ = ["vocab", "put_face_down", "turn_face_up", "FACE_DOWN"]

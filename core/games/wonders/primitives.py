@@ -1,31 +1,81 @@
 """Wonders' game actions that effects and rules share: drawing, dying, counters, nullify,
-durations, tokens, realms. Each returns whether it happened (for rule 508.4)."""
+durations, tokens, realms. Each returns whether it happened (for rule 508.4).
+
+:class:`Primitives` is the base class of ``WondersGame``: the sequence of play (rules.py)
+and the vocabulary call these actions on the game; the rules sections they need (replacement
+effects, continuous effects, equipment, symbiosis) they call by name."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, cast
 
 from ...bus import Event
+from ...game import Game
 from ...loadable import step
-from ...resolve import Trigger, resolve
-from .state import BLANK_TEXT
-from .zones import ABYSS, BANISHMENT, HAND, WORLD
+from ...state import Card, CardDef, Player
+from ...zones import Zone
+from .state import BLANK_TEXT, WondersCard, WondersCardDef, WondersPlayer
+from .zones import ABYSS, BANISHMENT, HAND, WORLD, Realm
 
-if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
-    from .mixin_base import MixinBase
-    from .state import WondersCard, WondersPlayer
-else:
-    MixinBase = object
+if TYPE_CHECKING:
+    from .actions import Turns
+    from .batches import BatchResolver
+    from .continuous import Continuous
+    from .control import Control
+    from .counting import Counting
+    from .equipment import Equipment
+    from .replacements import Replacements
+    from .symbiosis import Symbionts
+
+#: rule 403: seven rounds, a realm for each
+ROUNDS = 7
 
 #: what a portaled card keeps of the object it was (rule 505.1)
 _PORTAL_KEEPS = ("tapped", "plus", "minus", "shields", "mods", "base", "blank", "orbital")
 #: zone changes and the events they are in Wonders' words (rulebook, Game Terms)
 _ZONE_EVENTS = {(WORLD, ABYSS): "died", (HAND, ABYSS): "discarded"}
 #: the events of a card entering a realm: from outside The World, or from another realm
-_ENTERING = frozenset({"arrived", "moved"})
+ENTERING = frozenset({"arrived", "moved"})
 
 
-class Primitives(MixinBase):
-    """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`."""
+class Primitives(Game[WondersPlayer]):
+    """The base of :class:`~cardscript.games.wonders.rules.WondersGame`: the table (seven
+    realms, the round), the game's actions that effects and rules share, and the fields of
+    its rules sections (made from ``WondersGame.SECTIONS``), which these actions call by
+    name."""
+
+    resolver: BatchResolver
+    # the rules sections (cardscript.section): each module's own state
+    counting: Counting
+    control: Control
+    continuous: Continuous
+    equipment: Equipment
+    replacements: Replacements
+    symbiosis: Symbionts
+    turns: Turns
+
+    def __init__(self, decks: list[list[CardDef]], seed: int = 0, **kw: Any) -> None:
+        super().__init__(decks, seed, **kw)
+        self.realms = [Realm(n, self.players) for n in range(1, ROUNDS + 1)]
+        self.round = 0
+        #: (undo, args) of "this turn" and "this round" effects (rule 403.5)
+        self.turn_effects: list[tuple[Callable[..., Any], tuple]] = []
+        self.round_effects: list[tuple[Callable[..., Any], tuple]] = []
+        #: (player, realm or None for every realm) that can't be attacked
+        self.attack_bans: list[tuple[WondersPlayer, Realm | None]] = []
+        #: where played cards wait until they resolve (rule 404.2)
+        self.limbos: list[Zone] = []
+        #: a Wonder may be below 0 power: the next state check looks (rulebook, Counters)
+        self.power_dirty = False
+
+    def effect_controller(self, card: Card) -> WondersPlayer:
+        """Rule 505.2: an effect's controller is the card's; in The World that is the
+        player whose side it is on. Rule 505.1: outside The World, and for a card in a
+        realm's centre, which no one controls, its owner stands in for its controller."""
+        zone = card.zone
+        if zone is not None and zone.in_play and zone.player is not None:
+            return zone.player
+        return card.owner
 
     def zone_event(self, src: str, dst: str):
         if dst == WORLD:
@@ -34,29 +84,45 @@ class Primitives(MixinBase):
             return "banished"
         return _ZONE_EVENTS.get((src, dst))
 
-    def publish(self, event: Event) -> None:
-        """Rulebook, Enter: a card "enters this realm" when it arrives there and when it moves
-        there from another realm; such abilities wait for "entered", published with both."""
-        super().publish(event)
-        if event.kind in _ENTERING and event.area is not None:
-            if self.bus.handlers.get("entered"):  # its cause: how it entered
-                super().publish(Event("entered", event.card, event.player, event.area,
-                                      event.source, event.kind))
-            if self.has_equipment:  # rulebook, Equip: the equipment may move to it
-                self.wonder_entered(event)
-
-    def new_card(self, proto, owner, zone, top: bool = True) -> WondersCard:
-        if proto.recipe is not None:  # a new object is of the printed card (symbiosis.py)
-            proto = proto.recipe[1]
-        card = super().new_card(proto, owner, zone, top)
+    def new_card(self, proto: CardDef, owner: Player, zone: Zone | None,
+                 top: bool = True) -> WondersCard:
+        printed = cast(WondersCardDef, proto)
+        if printed.recipe is not None:  # a new object is of the printed card (symbiosis.py)
+            printed = printed.recipe[1]
+        card = cast(WondersCard, super().new_card(printed, owner, zone, top))
         if zone is not None and zone.kind == WORLD:
             card.arrived_round = self.round
-            if proto.is_wonder and (proto.power or 0) < 0:
+            if printed.is_wonder and (printed.power or 0) < 0:
                 self.power_dirty = True  # it entered below 0 power: the state check kills it
-            if proto.is_equipment:
-                self.has_equipment = True  # the state checks look after equipment from now
-        self.statics_changed()  # a card entered or left a zone: statics at once (508.1)
+            if printed.is_equipment:
+                self.equipment.seen = True  # the state checks look after equipment from now
+        self.continuous.changed(self)  # a card entered or left a zone: statics at once (508.1)
         return card
+
+    def world_cards(self, every: bool = False) -> Iterator[WondersCard]:
+        """Every card object in The World (realms in order, each side then the centre); in
+        the active realms unless ``every``."""
+        for realm in self.realms:
+            if realm.active or every:
+                for side in realm.sides:
+                    yield from cast("list[WondersCard]", side.cards)
+                yield from cast("list[WondersCard]", realm.centre.cards)
+
+    def happen(self, event: Event) -> None:
+        """``event`` happens: counted (rule 511), then seen by the abilities it triggers.
+        A card arriving in a realm or moving there from another "enters" it (rulebook, Enter):
+        that is an event too, counted and seen the same way, and an equipment on the side it
+        entered may move to it (rulebook, Equip). ``WondersGame.publish`` decides first
+        whether an event happens now."""
+        self.counting.count(self, event)
+        Game.publish(self, event)
+        if event.kind in ENTERING and event.area is not None:
+            if self.bus.handlers.get("entered"):  # its cause: how it entered
+                entered = Event("entered", event.card, event.player, event.area,
+                                event.source, event.kind)
+                self.counting.count(self, entered)
+                Game.publish(self, entered)
+            self.equipment.wonder_entered(self, event)
 
     # -- cards between zones -----------------------------------------------------------
     def draw(self, player: WondersPlayer, n: int = 1) -> int:
@@ -70,7 +136,7 @@ class Primitives(MixinBase):
             if len(deck.cards) <= kept:
                 break  # rule 405: an empty deck loses at the next state check
             card = self.top(deck, kept + 1)[kept]
-            if self.replaced("drawn", card):
+            if self.replacements.replaced(self, "drawn", card):
                 kept += 1
                 continue
             self.move(card, player.hand)
@@ -82,7 +148,8 @@ class Primitives(MixinBase):
     def deny(self, player, n: int) -> int:
         """Rulebook, Deny: the top N cards go to The Abyss as a group (one batch); a card
         whose denial is replaced (rule 504) stays for its replacement's effect."""
-        cards = [c for c in self.top(player.deck, n) if not self.replaced("denied", c)]
+        cards = [c for c in self.top(player.deck, n)
+                 if not self.replacements.replaced(self, "denied", c)]
         with self.together():
             for c in cards:
                 self.move(c, c.owner.abyss)
@@ -90,51 +157,9 @@ class Primitives(MixinBase):
             self.log.append(("deny", player.name, len(cards)))
         return len(cards)
 
-    # -- rule 504: replacement effects ------------------------------------------------
-    def replaced(self, kind: str, card, after: tuple = ()) -> bool:
-        """Rule 504: is the event ``kind`` (``dies``, ``banished``, ...: ``REPLACEABLE`` in
-        triggers.py) about to happen to ``card`` replaced? If so the replacement's effect is
-        scheduled (targets first), the event does not happen, and the caller reports it not
-        done (rule 508.4). The card's own replacements work from any zone (504: "work from
-        any area"), first; then those of cards in The World, oldest first. A replacement
-        applies at most once while its own effect is being done: competing replacements
-        that would replace each other for ever end there (504, 503). The step ``after``,
-        if given, runs once the replacement's effect is done."""
-        ev = "instead:" + kind
-        own = card.proto.program.self_triggers.get(ev)
-        others = self.bus.handlers.get(ev)
-        if not own and not others:
-            return False
-        event = Event(ev, card, card.controller, card.area)
-        candidates = [(a, card) for a in own or ()] + [(h.ability, h.card) for h in others or ()]
-        for ability, source in candidates:
-            key = (ability, source.oid)
-            if source.blank or key in self.replacing or \
-                    not ability.trigger.matches(event, source):
-                continue
-            t = Trigger(ability, source, self.effect_controller(source), event)
-            self.log.append(("instead", source.proto.id, ability.name, card.proto.id, card.oid,
-                             kind))
-            if after:
-                self.then(*after)
-            self.then(self.replacement_done, key)
-            self.then(self.replace, t, key)
-            if ability.target is not None:
-                self.resolver.choose_targets(self, [t])
-            return True
-        return False
-
-    @step
-    def replace(self, t: Trigger, key: tuple) -> None:
-        self.replacing.append(key)
-        resolve(self, t)
-
-    @step
-    def replacement_done(self, key: tuple) -> None:
-        self.replacing.remove(key)
-
     def destroy(self, card: WondersCard) -> bool:
-        if card.zone is None or card.zone.kind != WORLD or self.replaced("dies", card):
+        if card.zone is None or card.zone.kind != WORLD or \
+                self.replacements.replaced(self, "dies", card):
             return False
         self.log.append(("dies", card.proto.id, card.oid))
         self.move(card, card.owner.abyss)
@@ -179,14 +204,14 @@ class Primitives(MixinBase):
         """Shield counters go only on cards in a realm (rulebook, Counters), and not where
         ``by`` can't put counters (rule 508.1)."""
         if card.zone is None or card.zone.kind != WORLD or n <= 0 or \
-                self.forbidden("put_counters_on", card, by):
+                self.continuous.forbidden(self, "put_counters_on", card, by):
             return False
         card.shields += n
         self.log.append(("shields", card.proto.id, card.oid, n))
         return True
 
     def banish(self, card) -> bool:
-        if card.zone is None or self.replaced("banished", card):
+        if card.zone is None or self.replacements.replaced(self, "banished", card):
             return False
         self.log.append(("banish", card.proto.id, card.oid))
         self.move(card, card.owner.banishment)
@@ -194,19 +219,20 @@ class Primitives(MixinBase):
 
     def to_abyss(self, card) -> bool:
         if card.zone is None or card.zone.kind == ABYSS or (
-                card.zone.kind == WORLD and self.replaced("dies", card)):
+                card.zone.kind == WORLD and self.replacements.replaced(self, "dies", card)):
             return False
         self.move(card, card.owner.abyss)
         return True
 
     def to_hand(self, card) -> bool:
-        if card.zone is None or card.zone.kind == HAND or self.replaced("put_into_hand", card):
+        if card.zone is None or card.zone.kind == HAND or \
+                self.replacements.replaced(self, "put_into_hand", card):
             return False
         self.move(card, card.owner.hand)
         return True
 
     def bury(self, card) -> bool:
-        if card.zone is None or self.replaced("buried", card):
+        if card.zone is None or self.replacements.replaced(self, "buried", card):
             return False
         self.move(card, card.owner.deck, top=False)
         return True
@@ -252,7 +278,8 @@ class Primitives(MixinBase):
         self.bury_next(groups, [*chosen, pick], buried, then)
 
     def discard(self, card) -> bool:
-        if card.zone is None or card.zone.kind != HAND or self.replaced("discarded", card):
+        if card.zone is None or card.zone.kind != HAND or \
+                self.replacements.replaced(self, "discarded", card):
             return False
         self.log.append(("discard", card.proto.id, card.oid))
         self.move(card, card.owner.abyss)
@@ -264,7 +291,8 @@ class Primitives(MixinBase):
             return False
         if card.zone.kind == WORLD:
             return self.move_to_realm(card, realm)
-        if self.replaced("enters", card):  # rule 504: "if this would enter, ... instead"
+        # rule 504: "if this would enter, ... instead"
+        if self.replacements.replaced(self, "enters", card):
             return False
         self.log.append(("enter", card.proto.id, card.oid, realm.number))
         self.move(card, realm.sides[card.owner.index])
@@ -279,7 +307,8 @@ class Primitives(MixinBase):
         and nullification, and the "this turn"/"this round" effects that will end on it."""
         if card.zone is None or card.zone.kind != WORLD or not realm.active:
             return False
-        if self.replaced("banished", card):  # 504: its banishing replaced, it doesn't return
+        # 504: its banishing replaced, it doesn't return
+        if self.replacements.replaced(self, "banished", card):
             return False
         controller = card.controller
         self.log.append(("portal", card.proto.id, card.oid, realm.number))
@@ -310,7 +339,7 @@ class Primitives(MixinBase):
         self.log.append(("move", card.proto.id, card.oid, realm.number))
         here = card.zone
         self.move(card, side)
-        if self.has_equipment:  # rulebook, Equip: "equipped cards move with it"
+        if self.equipment.seen:  # rulebook, Equip: "equipped cards move with it"
             for c in [c for c in here.cards if c.equipped_to is card]:
                 self.move(c, side)
         return True
@@ -330,14 +359,14 @@ class Primitives(MixinBase):
         (rule 508.1, 505.1's Whisperleaf Cloak)."""
         if card.zone is None or card.tapped:  # rule 509: only an untapped card taps
             return False
-        if self.forbidden("tap", card, by):
+        if self.continuous.forbidden(self, "tap", card, by):
             return False
         card.tapped = True
         return True
 
     def untap(self, card) -> bool:
         # rule 509: only a tapped card untaps; 508.1: "can't" overwrites "can" and "may"
-        if card.zone is None or not card.tapped or self.forbidden("untap", card):
+        if card.zone is None or not card.tapped or self.continuous.forbidden(self, "untap", card):
             return False
         card.tapped = False
         return True
@@ -347,7 +376,7 @@ class Primitives(MixinBase):
         Counters go only on cards in a realm, and not where ``by`` (the player putting them)
         can't put counters (rule 508.1)."""
         if card.zone is None or card.zone.kind != WORLD or not amount or \
-                self.forbidden("put_counters_on", card, by):
+                self.continuous.forbidden(self, "put_counters_on", card, by):
             return False
         if amount > 0:
             card.plus += amount
@@ -382,7 +411,7 @@ class Primitives(MixinBase):
         player who can't tap it (508.1) still sets its power (508.2: as much as possible)."""
         if card.zone is None or card.zone.kind != WORLD or not card.proto.is_wonder:
             return False
-        if not self.forbidden("tap", card, by):
+        if not self.continuous.forbidden(self, "tap", card, by):
             card.tapped = True
         card.base = 0
         # more recent than every card now in play (508.1): the next object's number
@@ -390,7 +419,7 @@ class Primitives(MixinBase):
         card.static_base = None
         self.power_dirty = True
         self.until("this_round", self.unstun, card)
-        self.statics_changed()
+        self.continuous.changed(self)
         return True
 
     @step
@@ -398,20 +427,21 @@ class Primitives(MixinBase):
         card.base = card.proto.power
         card.stunned = 0
         self.power_dirty = True
-        self.statics_changed()
+        self.continuous.changed(self)
 
     def nullify(self, card, duration: str) -> bool:
         # a copy with virtual card text is in no zone, and can be nullified (rule 507)
         if (card.zone is None and not card.virtual) or card.blank == 2 or (
                 card.blank == 1 and duration == "this_round") \
-                or self.forbidden("be_nullified", card):  # 508.1: "can't" overwrites
+                or self.continuous.forbidden(self, "be_nullified", card):  # 508.1: can't wins
             return False
         card.blank = 2 if duration == "permanent" else 1
-        self.statics_changed()
+        self.continuous.changed(self)
         if card.blank == 1:
             self.until("this_round", self.unnullify, card)
         self.log.append(("nullify", card.proto.id, card.oid, duration))
         self.publish(Event("nullified", card, card.controller, card.realm))
+        self.symbiosis.nullified(self, card)  # a symbiosis Wonder stops copying
         return True
 
     def enter_nullified(self, card, side, source: str | None = None) -> None:
@@ -434,7 +464,7 @@ class Primitives(MixinBase):
         if card.blank == 1:
             # a blank copy (507) and a face-down card (510) stay blank
             card.blank = BLANK_TEXT if card.copied == 2 or card.face_down else 0
-            self.statics_changed()
+            self.continuous.changed(self)
 
     def forbid_attack(self, player, realm, duration: str) -> None:
         ban = (player, realm)
@@ -463,7 +493,7 @@ class Primitives(MixinBase):
         (rule 403.5's Formless Stones, :meth:`~.continuous.Continuous.stone_cards`)."""
         i = player.index
         return sum(1 for r in self.realms for s in r.stones if s == i) + \
-            self.stone_cards(player)
+            self.continuous.stone_cards(self, player)
 
     def lands_of(self, player) -> int:
         """How many lands the player controls, in any realms (rulebook, Kingdom)."""
@@ -544,10 +574,10 @@ class Primitives(MixinBase):
         if pick is None:
             return
         if ctx.area is not None and ctx.area.active:
-            self.play_card(ctx.controller, pick, ctx.area, free=True)
+            self.turns.play_card(self, ctx.controller, pick, ctx.area, free=True)
         else:
             self.pick_realm(ctx, "choose", None, then=(self.seek_play, ctx, pick))
 
     @step
     def seek_play(self, ctx, pick, realm) -> None:
-        self.play_card(ctx.controller, pick, realm, free=True)
+        self.turns.play_card(self, ctx.controller, pick, realm, free=True)

@@ -11,25 +11,21 @@ from typing import cast
 
 from ...bus import Event
 from ...cardevents import METRICS, logged_card_events
-from ...game import Game
 from ...loadable import state, step
 from ...procedure import GameOver
-from .actions import DONE, PASS, Actions
-from .aiming import Aiming
+from . import aiming, evaluation
+from .actions import DONE, PASS, Turns
 from .batches import BatchResolver
 from .continuous import Continuous
 from .control import Control
 from .counting import Counting
-from .equipment import Equipping
-from .evaluation import Evaluation
-from .facedown import FaceDown
-from .primitives import Primitives
+from .equipment import Equipment
+from .primitives import ROUNDS, Primitives
+from .replacements import Replacements
 from .state import WondersCard, WondersCardDef, WondersPlayer
-from .symbiosis import SymbiosisRules
+from .symbiosis import Symbionts
 from .table import wonders_table
-from .zones import Realm
 
-ROUNDS = 7
 HAND_SIZE = 7
 MULLIGAN_MAX = 3
 ACTIONS_PER_ROUND = 3
@@ -50,8 +46,10 @@ DECISION_KINDS = ("first_player", "realm1_side", "mulligan", "turn", "realm", "t
 
 
 @state
-class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Counting, FaceDown,
-                  Actions, Continuous, Aiming, Game[WondersPlayer]):
+class WondersGame(Primitives):
+    """Wonders of The First: the sequence of play (401-405) on :class:`~.primitives.
+    Primitives`, the game's actions, and the rules sections that hold state of their own."""
+
     game_name = "wonders"
     VARIANTS = VARIANTS
     DECISION_KINDS = DECISION_KINDS
@@ -60,7 +58,9 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
     card_class = WondersCard
     player_class = WondersPlayer
     BLANK = "nullified"  # an ability of a nullified card does not resolve (rulebook, Nullify)
-    resolver: BatchResolver
+    HIDDEN_ZONES = evaluation.HIDDEN_ZONES
+    PRIVATE_ZONES = evaluation.PRIVATE_ZONES
+    SECTIONS = (Counting, Control, Continuous, Equipment, Replacements, Symbionts, Turns)
 
     def __init__(self, decks, seed: int = 0, *, previous_loser: int | None = None,
                  **kw):
@@ -70,40 +70,24 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
             raise ValueError(f"unknown variant(s) {sorted(unknown)}; known: "
                              f"{sorted(self.VARIANTS)}")
         self.previous_loser = previous_loser
-        self.realms = [Realm(n, self.players) for n in range(1, ROUNDS + 1)]
-        self.round = 0
         self.first: WondersPlayer | None = None  # who takes the first turn this round (403.2)
         self.round1_first: WondersPlayer | None = None
-        self.last_seizer = None
         self.realm1_side: str | None = None  # "left"/"right" of the second player (401)
         self.last_turn_taker: WondersPlayer | None = None  # 404.5.2: passing is not a turn
         self.last_to_pass: WondersPlayer | None = None
-        # (the types of the fields the mixins share are declared in mixin_base.py)
-        self.turn_effects = []
-        self.round_effects = []
-        self.attack_bans = []
-        self.limbos = []
-        self.queued_attacks = []  # (player, realm) free attacks declared by effects
-        self.harvesting = None
-        self.power_dirty = False
-        self.has_equipment = False  # an equipment has been in The World (check_equipment)
-        #: (replacement ability, its card's object number) whose effect is being done (504)
-        self.replacing: list[tuple] = []
-        #: cards continuous effects changed at their last refresh (rule 508.1)
-        self.static_cards: list = []
-        #: cards continuous effects gave abilities or keywords at their last refresh (508.1)
-        self.granted_cards: list = []
         self.start_at: tuple | None = None  # set by scenarios: ("turns", round) etc.
         self.round_discarding: list = []  # chosen at round end, discarded together (403.5)
-        self.control_waiting = []  # (card, player): controls that end when they can (505.1)
-        self.counted: list = []  # counting triggers and their counts (511, counting.py)
-        self.tallies: list = []
-        #: (player, controller): turns that will be controlled (505.4); the turn controlled now
-        self.turn_controls: list[tuple] = []
-        self.turn_control: tuple | None = None
-        self.symbionts = []  # symbiosis Wonders arrived and not copied yet (symbiosis.py)
         for p, deck in zip(self.players, decks, strict=True):
             self.fill(p.deck, deck)
+
+    # -- the hooks of the core ---------------------------------------------------------
+    def publish(self, event: Event) -> None:
+        """An event happens, in the order the rules give: a symbiosis Wonder's arrival waits
+        until it has copied (rulebook, Symbiosis); then it is counted (rule 511) and seen by
+        the abilities it triggers, and a card entering a realm "enters" it (rulebook, Enter),
+        counted and seen the same way (:meth:`~.primitives.Primitives.happen`)."""
+        if not self.symbiosis.withholds(self, event):
+            self.happen(event)
 
     def ask(self, player, kind: str, options: list, prompt: str, then: tuple,
             behalf=None) -> None:
@@ -111,18 +95,24 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         a controlled turn (505.4) the controlled player's decisions go to the controller."""
         if self.resolver.watching:
             options, then = self.resolver.asked(self, player, kind, options, then)
-        control = self.turn_control
-        if control is not None and control[0] is player:
-            super().ask(control[1], kind, options, prompt, then, behalf=player)
+        decider = self.control.decider(player)
+        if decider is not player:
+            super().ask(decider, kind, options, prompt, then, behalf=player)
         else:
             super().ask(player, kind, options, prompt, then, behalf)
+
+    def aim(self, ctx, effect) -> None:
+        aiming.aim(self, ctx, effect)  # rule 508.3: "would target" first
+
+    def evaluate(self, player) -> float:
+        return super().evaluate(player) if self.over else evaluation.evaluate(self, player)
 
     # -- the whole game --------------------------------------------------------------------
     @step
     def start(self) -> None:
         """401, 402, then rounds 1-7 (403-404); a scenario may start at a round's beginning
         or at its turns."""
-        self.find_counted()
+        self.counting.find(self)
         if self.start_at is None:
             self.sequence((self.determine_first_player,), (self.starting_hands,),
                           (self.play_round, 1, "beginning"))
@@ -252,11 +242,11 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
             p.actions += ACTIONS_PER_ROUND
             p.passes = 0
         # 403.2; the first player of round 1 is chosen before it begins (401)
-        self.first = self.last_seizer or cast(WondersPlayer, self.round1_first)
+        self.first = self.turns.last_seizer or cast(WondersPlayer, self.round1_first)
         self.active = self.first
         self.publish(Event("round_start", data=r))
         self.then(self.round_draws)
-        self.then(self.queued_battles)
+        self.then(self.turns.queued_battles, self)
         self.resolver.settle(self)
 
     @step
@@ -276,9 +266,8 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         """One turn: a player with nothing to do passes automatically; the round ends when all
         players pass consecutively, or when one player has passed 11 times in a row."""
         self.active = current
-        if self.turn_controls or self.turn_control is not None:
-            self.begin_turn_control(current)
-        options = self.turn_options(current)
+        self.control.turn_begins(self, current)
+        options = self.turns.turn_options(self, current)
         if len(options) == 1:
             self.turn_chosen(current, consecutive, PASS)
         else:
@@ -300,7 +289,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
             current.passes = 0
             current.turns += 1
             self.then(self.turn_taken, current, consecutive)
-            self.take_action(current, choice)
+            self.turns.take_action(self, current, choice)
             return
         self.next_turn(current, consecutive)
 
@@ -341,7 +330,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         if self.power_dirty or self.pending:
             self.then(self.expire, duration)  # after what follows, for the effects it makes
             self.state_checks()
-            self.then(self.queued_battles)
+            self.then(self.turns.queued_battles, self)
             self.resolver.settle(self)
 
     @step
@@ -351,15 +340,16 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         over 7 discard down to 7 together; after round 7 the winner is found before "this
         round" effects stop."""
         self.active = self.last_to_pass or self.active
-        self.turn_control = None  # the last turn is over (505.4)
+        self.control.turn_control = None  # the last turn is over (505.4)
         self.publish(Event("round_end", data=self.round))
         self.then(self.round_cleanup)
-        self.then(self.queued_battles)  # free attacks End of Round effects declare are fought
+        # the free attacks End of Round effects declare are fought
+        self.then(self.turns.queued_battles, self)
         self.resolver.settle(self)
 
     @step
     def round_cleanup(self) -> None:
-        self.queued_attacks.clear()  # the round is over: declared attacks lapse
+        self.turns.queued_attacks.clear()  # the round is over: declared attacks lapse
         for p in self.players:
             p.actions = 0
             p.energy = 0
@@ -397,15 +387,6 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
             self.decide_winner()
             return
         self.expire("this_round")  # still in this round: before the next one begins (403.5)
-
-    def world_cards(self, every: bool = False):
-        """Every card object in The World (realms in order, each side then the centre); in
-        the active realms unless ``every``."""
-        for realm in self.realms:
-            if realm.active or every:
-                for side in realm.sides:
-                    yield from side.cards
-                yield from realm.centre.cards
 
     # -- winning -----------------------------------------------------------------------
     def decide_winner(self) -> None:
@@ -450,9 +431,8 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
         "Wonders can survive at 0 power"); a player whose deck has no cards loses (405);
         everyone losing at once is a draw. Continuous effects are applied again first: their
         conditions may have changed (rule 508.1)."""
-        self.statics_changed()
-        if self.control_waiting:
-            self.control_returns()
+        self.continuous.changed(self)
+        self.control.returns(self)
         if self.power_dirty:
             self.power_dirty = False
             dying = [c for c in self.world_cards()
@@ -463,8 +443,7 @@ class WondersGame(Evaluation, SymbiosisRules, Primitives, Equipping, Control, Co
                 with self.together():
                     for c in dying:
                         self.destroy(c)
-        if self.has_equipment:
-            self.check_equipment()
+        self.equipment.check(self)
         losers = [p for p in self.players if not p.deck.cards and not p.lost]
         if losers:
             for p in losers:

@@ -18,7 +18,8 @@ from ...errors import did_you_mean
 from ...scenario_checks import check_decision
 from .card import WondersCard
 from .facedown import FACE_DOWN
-from .rules import DECISION_KINDS, ROUNDS, VARIANTS, WondersGame
+from .primitives import ROUNDS
+from .rules import DECISION_KINDS, VARIANTS, WondersGame
 from .scenario_log import LogExpect, LogMatch, check_log
 from .scenario_names import card_name, find_card, find_option  # noqa: F401 (the runner's)
 
@@ -362,7 +363,7 @@ def build(setup: Setup, pool) -> WondersGame:
         r.active = True
     # at a round's beginning the first player is 403.2's: last_seizer, else round1_first
     g.round1_first = pa[setup.round1_first or setup.first_player]
-    g.last_seizer = pa[setup.last_seizer] if setup.last_seizer else None
+    g.turns.last_seizer = pa[setup.last_seizer] if setup.last_seizer else None
     g.first = g.active = pa[setup.first_player]
     _zones(g, setup, proto)
     for num, rs in setup.realms.items():
@@ -384,7 +385,7 @@ def build(setup: Setup, pool) -> WondersGame:
                         _SET[key](c, getattr(st, key))
                 c.arrived_round = g.round
     g.power_dirty = True
-    g.statics_changed()  # a nullified card's static abilities are off (rule 508.1)
+    g.continuous.changed(g)  # a nullified card's static abilities are off (rule 508.1)
     g.start_at = (setup.start, setup.round)
     return g
 

@@ -49,16 +49,15 @@ from typing import TYPE_CHECKING, cast
 from ...compiler import CardProgram
 from ...loadable import recipe, step
 from ...registry import Vocabulary
+from ...section import Section, section
 from ...slots import slots_of
 from .state import BLANK_TEXT, WondersCardDef
 from .zones import WORLD
 
-if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
+if TYPE_CHECKING:
     from ...bus import Event
-    from .mixin_base import MixinBase
+    from .primitives import Primitives
     from .state import WondersCard
-else:
-    MixinBase = object
 
 vocab = Vocabulary("wonders")
 
@@ -81,7 +80,7 @@ class Symbiosis:
                           f"is {'an' if c.card_type[0] in 'aeiou' else 'a'} {c.card_type}")
 
     def abilities(self) -> list[dict]:
-        return []  # read by the game as the card arrives (the mixin below)
+        return []  # read by the game as the card arrives (Symbionts, below)
 
 
 #: symbionts made so far, by (printed definition, source definition) identity; the
@@ -121,69 +120,75 @@ def abilities_of(card: WondersCard) -> WondersCardDef | None:
     return proto if proto.recipe is None else proto.recipe[2]
 
 
-class SymbiosisRules(MixinBase):
-    """Mixin of :class:`~cardscript.games.wonders.rules.WondersGame`: the rulebook's
-    Symbiosis. ``symbionts`` holds the symbiosis Wonders that arrived and have not copied yet,
-    with their withheld arrival events."""
+@section
+class Symbionts(Section):
+    """The rulebook's Symbiosis, the game's ``symbiosis``: ``waiting`` holds the symbiosis
+    Wonders that arrived and have not copied yet, with their withheld arrival events."""
 
-    symbionts: list[tuple[WondersCard, Event]]
+    __slots__ = ("waiting",)
+    name = "symbiosis"
 
-    def publish(self, event: Event) -> None:
-        if event.kind == "arrived":
-            card = cast("WondersCard", event.card)  # an arrival always has its card
-            if "symbiosis" in card.proto.keywords and card.blank != BLANK_TEXT:
-                if card.blank:  # it arrives nullified: it copies nothing
-                    self.take_abilities(card, None)
-                else:  # its arrival is seen once it has copied (copy_abilities)
-                    self.symbionts.append((card, event))
-                    return
-        super().publish(event)
+    def __init__(self, g: Primitives) -> None:
+        self.waiting: list[tuple[WondersCard, Event]] = []
 
-    def copy_abilities(self) -> None:
+    def withholds(self, g: Primitives, event: Event) -> bool:
+        """Is ``event`` the arrival of a symbiosis Wonder, to be published once it has copied
+        (:meth:`copy_abilities`)? One arriving nullified copies nothing, and arrives."""
+        if event.kind != "arrived":
+            return False
+        card = cast("WondersCard", event.card)  # an arrival always has its card
+        if "symbiosis" not in card.proto.keywords or card.blank == BLANK_TEXT:
+            return False
+        if card.blank:  # it arrives nullified: it copies nothing
+            self.take_abilities(g, card, None)
+            return False
+        self.waiting.append((card, event))
+        return True
+
+    def copy_abilities(self, g: Primitives) -> None:
         """Ask the controller of the first symbiosis Wonder waiting which Wonder it copies;
         then its arrival is published (``BatchResolver.file_triggers`` calls this before it
         files any trigger while one waits)."""
-        card, event = self.symbionts.pop(0)
+        card, event = self.waiting.pop(0)
         if card.zone is None or card.zone.kind != WORLD or card.blank:
             if card.zone is not None and card.blank in (1, 2):
-                self.take_abilities(card, None)  # nullified before it copied
-            super().publish(event)
+                self.take_abilities(g, card, None)  # nullified before it copied
+            g.happen(event)
             return
-        options: list = [c for c in self.world_cards() if c is not card
+        options: list = [c for c in g.world_cards() if c is not card
                          and c.proto.is_wonder and not c.face_down]
-        self.ask(card.controller, "symbiosis", options + [NONE],
-                 f"{card.proto.id}: symbiosis: copy the abilities of which Wonder?",
-                 then=(self.symbiosis_chosen, card, event))
+        g.ask(card.controller, "symbiosis", options + [NONE],
+              f"{card.proto.id}: symbiosis: copy the abilities of which Wonder?",
+              then=(self.chosen, g, card, event))
 
     @step
-    def symbiosis_chosen(self, card: WondersCard, event: Event, pick) -> None:
+    def chosen(self, g: Primitives, card: WondersCard, event: Event, pick) -> None:
         if pick != NONE:
-            self.log.append(("symbiosis", card.proto.id, card.oid, pick.proto.id, pick.oid))
-            self.take_abilities(card, abilities_of(pick))
-        super().publish(event)
+            g.log.append(("symbiosis", card.proto.id, card.oid, pick.proto.id, pick.oid))
+            self.take_abilities(g, card, abilities_of(pick))
+        g.happen(event)
 
-    def take_abilities(self, card: WondersCard, source: WondersCardDef | None) -> None:
+    def take_abilities(self, g: Primitives, card: WondersCard,
+                       source: WondersCardDef | None) -> None:
         """``card`` loses its abilities and has ``source``'s (but symbiosis), or none."""
         if source is None:
-            self.log.append(("copies_nothing", card.proto.id, card.oid))
+            g.log.append(("copies_nothing", card.proto.id, card.oid))
         printed = card.proto if card.proto.recipe is None else card.proto.recipe[1]
         if source is not None and source.recipe is not None:
             source = source.recipe[2]
         if card.handlers:
-            self.bus.unregister(card)
+            g.bus.unregister(card)
         card.proto = symbiont(printed, source)
         if card.zone is not None and card.proto.program.zone_handlers:
-            self.bus.register(card, card.zone.kind)
-        self.statics_changed()
+            g.bus.register(card, card.zone.kind)
+        g.continuous.changed(g)
 
-    def nullify(self, card, duration: str) -> bool:
-        """A symbiosis Wonder nullified while it copies copies nothing from then on."""
-        done = super().nullify(card, duration)  # type: ignore[misc]
-        if done:
-            recipe = card.proto.recipe
-            if recipe is not None and recipe[0] is symbiont and recipe[2] is not None:
-                self.take_abilities(card, None)
-        return done
+    def nullified(self, g: Primitives, card: WondersCard) -> None:
+        """``card`` was nullified: a symbiosis Wonder nullified while it copies copies
+        nothing from then on."""
+        recipe = card.proto.recipe
+        if recipe is not None and recipe[0] is symbiont and recipe[2] is not None:
+            self.take_abilities(g, card, None)
 
 
-__all__ = ["vocab", "Symbiosis", "SymbiosisRules", "symbiont", "abilities_of"]
+__all__ = ["vocab", "Symbiosis", "Symbionts", "symbiont", "abilities_of"]
