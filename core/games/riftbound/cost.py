@@ -1,6 +1,6 @@
 """Total costs and their payment (rules notes 2, "Total cost" and "Add abilities"; Core Rules
-356): the mixin of :class:`~.rules.RiftboundGame` that computes what a card costs in the
-rules' order and lets its player choose which runes pay it. Kept apart from :mod:`.play`
+356): what a card costs in the rules' order, and its player choosing which runes pay it;
+functions of the game, which :mod:`.play` calls. Kept apart from :mod:`.play`
 (timing, playing, moving) because every way of paying (cards, abilities, Hide) goes
 through it.
 
@@ -18,248 +18,260 @@ energy and power for later (a rune exhausted for energy can still be recycled).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...loadable import step
 from ...resolve import Trigger
 from .card import DOMAINS
 from .effects import AddEnergy
-from .mixin_base import MixinBase
+
+if TYPE_CHECKING:
+    from .play import Playing
 
 #: the decision kind of a payment choice
 PAY = "pay"
 
 
-class Costs(MixinBase):
-    """Total cost (356) and payment through the runes' Add abilities."""
+def power_domains(card) -> tuple[str, ...]:
+    """The domains whose power pays its power cost: its own; any, if it has none or two
+    (rules notes 2: [C] is [A] for a domainless or multi-domain card)."""
+    d = card.proto.domains
+    return d if len(d) == 1 else DOMAINS
 
-    # -- total cost --------------------------------------------------------------------------
-    @staticmethod
-    def power_domains(card) -> tuple[str, ...]:
-        """The domains whose power pays its power cost: its own; any, if it has none or two
-        (rules notes 2: [C] is [A] for a domainless or multi-domain card)."""
-        d = card.proto.domains
-        return d if len(d) == 1 else DOMAINS
 
-    def ability_power_domains(self, card, trigger) -> tuple[str, ...]:
-        """The domains whose power pays an activated ability's power cost (rules notes 2:
-        a domain symbol; [A] any; [C], unset, the card's own as for its cost)."""
-        d = trigger.domain
-        if d is None:
-            return self.power_domains(card)
-        return DOMAINS if d == "any" else (d,)
+def ability_power_domains(g: Playing, card, trigger) -> tuple[str, ...]:
+    """The domains whose power pays an activated ability's power cost (rules notes 2:
+    a domain symbol; [A] any; [C], unset, the card's own as for its cost)."""
+    d = trigger.domain
+    if d is None:
+        return power_domains(card)
+    return DOMAINS if d == "any" else (d,)
 
-    def cost_mods(self, p) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]:
-        """The cost increases and discounts on ``p``'s cards now, by card type, as (energy,
-        power): ``cost_more`` of an opponent's units, gear and legend, ``cost_less`` of
-        ``p``'s own (both static while the card is on the board, its legend zone included,
-        not blanked, and while their condition holds)."""
-        more: dict[str, tuple[int, int]] = {}
-        less: dict[str, tuple[int, int]] = {}
-        for z in (*self.board_zones(), *(q.legend for q in self.players)):
-            for c in z.cards:
-                if not c.proto.cost_mod or c.blank:
-                    continue
-                kws = c.proto.keywords
-                if c.controller is p and "cost_less" in kws:
-                    kw, into = kws["cost_less"], less
-                elif c.controller is not p and "cost_more" in kws:
-                    kw, into = kws["cost_more"], more
-                else:
-                    continue
-                if kw.cards == "this" or kw.condition is not None and \
-                        not kw.applies(self, c, c.controller):
-                    continue
-                e, pw = into.get(kw.cards, (0, 0))
-                into[kw.cards] = (e + kw.amount, pw + kw.power)
-        return more, less
 
-    def total_cost(self, p, card, accelerate: bool = False, free: bool = False,
-                   mods=None) -> tuple[int, int]:
-        """Total cost (356; rules notes 2), in the rules' order: 1. the base cost (ignored,
-        ``free``, for a Hidden card played from its facedown zone: "ignoring its cost");
-        2. additional costs (Accelerate's [1] and 1 power; Deflect's is added when the target
-        is known, :meth:`deflect`); 3. increases (``cost_more``); 4. discounts
-        (``cost_less``); never below 0. Each changes energy and power (of the card's own
-        domain); the board's changes of a card type and the card's own (``cards: this``,
-        while its condition holds for ``p``) add up. Increases before discounts matters at
-        the floor: a discount larger than the cost can't also swallow a later increase."""
-        energy, power = (0, 0) if free else (card.proto.cost or 0, card.proto.power)
-        if accelerate:
-            energy, power = energy + 1, power + 1
-        more, less = mods if mods is not None else self.cost_mods(p)
-        own = card.proto.own_cost
-        if more or less or own:
-            t = card.proto.type
-            up, down = [0, 0], [0, 0]
-            for mods_, sums in ((more, up), (less, down)):
-                for key in (t, "any"):
-                    if key in mods_:
-                        sums[0] += mods_[key][0]
-                        sums[1] += mods_[key][1]
-            for kw in own:
-                if kw.applies(self, card, p):
-                    sums = up if kw.sign > 0 else down
-                    sums[0] += kw.amount
-                    sums[1] += kw.power
-            energy, power = energy + up[0] - down[0], power + up[1] - down[1]
-        return max(energy, 0), max(power, 0)
-
-    @staticmethod
-    def deflect(p, target) -> int:
-        """Deflect X (rules notes 10): an opponent's spell that chooses this unit costs X
-        more power of any domain (mandatory: an additional cost, step 2 of 356)."""
-        kw = target.proto.keywords.get("deflect") if hasattr(target, "proto") else None
-        if kw is None or target.blank or target.controller is p:
-            return 0
-        return kw.amount
-
-    # -- Add abilities of units and gear -----------------------------------------------------
-    def add_sources(self, p, without=None) -> list:
-        """``p``'s Reaction Add abilities usable while paying (rules notes 2: "Reaction Add
-        abilities are usable whenever a cost is being paid"): ``(card, ability)`` of a ready
-        unit or gear whose ability costs only exhausting it (one per card: exhausting it
-        spends it). ``without``: a card whose other cost exhausts it."""
-        out: list = []
-        for z in (p.base, *(bf.units[p.index] for bf in self.battlefields)):
-            for c in z.cards:
-                if not c.proto.adds or c.exhausted or c.blank or c is without:
-                    continue
-                acts = c.proto.program.activated
-                for i in c.proto.adds:
-                    t = acts[i].trigger
-                    if t.timing == "reaction" and t.exhaust and not t.energy \
-                            and not t.power:
-                        out.append((c, acts[i]))
-                        break
-        return out
-
-    @staticmethod
-    def is_add(card, ability) -> bool:
-        """Whether ``ability`` of ``card`` is an Add ability (resolves at once, no chain)."""
-        acts = card.proto.program.activated
-        return any(acts[i] is ability for i in card.proto.adds)
-
-    @step
-    def run_add(self, p, card, ability) -> None:
-        """An Add ability resolves at once: no chain, no priority or focus passes (rules
-        notes 2)."""
-        self.log.append(("add", p.name, card.proto.id))
-        ability.effect.run(self, Trigger(ability, card, p))
-
-    # -- what can be paid --------------------------------------------------------------------
-    def budget(self, p, without=None) -> tuple[int, dict[str, int]]:
-        """What ``p`` could pay now: energy (the pool and every ready rune) and power by
-        domain (the pool and every rune, ready or not: a rune exhausted for energy can still
-        be recycled for power), and what their Reaction Add abilities would add (but
-        ``without``'s)."""
-        energy = p.energy
-        power = {d: p.power_of(d) for d in DOMAINS}
-        for r in p.runes.cards:
-            if not r.exhausted:
-                energy += 1
-            power[r.proto.domains[0]] += 1
-        for _, ab in self.add_sources(p, without):
-            eff = ab.effect
-            if isinstance(eff, AddEnergy):
-                energy += eff.amount
+def cost_mods(g: Playing, p) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]:
+    """The cost increases and discounts on ``p``'s cards now, by card type, as (energy,
+    power): ``cost_more`` of an opponent's units, gear and legend, ``cost_less`` of
+    ``p``'s own (both static while the card is on the board, its legend zone included,
+    not blanked, and while their condition holds)."""
+    more: dict[str, tuple[int, int]] = {}
+    less: dict[str, tuple[int, int]] = {}
+    for z in (*g.board_zones(), *(q.legend for q in g.players)):
+        for c in z.cards:
+            if not c.proto.cost_mod or c.blank:
+                continue
+            kws = c.proto.keywords
+            if c.controller is p and "cost_less" in kws:
+                kw, into = kws["cost_less"], less
+            elif c.controller is not p and "cost_more" in kws:
+                kw, into = kws["cost_more"], more
             else:
-                power[eff.domain] += eff.amount
-        return energy, power
+                continue
+            if kw.cards == "this" or kw.condition is not None and \
+                    not kw.applies(g, c, c.controller):
+                continue
+            e, pw = into.get(kw.cards, (0, 0))
+            into[kw.cards] = (e + kw.amount, pw + kw.power)
+    return more, less
 
-    def can_pay(self, p, energy: int, power: int, domains, budget=None,
-                extra: int = 0) -> bool:
-        """Whether ``p`` can pay ``energy``, ``power`` of ``domains`` and ``extra`` power of
-        any domain (Deflect's)."""
-        have_energy, have_power = budget or self.budget(p)
-        if have_energy < energy:
-            return False
-        if power and sum(have_power[d] for d in domains) < power:
-            return False
-        return not extra or sum(have_power.values()) >= power + extra
 
-    # -- paying ------------------------------------------------------------------------------
-    def pay(self, p, energy: int, power: int, domains, extra: int = 0) -> None:
-        """Pay ``energy``, ``power`` of ``domains`` and ``extra`` power of any domain: the
-        rune pool first, then the runes the player chooses (:meth:`pay_runes`, scheduled
-        next: the caller's later steps wait for it)."""
-        take = min(p.energy, energy)
-        p.energy -= take
-        energy -= take
-        for d in domains:
-            if power and p.power_of(d):
-                take = min(p.power_of(d), power)
-                p.add_power(d, -take)
-                power -= take
-        for d in DOMAINS:
-            if extra and p.power_of(d):
-                take = min(p.power_of(d), extra)
-                p.add_power(d, -take)
-                extra -= take
-        if energy or power or extra:
-            self.then(self.pay_runes, p, energy, power, tuple(domains), extra)
+def total_cost(g: Playing, p, card, accelerate: bool = False, free: bool = False,
+               mods=None) -> tuple[int, int]:
+    """Total cost (356; rules notes 2), in the rules' order: 1. the base cost (ignored,
+    ``free``, for a Hidden card played from its facedown zone: "ignoring its cost");
+    2. additional costs (Accelerate's [1] and 1 power; Deflect's is added when the target
+    is known, :meth:`deflect`); 3. increases (``cost_more``); 4. discounts
+    (``cost_less``); never below 0. Each changes energy and power (of the card's own
+    domain); the board's changes of a card type and the card's own (``cards: this``,
+    while its condition holds for ``p``) add up. Increases before discounts matters at
+    the floor: a discount larger than the cost can't also swallow a later increase."""
+    energy, power = (0, 0) if free else (card.proto.cost or 0, card.proto.power)
+    if accelerate:
+        energy, power = energy + 1, power + 1
+    more, less = mods if mods is not None else cost_mods(g, p)
+    own = card.proto.own_cost
+    if more or less or own:
+        t = card.proto.type
+        up, down = [0, 0], [0, 0]
+        for mods_, sums in ((more, up), (less, down)):
+            for key in (t, "any"):
+                if key in mods_:
+                    sums[0] += mods_[key][0]
+                    sums[1] += mods_[key][1]
+        for kw in own:
+            if kw.applies(g, card, p):
+                sums = up if kw.sign > 0 else down
+                sums[0] += kw.amount
+                sums[1] += kw.power
+        energy, power = energy + up[0] - down[0], power + up[1] - down[1]
+    return max(energy, 0), max(power, 0)
 
-    @step
-    def pay_runes(self, p, energy: int, power: int, domains: tuple, extra: int) -> None:
-        """One step of paying with runes: exhaust one for energy while energy is owed, then
-        recycle one for power of ``domains``, then for the ``extra`` power of any domain.
-        The player chooses among runes that differ; otherwise the engine takes them."""
-        if energy:
-            runes = [r for r in p.runes.cards if not r.exhausted]
+
+def deflect(p, target) -> int:
+    """Deflect X (rules notes 10): an opponent's spell that chooses this unit costs X
+    more power of any domain (mandatory: an additional cost, step 2 of 356)."""
+    kw = target.proto.keywords.get("deflect") if hasattr(target, "proto") else None
+    if kw is None or target.blank or target.controller is p:
+        return 0
+    return kw.amount
+
+
+# -- Add abilities of units and gear -----------------------------------------------------
+def add_sources(g: Playing, p, without=None) -> list:
+    """``p``'s Reaction Add abilities usable while paying (rules notes 2: "Reaction Add
+    abilities are usable whenever a cost is being paid"): ``(card, ability)`` of a ready
+    unit or gear whose ability costs only exhausting it (one per card: exhausting it
+    spends it). ``without``: a card whose other cost exhausts it."""
+    out: list = []
+    for z in (p.base, *(bf.units[p.index] for bf in g.battlefields)):
+        for c in z.cards:
+            if not c.proto.adds or c.exhausted or c.blank or c is without:
+                continue
+            acts = c.proto.program.activated
+            for i in c.proto.adds:
+                t = acts[i].trigger
+                if t.timing == "reaction" and t.exhaust and not t.energy \
+                        and not t.power:
+                    out.append((c, acts[i]))
+                    break
+    return out
+
+
+def is_add(card, ability) -> bool:
+    """Whether ``ability`` of ``card`` is an Add ability (resolves at once, no chain)."""
+    acts = card.proto.program.activated
+    return any(acts[i] is ability for i in card.proto.adds)
+
+
+@step
+
+def run_add(g: Playing, p, card, ability) -> None:
+    """An Add ability resolves at once: no chain, no priority or focus passes (rules
+    notes 2)."""
+    g.log.append(("add", p.name, card.proto.id))
+    ability.effect.run(g, Trigger(ability, card, p))
+
+
+# -- what can be paid --------------------------------------------------------------------
+def available(g: Playing, p, without=None) -> tuple[int, dict[str, int]]:
+    """What ``p`` could pay now: energy (the pool and every ready rune) and power by
+    domain (the pool and every rune, ready or not: a rune exhausted for energy can still
+    be recycled for power), and what their Reaction Add abilities would add (but
+    ``without``'s)."""
+    energy = p.energy
+    power = {d: p.power_of(d) for d in DOMAINS}
+    for r in p.runes.cards:
+        if not r.exhausted:
+            energy += 1
+        power[r.proto.domains[0]] += 1
+    for _, ab in add_sources(g, p, without):
+        eff = ab.effect
+        if isinstance(eff, AddEnergy):
+            energy += eff.amount
         else:
-            want = domains if power else DOMAINS
-            runes = [r for r in p.runes.cards if r.proto.domains[0] in want]
-        sources = [c for c, ab in self.add_sources(p)
-                   if self.adds_what_is_owed(ab, energy, power, domains)]
-        if not runes and not sources:
-            return  # can_pay was checked: only an effect between could take runes away
-        options: list = []
-        kinds: set = set()
-        for r in sorted(runes, key=lambda r: not r.exhausted):  # exhausted ones first
-            d = r.proto.domains[0]
-            if d in kinds:
-                continue  # like one offered; or a ready one where an exhausted one pays
-            kinds.add(d)
-            options.append(r)
-        options.extend(sources)
-        need = energy or power or extra
-        if len(options) == 1 or need >= len(runes) + len(sources) or \
-                (energy and not power and not extra and not sources):
-            # which rune gives energy matters only if this payment recycles one too (the
-            # same rune can do both); otherwise each leaves as much to pay later with
-            self.rune_paid(p, energy, power, domains, extra, options[0])
-            return
-        what = "exhaust for energy" if energy else "recycle for power"
-        self.ask(p, PAY, options, f"which rune do you {what} (or which Add ability do you "
-                 f"use)? ({need} to pay)",
-                 then=(self.rune_paid, p, energy, power, domains, extra))
+            power[eff.domain] += eff.amount
+    return energy, power
 
-    @staticmethod
-    def adds_what_is_owed(ability, energy: int, power: int, domains: tuple) -> bool:
-        eff = ability.effect
-        if energy:
-            return isinstance(eff, AddEnergy)
-        return not isinstance(eff, AddEnergy) and (not power or eff.domain in domains)
 
-    @step
-    def rune_paid(self, p, energy: int, power: int, domains: tuple, extra: int, rune) -> None:
-        """Use ``rune``'s Add ability (or a unit's or gear's chosen instead) and spend what
-        it adds at once."""
-        if rune.proto.type != "rune":
-            ab = next(ab for c, ab in self.add_sources(p) if c is rune
-                      and self.adds_what_is_owed(ab, energy, power, domains))
-            rune.exhausted = True
-            self.run_add(p, rune, ab)
-            self.pay(p, energy, power, domains, extra)  # from the pool it just filled
-            return
-        if energy:
-            rune.exhausted = True  # [E]: Add 1 energy
-            energy -= 1
-            self.log.append(("pay", p.name, "exhaust", rune.proto.id))
+def can_pay(g: Playing, p, energy: int, power: int, domains, budget=None,
+            extra: int = 0) -> bool:
+    """Whether ``p`` can pay ``energy``, ``power`` of ``domains`` and ``extra`` power of
+    any domain (Deflect's)."""
+    have_energy, have_power = budget or available(g, p)
+    if have_energy < energy:
+        return False
+    if power and sum(have_power[d] for d in domains) < power:
+        return False
+    return not extra or sum(have_power.values()) >= power + extra
+
+
+# -- paying ------------------------------------------------------------------------------
+def pay(g: Playing, p, energy: int, power: int, domains, extra: int = 0) -> None:
+    """Pay ``energy``, ``power`` of ``domains`` and ``extra`` power of any domain: the
+    rune pool first, then the runes the player chooses (:meth:`pay_runes`, scheduled
+    next: the caller's later steps wait for it)."""
+    take = min(p.energy, energy)
+    p.energy -= take
+    energy -= take
+    for d in domains:
+        if power and p.power_of(d):
+            take = min(p.power_of(d), power)
+            p.add_power(d, -take)
+            power -= take
+    for d in DOMAINS:
+        if extra and p.power_of(d):
+            take = min(p.power_of(d), extra)
+            p.add_power(d, -take)
+            extra -= take
+    if energy or power or extra:
+        g.then(pay_runes, g, p, energy, power, tuple(domains), extra)
+
+
+@step
+
+def pay_runes(g: Playing, p, energy: int, power: int, domains: tuple, extra: int) -> None:
+    """One step of paying with runes: exhaust one for energy while energy is owed, then
+    recycle one for power of ``domains``, then for the ``extra`` power of any domain.
+    The player chooses among runes that differ; otherwise the engine takes them."""
+    if energy:
+        runes = [r for r in p.runes.cards if not r.exhausted]
+    else:
+        want = domains if power else DOMAINS
+        runes = [r for r in p.runes.cards if r.proto.domains[0] in want]
+    sources = [c for c, ab in add_sources(g, p)
+               if adds_what_is_owed(ab, energy, power, domains)]
+    if not runes and not sources:
+        return  # can_pay was checked: only an effect between could take runes away
+    options: list = []
+    kinds: set = set()
+    for r in sorted(runes, key=lambda r: not r.exhausted):  # exhausted ones first
+        d = r.proto.domains[0]
+        if d in kinds:
+            continue  # like one offered; or a ready one where an exhausted one pays
+        kinds.add(d)
+        options.append(r)
+    options.extend(sources)
+    need = energy or power or extra
+    if len(options) == 1 or need >= len(runes) + len(sources) or \
+            (energy and not power and not extra and not sources):
+        # which rune gives energy matters only if this payment recycles one too (the
+        # same rune can do both); otherwise each leaves as much to pay later with
+        rune_paid(g, p, energy, power, domains, extra, options[0])
+        return
+    what = "exhaust for energy" if energy else "recycle for power"
+    g.ask(p, PAY, options, f"which rune do you {what} (or which Add ability do you "
+             f"use)? ({need} to pay)",
+             then=(rune_paid, g, p, energy, power, domains, extra))
+
+
+def adds_what_is_owed(ability, energy: int, power: int, domains: tuple) -> bool:
+    eff = ability.effect
+    if energy:
+        return isinstance(eff, AddEnergy)
+    return not isinstance(eff, AddEnergy) and (not power or eff.domain in domains)
+
+
+@step
+
+def rune_paid(g: Playing, p, energy: int, power: int, domains: tuple, extra: int, rune) -> None:
+    """Use ``rune``'s Add ability (or a unit's or gear's chosen instead) and spend what
+    it adds at once."""
+    if rune.proto.type != "rune":
+        ab = next(ab for c, ab in add_sources(g, p) if c is rune
+                  and adds_what_is_owed(ab, energy, power, domains))
+        rune.exhausted = True
+        run_add(g, p, rune, ab)
+        pay(g, p, energy, power, domains, extra)  # from the pool it just filled
+        return
+    if energy:
+        rune.exhausted = True  # [E]: Add 1 energy
+        energy -= 1
+        g.log.append(("pay", p.name, "exhaust", rune.proto.id))
+    else:
+        g.move(rune, p.rune_deck, top=False)  # recycle: Add 1 power of its domain
+        if power:
+            power -= 1
         else:
-            self.move(rune, p.rune_deck, top=False)  # recycle: Add 1 power of its domain
-            if power:
-                power -= 1
-            else:
-                extra -= 1
-            self.log.append(("pay", p.name, "recycle", rune.proto.id))
-        if energy or power or extra:
-            self.then(self.pay_runes, p, energy, power, domains, extra)
+            extra -= 1
+        g.log.append(("pay", p.name, "recycle", rune.proto.id))
+    if energy or power or extra:
+        g.then(pay_runes, g, p, energy, power, domains, extra)

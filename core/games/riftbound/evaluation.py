@@ -16,22 +16,18 @@ CARD = 0.6
 RUNE = 0.8  # a rune in play: energy and power every turn
 
 
-if TYPE_CHECKING:  # what the mixin sees of the game (mixin_base.py)
-    from .mixin_base import MixinBase
-else:
-    MixinBase = object
+if TYPE_CHECKING:
+    from .play import Playing
+    from .state import RiftPlayer
+
+#: the hidden zones ``determinize`` deals again, and those their player sees
+HIDDEN_ZONES: tuple[tuple[str, ...], ...] = ((DECK, HAND), (RUNE_DECK,))
+PRIVATE_ZONES: tuple[str, ...] = (HAND,)
 
 
-class Evaluation(MixinBase):
-    """The mixin of :class:`~.rules.RiftboundGame` the search agents use."""
-
-    HIDDEN_ZONES: tuple[tuple[str, ...], ...] = ((DECK, HAND), (RUNE_DECK,))
-    PRIVATE_ZONES: tuple[str, ...] = (HAND,)
-
-    def evaluate(self, player) -> float:
-        if self.over:
-            return super().evaluate(player)
-        return self.zero_sum(player, lambda p: (
-            POINT * p.points + MIGHT * sum(c.might() for c in self.units_of(p))
-            + CARD * len(p.hand.cards) + RUNE * len(p.runes.cards)
-            + BATTLEFIELD * sum(bf.controller is p for bf in self.battlefields)))
+def evaluate(g: Playing, player: RiftPlayer) -> float:
+    """How good the game is for ``player`` while it goes on (``Game.evaluate``)."""
+    return g.zero_sum(player, lambda p: (
+        POINT * p.points + MIGHT * sum(c.might() for c in g.units_of(p))
+        + CARD * len(p.hand.cards) + RUNE * len(p.runes.cards)
+        + BATTLEFIELD * sum(bf.controller is p for bf in g.battlefields)))

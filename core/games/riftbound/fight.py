@@ -10,101 +10,114 @@ resolves the combat.
 """
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from ...bus import Event
 from ...chain import PASS
 from ...loadable import step
 from ...procedure import GameOver
-from .mixin_base import MixinBase
+from ...section import Section, section
 from .play import SHOWDOWN
+
+if TYPE_CHECKING:
+    from .play import Playing
+    from .state import RiftCard, RiftPlayer
+    from .zones import Battlefield
 
 VICTORY_SCORE = 8
 
 
-class Fights(MixinBase):
-    """The mixin of :class:`~.rules.RiftboundGame` with cleanups, showdowns and combat."""
+@section
+class Fights(Section):
+    """Cleanups, showdowns and combat, the game's ``fights``: ``showdown`` is the battlefield
+    of the showdown running (None: none), ``combat`` whether it is a combat showdown, with
+    its ``attacker`` and ``defender``; ``designated`` whether some unit has a combat
+    designation; ``damage_plan`` the combat damage assigned so far, (unit, amount), dealt at
+    once (kept here, not in the steps' arguments: a copy of the game copies each frame's
+    arguments on their own, and the assignment steps must share one plan)."""
+
+    __slots__ = ("showdown", "combat", "attacker", "defender", "designated", "damage_plan")
+    name = "fights"
+
+    def __init__(self, g: Playing) -> None:
+        self.showdown: Battlefield | None = None
+        self.combat = False
+        self.attacker: RiftPlayer | None = None
+        self.defender: RiftPlayer | None = None
+        self.designated = False
+        self.damage_plan: list[tuple[RiftCard, int]] = []
 
     # -- the cleanup (323, in the baseline's order) --------------------------------------
-    def state_checks(self) -> None:
-        """After each resolution on the chain (an item leaving it): a cleanup. Played spells
-        whose item has left the chain go to their owner's trash first (rules notes 6)."""
-        waiting = {id(t.source) for t in self.resolver.items}
-        for card in list(self.chain_zone.cards):
-            if id(card) not in waiting:
-                self.move(card, card.owner.trash)
-        self.cleanup()
-
-    def neutral_open(self) -> bool:
+    def neutral_open(self, g: Playing) -> bool:
         """No chain and no showdown (seed, "Neutral" and "Open")."""
-        return not self.resolver.items and not self.resolver.running and self.showdown is None
+        return not g.resolver.items and not g.resolver.running and self.showdown is None
 
     @step
-    def cleanup(self) -> None:
+    def cleanup(self, g: Playing) -> None:
         """Rules notes 5.2, CR 323: win check; designations; lethal damage; uncontrol;
         recalls; stage showdowns and combats; in the neutral open state, open one. Repeats
         until nothing changes; the triggers it makes go on the chain."""
         while True:
-            self.win_check()  # 323.1
-            self.designations()  # 323.2
-            dying = [c for z in self.board_zones() for c in z.cards
+            self.win_check(g)  # 323.1
+            self.designations(g)  # 323.2
+            dying = [c for z in g.board_zones() for c in z.cards
                      if c.damage and c.damage >= c.might()]
             if dying:  # 323.3: Deathknells pend (kill publishes them), then the units die
-                self.kill(dying)
+                g.kill(dying)
                 continue
             break
-        if not self.resolver.items:  # 323.4: only in an open state
-            for bf in self.battlefields:
+        if not g.resolver.items:  # 323.4: only in an open state
+            for bf in g.battlefields:
                 p = bf.controller
                 if p is not None and not bf.units[p.index].cards and self.showdown is not bf:
                     bf.controller = None
-                    self.log.append(("uncontrolled", bf.name))
+                    g.log.append(("uncontrolled", bf.name))
         # 323.5: hidden cards at battlefields their controller doesn't control are trashed
         # (no gear is ever at a battlefield in this model: nothing else to recall)
-        for bf in self.battlefields:
+        for bf in g.battlefields:
             for c in list(bf.facedown.cards):
                 if bf.controller is not c.controller:
-                    self.move(c, c.owner.trash)
-                    self.log.append(("hidden_lost", c.controller.name, bf.name))
-        staged = self.staged()  # 323.6-7
-        if staged and self.neutral_open():  # 323.8-9
-            self.ask(self.active, "showdown", staged, "choose the showdown to open",
-                     then=(self.open_showdown,))
-        if self.pending and not self.resolver.running:
-            self.then(self.cleanup)
-            self.resolver.settle(self)
-        elif self.pending:
-            self.resolver.file_triggers(self)
+                    g.move(c, c.owner.trash)
+                    g.log.append(("hidden_lost", c.controller.name, bf.name))
+        staged = self.staged(g)  # 323.6-7
+        if staged and self.neutral_open(g):  # 323.8-9
+            g.ask(g.active, "showdown", staged, "choose the showdown to open",
+                     then=(self.open_showdown, g,))
+        if g.pending and not g.resolver.running:
+            g.then(self.cleanup, g)
+            g.resolver.settle(g)
+        elif g.pending:
+            g.resolver.file_triggers(g)
 
-    def win_check(self) -> None:
+    def win_check(self, g: Playing) -> None:
         """323.1 (rules notes 8): a player with at least the victory score and more points
         than every opponent wins."""
-        for p in self.players:
+        for p in g.players:
             if p.points >= VICTORY_SCORE and all(p.points > q.points
-                                                 for q in self.opponents(p)):
-                self.finish(p, "points")
+                                                 for q in g.opponents(p)):
+                g.finish(p, "points")
                 raise GameOver()
 
-    def designations(self) -> None:
+    def designations(self, g: Playing) -> None:
         """323.2: units at the combat's battlefield take their controller's designation;
         every other unit loses its designation."""
         bf = self.showdown if self.combat else None
         if bf is None and not self.designated:
             return  # nobody has a designation to lose: the common case, kept cheap
         self.designated = bf is not None
-        for c in self.all_units():
+        for c in g.all_units():
             want = ""
             if bf is not None and c.zone.area is bf:
                 want = "attacker" if c.controller is self.attacker else \
                     "defender" if c.controller is self.defender else ""
             c.designation = want
 
-    def staged(self) -> list:
+    def staged(self, g: Playing) -> list:
         """323.6-7: a showdown is staged where Contested was applied while the applier has
         units there; it stays staged until it opens (Contested is cleared when the applier
         has none left)."""
         out: list = []
-        for bf in self.battlefields:
+        for bf in g.battlefields:
             p = bf.contested_by
             if p is None or self.showdown is bf:
                 continue
@@ -116,76 +129,76 @@ class Fights(MixinBase):
 
     # -- showdowns and focus (seed, "Focus"; rules notes 7) ------------------------------
     @step
-    def open_showdown(self, bf) -> None:
+    def open_showdown(self, g: Playing, bf) -> None:
         """A showdown opens; with opposing units there it is a combat showdown: the
         Contested applier attacks, the other player defends (combat showdown step)."""
         applier = bf.contested_by
         others = [q for q in bf.players_here() if q is not applier]
         self.showdown = bf
         self.combat = bool(others)
-        self.log.append(("showdown", bf.name, "combat" if self.combat else "showdown",
+        g.log.append(("showdown", bf.name, "combat" if self.combat else "showdown",
                          applier.name))
-        self.then(self.focus, bf, applier, 0)
+        g.then(self.focus, g, bf, applier, 0)
         if self.combat:
             self.attacker, self.defender = applier, others[0]
-            self.designations()
+            self.designations(g)
             for c in bf.units[applier.index].cards:  # attack, then defend triggers
-                self.publish(Event("attack", c, applier, bf))
+                g.publish(Event("attack", c, applier, bf))
             for c in bf.units[others[0].index].cards:
-                self.publish(Event("defend", c, others[0], bf))
-            self.resolver.settle(self)  # the combat chain: focus does not pass after it
+                g.publish(Event("defend", c, others[0], bf))
+            g.resolver.settle(g)  # the combat chain: focus does not pass after it
 
     @step
-    def focus(self, bf, p, passes: int) -> None:
+    def focus(self, g: Playing, bf, p, passes: int) -> None:
         """``p`` holds focus, and so priority: play one Action or Reaction card, or pass.
         When every player has passed in sequence, the showdown ends."""
-        if passes >= len(self.players):
-            self.end_showdown(bf)
+        if passes >= len(g.players):
+            self.end_showdown(g, bf)
             return
-        options = [PASS, *self.play_options(p, SHOWDOWN), *self.activate_options(p, SHOWDOWN)]
-        self.ask(p, "focus", options, f"showdown at {bf.name}: play an Action or Reaction "
-                 "card, or pass", then=(self.focus_chosen, bf, p, passes))
+        options = [PASS, *g.play_options(p, SHOWDOWN), *g.activate_options(p, SHOWDOWN)]
+        g.ask(p, "focus", options, f"showdown at {bf.name}: play an Action or Reaction "
+                 "card, or pass", then=(self.focus_chosen, g, bf, p, passes))
 
     @step
-    def focus_chosen(self, bf, p, passes: int, choice) -> None:
+    def focus_chosen(self, g: Playing, bf, p, passes: int, choice) -> None:
         if isinstance(choice, str) and choice == PASS:
-            self.log.append(("focus", p.name, PASS))
-            self.focus(bf, self.next_player(p), passes + 1)
+            g.log.append(("focus", p.name, PASS))
+            self.focus(g, bf, self.next_player(g, p), passes + 1)
             return
-        self.then(self.focus_after, bf, p)
-        self.do_action(p, choice)
+        g.then(self.focus_after, g, bf, p)
+        g.do_action(p, choice)
 
     @step
-    def focus_after(self, bf, p) -> None:
+    def focus_after(self, g: Playing, bf, p) -> None:
         """The chain the focus holder's play made is empty: focus passes (seed, "Focus")."""
-        self.then(self.focus, bf, self.next_player(p), 0)
-        self.cleanup()
+        g.then(self.focus, g, bf, self.next_player(g, p), 0)
+        self.cleanup(g)
 
-    def next_player(self, p):
-        return self.players[(p.index + 1) % len(self.players)]
+    def next_player(self, g: Playing, p):
+        return g.players[(p.index + 1) % len(g.players)]
 
-    def end_showdown(self, bf) -> None:
+    def end_showdown(self, g: Playing, bf) -> None:
         """Everyone passed. A combat deals its damage and resolves; a showdown without
         combat gives the battlefield to the one player left there, or stages a combat if
         two are (rules notes 7)."""
         if self.combat:
-            self.then(self.combat_resolution, bf)
-            self.combat_damage(bf)
+            g.then(self.combat_resolution, g, bf)
+            self.combat_damage(g, bf)
             return
         here = bf.players_here()
         self.showdown = None
         if len(here) > 1:  # opposing units arrived: a combat, the applier attacking
-            self.log.append(("showdown_over", bf.name, "combat staged"))
-            self.then(self.open_showdown, bf)
+            g.log.append(("showdown_over", bf.name, "combat staged"))
+            g.then(self.open_showdown, g, bf)
             return
         bf.contested_by = None
-        self.log.append(("showdown_over", bf.name))
+        g.log.append(("showdown_over", bf.name))
         if here:
-            self.take_control(here[0], bf)
-        self.cleanup()
+            self.take_control(g, here[0], bf)
+        self.cleanup(g)
 
     # -- combat (rules notes 7) ----------------------------------------------------------
-    def combat_damage(self, bf) -> None:
+    def combat_damage(self, g: Playing, bf) -> None:
         """Combat damage step: each side's total Might (stunned units add nothing), the
         attacker assigning first; all damage is dealt at once."""
         a, d = cast(Any, self.attacker), cast(Any, self.defender)
@@ -194,14 +207,12 @@ class Fights(MixinBase):
             return
         total_a = sum(c.might() for c in att if not c.stunned)
         total_d = sum(c.might() for c in dfn if not c.stunned)
-        # on the game, not in the steps' arguments: a copy of the game copies each frame's
-        # arguments on their own, and the steps must share one plan
-        self.damage_plan = []
-        self.then(self.deal_combat_damage, bf)
-        self.sequence((self.assign, a, list(dfn), total_a), (self.assign, d, list(att), total_d))
+        self.damage_plan = []  # shared by the assignment steps (the class docstring)
+        g.then(self.deal_combat_damage, g, bf)
+        g.sequence((self.assign, g, a, list(dfn), total_a), (self.assign, g, d, list(att), total_d))
 
     @step
-    def assign(self, assigner, victims: list, amount: int) -> None:
+    def assign(self, g: Playing, assigner, victims: list, amount: int) -> None:
         """Damage assignment: lethal damage to one unit before the next; the Tank units
         first and the Backline units last among one player's units; what remains once
         every unit has lethal goes to the last (rules notes 7, 10)."""
@@ -210,93 +221,77 @@ class Fights(MixinBase):
         tanks = [c for c in victims if c.has_keyword("tank")]
         front = [c for c in victims if not c.has_keyword("backline")]
         eligible = tanks or front or victims
-        self.ask(assigner, "assign", eligible, f"assign {amount} combat damage: the next "
+        g.ask(assigner, "assign", eligible, f"assign {amount} combat damage: the next "
                  "unit to receive lethal damage",
-                 then=(self.assigned, assigner, victims, amount))
+                 then=(self.assigned, g, assigner, victims, amount))
 
     @step
-    def assigned(self, assigner, victims: list, amount: int, unit) -> None:
+    def assigned(self, g: Playing, assigner, victims: list, amount: int, unit) -> None:
         rest = [c for c in victims if c is not unit]
         n = amount if not rest else min(amount, unit.lethal())
         self.damage_plan.append((unit, n))
-        self.assign(assigner, rest, amount - n)
+        self.assign(g, assigner, rest, amount - n)
 
     @step
-    def deal_combat_damage(self, bf) -> None:
+    def deal_combat_damage(self, g: Playing, bf) -> None:
         """All combat damage at once; then a cleanup kills what it made lethal."""
         plan, self.damage_plan = self.damage_plan, []
         for unit, n in plan:
             unit.damage += n
-            self.log.append(("damage", unit.proto.id, n))
-        self.cleanup()
+            g.log.append(("damage", unit.proto.id, n))
+        self.cleanup(g)
 
     @step
-    def combat_resolution(self, bf) -> None:
+    def combat_resolution(self, g: Playing, bf) -> None:
         """Resolution step: combat cleanup (every unit heals; attackers are recalled if
         defenders remain); the result; control to the side left, a Conquer if it gains it
         (rules notes 7, step 3)."""
         a, d = cast(Any, self.attacker), cast(Any, self.defender)
-        self.heal_all()
+        g.heal_all()
         if bf.units[a.index].cards and bf.units[d.index].cards:
             for c in list(bf.units[a.index].cards):
-                self.recall(c)
+                g.recall(c)
         att_left, def_left = bool(bf.units[a.index].cards), bool(bf.units[d.index].cards)
         result = "attacker wins" if att_left and not def_left else \
             "defender wins" if def_left and not att_left else "no result"
-        self.log.append(("combat_over", bf.name, result))
+        g.log.append(("combat_over", bf.name, result))
         self.showdown = None
         self.combat = False
         self.attacker = self.defender = None
         bf.contested_by = None
-        self.designations()
+        self.designations(g)
         here = bf.players_here()
         if len(here) == 1:
-            self.take_control(here[0], bf)
+            self.take_control(g, here[0], bf)
         elif not here and bf.controller is not None:
             bf.controller = None
-            self.log.append(("uncontrolled", bf.name))
-        self.publish(Event("combat_end", bf.site.cards[0] if bf.site.cards else None,
+            g.log.append(("uncontrolled", bf.name))
+        g.publish(Event("combat_end", bf.site.cards[0] if bf.site.cards else None,
                            None, bf))
-        self.cleanup()
-
-    def heal_all(self) -> None:
-        """Every unit heals (rules notes 10, Healing: the expiration step and the combat
-        cleanup): its damage is removed; each that had some triggers "When I heal"."""
-        healed = []
-        for c in self.all_units():
-            if c.damage:
-                c.damage = 0
-                healed.append(c)
-        for c in healed:
-            self.publish(Event("healed", c, c.controller))
+        self.cleanup(g)
 
     # -- scoring (rules notes 8) ---------------------------------------------------------
-    def take_control(self, p, bf) -> None:
+    def take_control(self, g: Playing, p, bf) -> None:
         """``p`` gains control of ``bf``: a Conquer, if they did not control it."""
         if bf.controller is p:
             return
         bf.controller = p
-        self.log.append(("control", bf.name, p.name))
-        self.score(p, bf, "conquer")
+        g.log.append(("control", bf.name, p.name))
+        self.score(g, p, bf, "conquer")
 
-    def score(self, p, bf, how: str) -> None:
+    def score(self, g: Playing, p, bf, how: str) -> None:
         """A Conquer or a Hold scores 1 point, once per battlefield per player per turn. The
         final point (at the victory score - 1): a Hold gains it; a Conquer only if every
         battlefield was scored this turn, else the player draws 1 instead."""
         if bf.index in p.scored:
-            self.log.append(("no_score", p.name, bf.name, how, "scored this turn"))
+            g.log.append(("no_score", p.name, bf.name, how, "scored this turn"))
             return
         p.scored = (*p.scored, bf.index)
         if how == "conquer" and p.points >= VICTORY_SCORE - 1 and \
-                len(p.scored) < len(self.battlefields):
-            self.log.append(("final_point", p.name, bf.name, "draws instead"))
-            self.draw(p, 1)
+                len(p.scored) < len(g.battlefields):
+            g.log.append(("final_point", p.name, bf.name, "draws instead"))
+            g.draw(p, 1)
         else:
             p.points += 1
-            self.log.append(("score", p.name, bf.name, how, p.points))
-        self.publish(Event(how, bf.site.cards[0] if bf.site.cards else None, p, bf))
-
-    def finish(self, winner, how: str) -> None:
-        self.winner = winner
-        self.over = True
-        self.log.append(("game_over", winner.name if winner else "draw", how))
+            g.log.append(("score", p.name, bf.name, how, p.points))
+        g.publish(Event(how, bf.site.cards[0] if bf.site.cards else None, p, bf))

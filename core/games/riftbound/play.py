@@ -7,15 +7,23 @@ Total costs and payment (the player choosing the runes) are :mod:`.cost`'s.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...bus import Event
+from ...game import Game
 from ...loadable import step
 from ...resolve import Trigger
+from ...state import CardDef
+from ...zones import Zone
+from . import cost
 from .card import DOMAINS
-from .cost import Costs
 from .keywords import hidden_targets
-from .zones import FACEDOWN
+from .state import RiftPlayer
+from .zones import CHAIN, FACEDOWN, Battlefield
+
+if TYPE_CHECKING:
+    from .chain import RiftChain
+    from .fight import Fights
 
 DONE = "done"
 END_TURN = "end turn"
@@ -24,8 +32,21 @@ BASE = "base"
 OPEN, SHOWDOWN, CLOSED = "open", "showdown", "closed"
 
 
-class Playing(Costs):
-    """The mixin of :class:`~.rules.RiftboundGame` that plays cards and moves units."""
+class Playing(Game[RiftPlayer]):
+    """The base of :class:`~.rules.RiftboundGame`: the board (bases and battlefields, the
+    chain's zone), and the game's actions that effects and rules share: drawing,
+    channelling, playing cards (their costs are :mod:`.cost`'s), moving and killing units.
+    The rules section it calls by name (``fights``: showdowns and combat) is declared
+    here for the type checker."""
+
+    resolver: RiftChain
+    fights: Fights
+
+    def __init__(self, decks: list[list[CardDef]], seed: int = 0, **kw: Any) -> None:
+        super().__init__(decks, seed, **kw)
+        self.turn = 0  # the turns begun (317: the next player's is the next)
+        self.battlefields: list[Battlefield] = []
+        self.chain_zone = Zone(CHAIN, None)  # played spells while they wait on the chain
 
     # -- the board -----------------------------------------------------------------------
     def unit_zones(self, p):
@@ -90,11 +111,11 @@ class Playing(Costs):
         as well (no choice may make the payment impossible, rules notes 2)."""
         ab = self.spell_ability(card)
         free = self.is_hidden(card) if free is None else free
-        energy, power = self.total_cost(p, card, accelerate, free, mods)
-        domains = self.power_domains(card)
-        budget = budget or self.budget(p)
+        energy, power = cost.total_cost(self, p, card, accelerate, free, mods)
+        domains = cost.power_domains(card)
+        budget = budget or cost.available(self, p)
         return [t for t in ab.target.candidates(self, Trigger(ab, card, p))
-                if self.can_pay(p, energy, power, domains, budget, self.deflect(p, t))]
+                if cost.can_pay(self, p, energy, power, domains, budget, cost.deflect(p, t))]
 
     # -- what may be played now ----------------------------------------------------------
     def may_play(self, p, card, timing: str) -> bool:
@@ -116,8 +137,8 @@ class Playing(Costs):
                  mods=None) -> bool:
         if not self.may_play(p, card, timing):
             return False
-        energy, power = self.total_cost(p, card, accelerate, self.is_hidden(card), mods)
-        if not self.can_pay(p, energy, power, self.power_domains(card), budget):
+        energy, power = cost.total_cost(self, p, card, accelerate, self.is_hidden(card), mods)
+        if not cost.can_pay(self, p, energy, power, cost.power_domains(card), budget):
             return False
         if card.proto.type == "spell" and self.spell_ability(card).target is not None:
             return bool(self.spell_targets(p, card, accelerate, budget, mods=mods))
@@ -130,8 +151,8 @@ class Playing(Costs):
 
     def play_options(self, p, timing: str) -> list:
         out: list = []
-        budget = self.budget(p)
-        mods = self.cost_mods(p)
+        budget = cost.available(self, p)
+        mods = cost.cost_mods(self, p)
         hidden = [bf.facedown for bf in self.battlefields
                   if any(c.owner is p and c.hidden_turn < self.turn for c in bf.facedown.cards)]
         for zone in (p.hand, p.champion, *hidden):
@@ -174,9 +195,10 @@ class Playing(Costs):
                     t = ab.trigger
                     if t.timing not in allowed or (t.exhaust and c.exhausted):
                         continue
-                    if (t.energy or t.power) and not self.can_pay(  # 356: payable only
-                            p, t.energy, t.power, self.ability_power_domains(c, t),
-                            self.budget(p, c if t.exhaust else None)):  # its [E] spends its Add
+                    # 356: payable only; an exhausting ability's [E] spends its own Add
+                    if (t.energy or t.power) and not cost.can_pay(
+                            self, p, t.energy, t.power, cost.ability_power_domains(self, c, t),
+                            cost.available(self, p, c if t.exhaust else None)):
                         continue
                     if timing != OPEN and i in c.proto.adds:
                         continue  # an Add ability is for paying outside the open state
@@ -196,15 +218,15 @@ class Playing(Costs):
         self.log.append(("activate", p.name, card.proto.id))
         if t.exhaust:
             card.exhausted = True
-        if self.is_add(card, ab):  # resolves at once, no chain (rules notes 2)
-            self.then(self.cleanup)  # its exhausting is a status change
-            self.then(self.run_add, p, card, ab)
-            self.pay(p, t.energy, t.power, self.ability_power_domains(card, t))
+        if cost.is_add(card, ab):  # resolves at once, no chain (rules notes 2)
+            self.then(self.fights.cleanup, self)  # its exhausting is a status change
+            self.then(cost.run_add, self, p, card, ab)
+            cost.pay(self, p, t.energy, t.power, cost.ability_power_domains(self, card, t))
             return
         item = Trigger(ab, card, p)
         self.then(self.activated, item)
         # scheduled first: the runes, then the target
-        self.pay(p, t.energy, t.power, self.ability_power_domains(card, t))
+        cost.pay(self, p, t.energy, t.power, cost.ability_power_domains(self, card, t))
         if ab.target is not None:
             self.ask(p, "target", ab.target.candidates(self, item),
                      f"choose a target for {item.label()}",
@@ -213,7 +235,7 @@ class Playing(Costs):
     @step
     def activated(self, item) -> None:
         self.resolver.add(self, [item])
-        self.cleanup()
+        self.fights.cleanup(self)
         self.resolver.settle(self)
 
     @staticmethod
@@ -226,7 +248,7 @@ class Playing(Costs):
         card from your hand facedown at a battlefield you control whose facedown zone is
         empty; no chain."""
         places = [bf for bf in self.battlefields if bf.controller is p and not bf.facedown.cards]
-        if not places or not self.can_pay(p, 0, 1, DOMAINS):
+        if not places or not cost.can_pay(self, p, 0, 1, DOMAINS):
             return []
         out: list = []
         seen = set()
@@ -239,7 +261,7 @@ class Playing(Costs):
     def hide(self, p, choice) -> None:
         _, card, _, bf = choice
         self.then(self.hidden_at, p, card, bf)
-        self.pay(p, 0, 1, DOMAINS)
+        cost.pay(self, p, 0, 1, DOMAINS)
 
     @step
     def hidden_at(self, p, card, bf) -> None:
@@ -247,7 +269,7 @@ class Playing(Costs):
         c.hidden_turn = self.turn
         c.controller = p
         self.log.append(("hide", p.name, bf.name))
-        self.cleanup()
+        self.fights.cleanup(self)
 
     def responses(self, player) -> list:
         """While a chain exists: Reaction cards and abilities (seed, "Closed")."""
@@ -305,12 +327,12 @@ class Playing(Costs):
         """Steps 3-6: total cost, payment, finalize. A unit enters exhausted at its
         location (ready, accelerated); gear enters ready at base; a spell stays on the chain
         as a finalized item. Then a cleanup, and the chain runs."""
-        energy, power = self.total_cost(p, c, accelerate, free)
-        extra = self.deflect(p, item.target) if item is not None else 0
+        energy, power = cost.total_cost(self, p, c, accelerate, free)
+        extra = cost.deflect(p, item.target) if item is not None else 0
         if extra:
             self.log.append(("deflect", p.name, extra))
         self.then(self.play_paid, p, c, accelerate, where, item)
-        self.pay(p, energy, power, self.power_domains(c), extra)
+        cost.pay(self, p, energy, power, cost.power_domains(c), extra)
 
     @step
     def play_paid(self, p, c, accelerate: bool, where, item) -> None:
@@ -324,7 +346,7 @@ class Playing(Costs):
             entered.exhausted = c.proto.type == "unit" and not accelerate
         p.finalized += 1  # Legion counts the cards finalized this turn (rules notes 10)
         self.publish(Event("played", entered, p))
-        self.cleanup()
+        self.fights.cleanup(self)
         self.resolver.settle(self)
 
     # -- the standard move (rules notes 3) -------------------------------------------------
@@ -368,7 +390,7 @@ class Playing(Costs):
         self.log.append(("move", p.name, len(units), zone.label()))
         if not isinstance(dest, str) and dest.controller is not p and dest.contested_by is None:
             dest.contested_by = p  # rules notes 1: Contested is applied by the mover
-        self.cleanup()
+        self.fights.cleanup(self)
         self.resolver.settle(self)
 
     # -- leaving the board ------------------------------------------------------------------
@@ -388,3 +410,19 @@ class Playing(Costs):
         notes 3)."""
         if card.zone is not None:
             self.move(card, card.controller.base, publish=False)
+
+    def heal_all(self) -> None:
+        """Every unit heals (rules notes 10, Healing: the expiration step and the combat
+        cleanup): its damage is removed; each that had some triggers "When I heal"."""
+        healed = []
+        for c in self.all_units():
+            if c.damage:
+                c.damage = 0
+                healed.append(c)
+        for c in healed:
+            self.publish(Event("healed", c, c.controller))
+
+    def finish(self, winner: RiftPlayer | None, how: str) -> None:
+        self.winner = winner
+        self.over = True
+        self.log.append(("game_over", winner.name if winner else "draw", how))

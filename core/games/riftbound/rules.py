@@ -13,16 +13,14 @@ from typing import Any
 
 from ...bus import Event
 from ...cardevents import METRICS, logged_card_events
-from ...game import Game
 from ...loadable import state, step
-from ...zones import Zone
+from . import evaluation
 from .chain import RiftChain
-from .evaluation import Evaluation
 from .fight import Fights
 from .play import DONE, END_TURN, Playing
 from .state import NO_POWER, RiftCard, RiftCardDef, RiftPlayer
 from .table import riftbound_table
-from .zones import CHAIN, FACEDOWN, SITE, Battlefield
+from .zones import FACEDOWN, SITE, Battlefield
 
 VICTORY_SCORE = 8  # two-player duel (rules notes 8, "Modes")
 HAND_SIZE = 4  # seed 6
@@ -44,12 +42,17 @@ DECISION_KINDS = ("mulligan", "battlefield", "action", "location", "target", "or
 
 
 @state
-class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
+class RiftboundGame(Playing):
+    """Riftbound: the start sequence and the six phases of a turn on :class:`~.play.Playing`,
+    the game's actions, and its rules section of cleanups, showdowns and combat."""
+
     game_name = "riftbound"
     DECISION_KINDS = DECISION_KINDS
     VARIANTS = VARIANTS
     resolver_class = RiftChain
-    resolver: RiftChain
+    SECTIONS = (Fights,)
+    HIDDEN_ZONES = evaluation.HIDDEN_ZONES
+    PRIVATE_ZONES = evaluation.PRIVATE_ZONES
     card_def_class = RiftCardDef
     card_class = RiftCard
     player_class = RiftPlayer
@@ -60,17 +63,8 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         if unknown:
             raise ValueError(f"unknown variant(s) {sorted(unknown)}; known: "
                              f"{sorted(self.VARIANTS)}")
-        self.turn = 0
         self.phase = ""
         self.first: RiftPlayer | None = None
-        self.battlefields: list[Battlefield] = []
-        self.chain_zone = Zone(CHAIN, None)  # played spells while they wait on the chain
-        self.showdown: Battlefield | None = None  # the battlefield of the running showdown
-        self.combat = False  # the running showdown is a combat showdown
-        self.attacker: RiftPlayer | None = None
-        self.defender: RiftPlayer | None = None
-        self.designated = False  # some unit has a combat designation (fight.designations)
-        self.damage_plan: list = []  # combat damage assigned, dealt at once (fight.py)
         self.start_at: str | None = None  # set by scenarios: "turn" (an Awaken), "main"
         for p, deck in zip(self.players, decks, strict=True):
             self.set_out(p, deck)
@@ -97,6 +91,18 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         if z is not None and z.kind == SITE:
             return z.area.controller or self.active
         return super().effect_controller(card)
+
+    def state_checks(self) -> None:
+        """After each resolution on the chain (an item leaving it): a cleanup. Played spells
+        whose item has left the chain go to their owner's trash first (rules notes 6)."""
+        waiting = {id(t.source) for t in self.resolver.items}
+        for card in list(self.chain_zone.cards):
+            if id(card) not in waiting:
+                self.move(card, card.owner.trash)
+        self.fights.cleanup(self)
+
+    def evaluate(self, player) -> float:
+        return super().evaluate(player) if self.over else evaluation.evaluate(self, player)
 
     @property
     def round(self) -> int:
@@ -228,7 +234,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         next")."""
         self.phase = name
         self.log.append(("phase", name))
-        self.cleanup()
+        self.fights.cleanup(self)
 
     @step
     def awaken(self) -> None:
@@ -250,7 +256,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
             self.kill(temporary)
         self.publish(Event("turn_start", None, p))
         self.then(self.scoring_step)
-        self.then(self.cleanup)
+        self.then(self.fights.cleanup, self)
         self.resolver.settle(self)
 
     @step
@@ -259,8 +265,8 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         p = self.active
         for bf in self.battlefields:
             if bf.controller is p:
-                self.score(p, bf, "hold")
-        self.then(self.cleanup)
+                self.fights.score(self, p, bf, "hold")
+        self.then(self.fights.cleanup, self)
         self.resolver.settle(self)
 
     @step
@@ -279,7 +285,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         one as well."""
         self.phase_change("draw")
         self.draw(self.active, DRAW)
-        self.cleanup()
+        self.fights.cleanup(self)
 
     @step
     def main_phase(self) -> None:
@@ -294,7 +300,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         """A cleanup, then the turn player's next action in the neutral open state (any
         showdown it opens runs first)."""
         self.then(self.main_choose)
-        self.cleanup()
+        self.fights.cleanup(self)
 
     @step
     def main_choose(self) -> None:
@@ -331,7 +337,7 @@ class RiftboundGame(Evaluation, Playing, Fights, Game[RiftPlayer]):
         self.empty_pools()
         self.log.append(("expiration",))
         self.then(self.expiration_over, self.resolutions)
-        self.cleanup()  # the triggers of the step go on the chain here and resolve
+        self.fights.cleanup(self)  # the triggers of the step go on the chain here and resolve
 
     @step
     def expiration_over(self, resolutions: int) -> None:

@@ -281,7 +281,7 @@ def check(g: RiftboundGame, e: Expect) -> list[tuple[tuple, str]]:
     cmp(("active",), e.active, g.active.name)
     cmp(("first_player",), e.first_player, g.first.name if g.first else None)
     cmp(("phase",), e.phase, g.phase)
-    cmp(("showdown",), e.showdown, g.showdown.name if g.showdown else "none")
+    cmp(("showdown",), e.showdown, g.fights.showdown.name if g.fights.showdown else "none")
     cmp(("over",), e.over, g.over)
     check_outcome(g, e.winner, e.error, cmp, bad)
     if e.decision is not None:
