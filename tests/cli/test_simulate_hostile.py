@@ -1,9 +1,9 @@
 """`cardscript simulate --out FILE` when FILE, its records or the files beside it are hostile
 or careless input (tools/records.py, tools/simjobs.py): what is not a regular file, a
 record or a job of the wrong shape, a second run on the same file, a link planted at a name
-the run writes. Each is refused as bad input (exit 1, the path or ``file:line:col`` named)
-before any game is played, or does no harm; nothing hangs, nothing is lost or written
-twice."""
+the run writes, and the run's main process killed. Each is refused as bad input (exit 1,
+the path or ``file:line:col`` named) before any game is played, or does no harm; nothing
+hangs, nothing is lost or written twice, no process outlives the run."""
 from __future__ import annotations
 
 import json
@@ -13,7 +13,7 @@ import socket
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 import pytest
@@ -323,3 +323,54 @@ def test_a_link_planted_at_a_name_the_run_writes_is_never_written_through(capsys
     for name in planted[:2]:
         assert (folder / name).is_symlink()
     assert sorted(os.listdir(folder)) == sorted(["games.jsonl", *planted])  # no temp left
+
+
+# -- 5. the run's main process killed ----------------------------------------------------------
+
+def session(sid: int) -> dict[int, tuple[int, str]]:
+    """The live processes of the session ``sid``: pid -> (parent pid, command line).
+    Zombies are left out: their parent (init, after a kill) reaps them in its own time."""
+    found = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+            cmdline = Path(f"/proc/{entry}/cmdline").read_bytes()
+        except OSError:  # ended meanwhile
+            continue
+        state, ppid, _, session_id = stat[stat.rindex(")") + 2:].split()[:4]
+        if int(session_id) == sid and state not in "ZX":
+            found[int(entry)] = (int(ppid), cmdline.replace(b"\0", b" ").decode(errors="replace"))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("argv", [
+    ("simulate", "--games", "100000", "--seed", "5", "--jobs", "2", "--no-progress", "--out",
+     "games.jsonl"),
+    ("balance", "--games", "50000", "--seed", "5", "--jobs", "2", "--no-progress", "--out",
+     "report"),
+], ids=["simulate", "balance"])
+def test_no_process_outlives_a_killed_run(tmp_path, argv):
+    proc = child(tmp_path, *argv)
+    try:
+        deadline = time.monotonic() + 120
+        while True:  # until a worker exists: a process the forkserver forked
+            procs = session(proc.pid)
+            servers = {pid for pid, (ppid, cmd) in procs.items()
+                       if ppid == proc.pid and "multiprocessing.forkserver" in cmd}
+            if any(ppid in servers for ppid, _ in procs.values()):
+                break
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, f"no worker started: {procs}"
+            time.sleep(0.05)
+        os.kill(proc.pid, signal.SIGKILL)  # as the OOM killer does: no chance to tidy up
+        proc.communicate(timeout=60)
+        deadline = time.monotonic() + 20
+        while (left := session(proc.pid)) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not left, f"left running after the run was killed: {left}"
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # whatever is left of the run, if anything
