@@ -318,7 +318,9 @@ class RecordFile:
         self.path = Path(path)
         self.fd, self.created = _claim(self.path)
         self.file: BinaryIO | None = None  # for appending, once open
-        self.ordered = True  # the records in the file are in game-index order
+        #: the file is as an uninterrupted run writes it: its records in game-index order,
+        #: each on a line as written, nothing else
+        self.tidy = True
         self.last = -1
         self.size = 0  # the file's length: where the next record goes
         #: (game index, offset, length) of each record in the file, to sort it at the end
@@ -367,7 +369,8 @@ class RecordFile:
                 if not raw.endswith(b"\n"):
                     break  # a record torn as a killed run wrote it: cut off below
                 end = offset + len(raw)
-                if not raw.strip():
+                if not raw.strip():  # a blank line (an edit): left out when the run completes
+                    self.tidy = False
                     continue
                 try:
                     value = jsonfile.parse(raw, p, RECORD, n)
@@ -385,8 +388,8 @@ class RecordFile:
                         more = Position(p, n, 1)
                     continue
                 i = rec.index
-                if i < self.last:
-                    self.ordered = False
+                if i < self.last or raw != raw.strip() + b"\n":  # out of order, or padded
+                    self.tidy = False
                 self.last = i
                 seen[i] = n
                 value.pop("cards", None)  # the summary needs none of them
@@ -407,7 +410,7 @@ class RecordFile:
 
     def write(self, rec: dict) -> None:
         if rec["index"] < self.last:
-            self.ordered = False
+            self.tidy = False
         self.last = rec["index"]
         line = (json.dumps(rec, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
         assert self.file is not None, "RecordFile.open first"
@@ -420,15 +423,16 @@ class RecordFile:
             self.file.flush()
 
     def close(self, complete: bool) -> None:
-        """Close the file, and let its lock go; a complete run whose records were written
-        out of order (a resumed one) is rewritten in game-index order first. Closing again
-        does nothing."""
+        """Close the file, and let its lock go; a complete run whose file is not as an
+        uninterrupted run writes it (a resumed one: records out of order, or an edited
+        file's blank lines) is rewritten in game-index order first, a record a line. Closing
+        again does nothing."""
         if self.fd < 0:
             return
         try:
             if self.file is not None:
                 self.file.close()  # written out: the fd stays open, and locked
-                if complete and not self.ordered:
+                if complete and not self.tidy:
                     self._rewrite_in_order()
             elif self.created and _same_file(self.fd, self.path) \
                     and os.fstat(self.fd).st_size == 0:
@@ -444,7 +448,7 @@ class RecordFile:
 
         def fill(f: BinaryIO) -> None:
             for _, offset, length in self.where:
-                f.write(_read_at(self.fd, offset, length))
+                f.write(_read_at(self.fd, offset, length).strip() + b"\n")
         _write_beside(self.path, fill, mode)
 
 

@@ -186,6 +186,16 @@ def test_every_bad_record_is_named_and_a_torn_last_line_is_still_only_cut(capsys
     assert out.read_bytes() == reference.read_bytes()
 
 
+def test_an_edited_files_blank_lines_and_line_ends_are_tidied_when_it_completes(
+        capsys, tmp_path, reference):
+    lines = reference.read_bytes().splitlines(keepends=True)
+    edited = [lines[0], b"\n", lines[1][:-1] + b"\r\n", b"  " + lines[2], *lines[3:5]]
+    out = resumable(tmp_path, reference, edited)
+    rc, text = simulate(capsys, out)
+    assert rc == 0, text
+    assert out.read_bytes() == reference.read_bytes()
+
+
 @pytest.mark.parametrize("sidecar, message", [
     (b"{not json", "1:2: CS001 not the job of a `cardscript simulate` run: JSON error"),
     (b"[]", "1:1: CS105 not the job of a `cardscript simulate` run: Input should be a valid "
