@@ -388,6 +388,9 @@ class RecordFile:
                         more = Position(p, n, 1)
                     continue
                 i = rec.index
+                if raw.startswith(_BOM):  # an editor's, read as jsonfile reads a first line
+                    offset, raw = offset + len(_BOM), raw[len(_BOM):]
+                    self.tidy = False
                 if i < self.last or raw != raw.strip() + b"\n":  # out of order, or padded
                     self.tidy = False
                 self.last = i
@@ -457,6 +460,7 @@ def _short(v) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+_BOM = "\ufeff".encode()
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _FLAGS = os.O_RDWR | os.O_APPEND | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0) \
     | getattr(os, "O_NONBLOCK", 0)  # a FIFO put there after the check never blocks

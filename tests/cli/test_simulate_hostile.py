@@ -189,7 +189,8 @@ def test_every_bad_record_is_named_and_a_torn_last_line_is_still_only_cut(capsys
 def test_an_edited_files_blank_lines_and_line_ends_are_tidied_when_it_completes(
         capsys, tmp_path, reference):
     lines = reference.read_bytes().splitlines(keepends=True)
-    edited = [lines[0], b"\n", lines[1][:-1] + b"\r\n", b"  " + lines[2], *lines[3:5]]
+    edited = [b"\xef\xbb\xbf" + lines[0], b"\n", lines[1][:-1] + b"\r\n", b"  " + lines[2],
+              *lines[3:5]]
     out = resumable(tmp_path, reference, edited)
     rc, text = simulate(capsys, out)
     assert rc == 0, text
