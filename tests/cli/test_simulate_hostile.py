@@ -385,3 +385,30 @@ def test_no_process_outlives_a_killed_run(tmp_path, argv):
     finally:
         with suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)  # whatever is left of the run, if anything
+
+
+@pytest.mark.parametrize("pidfd", [True, False], ids=["pidfd", "polling"])
+def test_a_workers_watchdog_ends_it_when_the_run_is_gone(pidfd):
+    """The watchdog alone (tools/simjobs.py ``_watch``), with a pidfd and without one (not
+    Linux, an old kernel): a process watching another exits once that one is killed."""
+    run = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    no_pidfd = "" if pidfd else "del os.pidfd_open\n"
+    # exit code 7: the watchdog's own exit, not an error's
+    watcher = subprocess.Popen([sys.executable, "-c", "import os\n" + no_pidfd +
+                                "from cardscript.tools import simjobs\n"
+                                "simjobs.WATCH_INTERVAL = 0.05\n"
+                                "os._exit = lambda code, _exit=os._exit: _exit(7)\n"
+                                "print('watching', flush=True)\n"
+                                f"simjobs._watch({run.pid})\n"],
+                               stdout=subprocess.PIPE, text=True)
+    try:
+        assert watcher.stdout.readline() == "watching\n"
+        assert watcher.poll() is None
+        run.kill()
+        run.wait()
+        assert watcher.wait(timeout=60) == 7
+    finally:
+        for p in (run, watcher):
+            if p.poll() is None:
+                p.kill()
+                p.wait()
