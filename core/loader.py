@@ -229,9 +229,17 @@ _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR,
           "a character device"), (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"))
 
 
+def file_kind(mode: int) -> str | None:
+    """What a file of status mode ``mode`` is, for messages ("a FIFO", "a folder"), if it is
+    not a regular file; None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
 def _regular(path: str, mode: int) -> None:
-    if not stat.S_ISREG(mode):
-        kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    kind = file_kind(mode)
+    if kind is not None:
         raise _error(path, 0, 0, f"cannot read file: {kind}, not a regular file", "CS002")
 
 

@@ -14,13 +14,22 @@ small beside the games it plays.
 
 Ctrl-C (SIGINT) asks the run to stop: no new batch starts, the running ones finish, and
 what finished is handed on; a second Ctrl-C stops at once.
+
+The workers die with this process, however it ends (SIGKILL, the OOM killer): each watches
+it (:func:`_die_with`) and exits when it is gone, and the forkserver that forked them and
+multiprocessing's resource tracker then end by themselves (each waits until no process
+holds its pipe), so a killed run leaves no process behind.
 """
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import select
 import signal
+import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -127,7 +136,7 @@ class Workers:
         self.count = count
         self.ex = ProcessPoolExecutor(max_workers=count, mp_context=ctx,
                                       initializer=_start_worker,
-                                      initargs=((game, cards, decks),))
+                                      initargs=((game, cards, decks), os.getpid()))
         for _ in range(count):  # each submit starts a process
             self.ex.submit(_ready)
 
@@ -223,8 +232,9 @@ _PROBLEM = ""
 _CHECKED: set[str] = set()
 
 
-def _start_worker(build: tuple) -> None:
+def _start_worker(build: tuple, run: int) -> None:
     global _WORKER, _PROBLEM
+    _die_with(run)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     game, cards, deck_args = build
     try:
@@ -249,3 +259,46 @@ def _play_batch(w: Work, indices: list[int]) -> list[dict]:
                               "file changed as the run started; run it again")
         _CHECKED.add(w.deck_hash)
     return [play_one(pool, decks, w, i) for i in indices]
+
+
+#: prctl(2): the signal a process gets when its parent ends (Linux)
+_PR_SET_PDEATHSIG = 1
+#: how often a worker without pidfds looks whether the run's process is still there
+WATCH_INTERVAL = 0.5
+
+
+def _die_with(run: int) -> None:
+    """End this worker when the run's process ``run`` ends, whichever way it ends. Nothing
+    else would: a worker waits for its next batch on a queue whose other end every worker
+    holds too, so it never sees the run go. Its parent is the forkserver, not the run, so
+    the parent-death signal (Linux) covers the forkserver's end; a watchdog thread covers
+    the run's."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # no prctl: the watchdog alone
+            pass
+    threading.Thread(target=_watch, args=(run,), name="cardscript-watchdog",
+                     daemon=True).start()
+
+
+def _watch(run: int) -> None:
+    try:
+        # a pidfd is readable once its process has ended (Linux 5.3): no polling
+        fd = os.pidfd_open(run)
+    except ProcessLookupError:
+        os._exit(1)  # gone already
+    except (AttributeError, OSError):  # not Linux, or an old kernel: poll
+        fd = None
+    if fd is not None:
+        select.select([fd], [], [])
+        os._exit(1)
+    while True:
+        try:
+            os.kill(run, 0)
+        except ProcessLookupError:
+            os._exit(1)
+        except PermissionError:  # another user's: the run's number was given again
+            os._exit(1)
+        time.sleep(WATCH_INTERVAL)

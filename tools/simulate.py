@@ -54,8 +54,10 @@ def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = T
              deck_args=None, workers=None, backend=None, agents=RANDOM,
              paired: bool = False) -> dict:
     """Play ``games`` games on ``jobs`` processes; return the summary (deterministic for a
-    seed, whatever ``jobs``). With ``out_file`` each game's record is written there as it
-    finishes, and the games already there (a run resumed) are not played again. Ctrl-C
+    seed, whatever ``jobs``). With ``out_file`` (a path, or a
+    :class:`~cardscript.tools.records.RecordFile` the caller claimed: it is closed at the
+    end) each game's record is written there as it finishes, and the games already there
+    (a run resumed) are not played again. Ctrl-C
     stops the run: the summary covers the finished games and says it was interrupted.
     ``card_paths`` and ``deck_args`` are how workers build the same pool and decks;
     ``workers`` (:class:`~cardscript.tools.simjobs.Workers`) may have been started by the
@@ -65,9 +67,9 @@ def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = T
     (:func:`~cardscript.tools.records.seating`)."""
     names = deck_names(decks)
     job = job_of(pool, decks, names, games, seed, variants, limits, agents, paired)
-    records = RecordFile(out_file, job) if out_file is not None else None
-    found = records.open() if records is not None else {}
-    todo = [i for i in range(games) if i not in found]
+    records = out_file if isinstance(out_file, RecordFile) or out_file is None \
+        else RecordFile(out_file)
+    found: dict[int, dict] = {}
     work = Work(pool.spec.name, tuple(card_paths), tuple(deck_args) if deck_args else None,
                 names, tuple(variants), limits, seed, games, records is not None,
                 job["deck_hash"], agents=agents, paired=paired)
@@ -76,6 +78,9 @@ def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = T
     start = time.perf_counter()
     stop = Stop()
     try:
+        if records is not None:  # every record there checked before any game is played
+            found = records.open(job)
+        todo = [i for i in range(games) if i not in found]
         with bar, stop.installed():
             task = bar.add_task("games", total=games, completed=len(found))
 

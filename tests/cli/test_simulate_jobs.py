@@ -236,12 +236,13 @@ def test_a_damaged_record_file_is_refused_with_its_line(capsys, tmp_path):
     lines = out.read_text().splitlines(keepends=True)
     out.write_text(lines[0] + "{not json\n" + lines[2])
     assert main(["simulate", "--games", "3", "--seed", "5", "--no-progress", "--out",
-                 str(out)]) == 2
-    assert f"{out}:2: not a game record" in capsys.readouterr().err
+                 str(out)]) == 1
+    assert f"{out}:2:2: CS001 not a game record: JSON error" in capsys.readouterr().err
     out.write_text(lines[0] + lines[0])
     assert main(["simulate", "--games", "3", "--seed", "5", "--no-progress", "--out",
-                 str(out)]) == 2
-    assert "a second record of game 0" in capsys.readouterr().err
+                 str(out)]) == 1
+    assert f"{out}:2:1: CS105 not a record of this job: a second record of game 0 (the " \
+        "first is on line 1)" in capsys.readouterr().err
 
 
 def test_jobs_must_be_positive(capsys):

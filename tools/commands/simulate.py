@@ -51,6 +51,7 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
+    from ..records import RecordFile
     from ..simjobs import WorkerError, Workers, workers_for
     from ..simulate import print_summary, simulate
     if args.games < 1:
@@ -67,22 +68,24 @@ def run(args) -> int:
     cards = tuple(os.path.abspath(c) for c in args.cards)
     deck_args = tuple(os.path.abspath(d) if os.path.lexists(d) else d
                       for d in args.decks or ()) or None
+    # claimed first (locked for the run): a file another run is writing is refused at once
+    records = RecordFile(args.out) if args.out is not None else None
     # the workers build their pools while this process builds its own
     workers = backend = None
-    if args.backend == "ray":
-        from ..simray import BackendError, RayWorkers
-        try:
-            backend = RayWorkers(args.address, args.jobs, args.game, cards, deck_args)
-        except BackendError as exc:
-            err.print(f"cardscript simulate: error: {exc}", markup=False)
-            return EXIT_BAD_INPUT
-    elif count := workers_for(args.games, args.jobs):
-        workers = Workers(count, args.game, cards, deck_args)
     try:
+        if args.backend == "ray":
+            from ..simray import BackendError, RayWorkers
+            try:
+                backend = RayWorkers(args.address, args.jobs, args.game, cards, deck_args)
+            except BackendError as exc:
+                err.print(f"cardscript simulate: error: {exc}", markup=False)
+                return EXIT_BAD_INPUT
+        elif count := workers_for(args.games, args.jobs):
+            workers = Workers(count, args.game, cards, deck_args)
         pool, decks = pool_and_decks(args)
         summary = simulate(pool, decks, args.games, args.seed, args.variant,
                            progress=not args.no_progress and not args.json,
-                           limits=limits_of(args, decks), jobs=args.jobs, out_file=args.out,
+                           limits=limits_of(args, decks), jobs=args.jobs, out_file=records,
                            card_paths=cards, deck_args=deck_args, workers=workers,
                            backend=backend, agents=agents)
     except (BrokenProcessPool, WorkerError) as exc:  # a worker was killed (out of memory...)
@@ -96,6 +99,8 @@ def run(args) -> int:
             workers.close()
         if backend is not None:
             backend.close()
+        if records is not None:  # closed by simulate, unless the run stopped before it
+            records.close(complete=False)
     if args.json:
         summary = {k: v for k, v in summary.items() if k not in ("elapsed", "played")}
         summary["first_error"] = summary["first_error"] and summary["first_error"][1]
