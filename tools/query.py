@@ -105,6 +105,8 @@ def _quote(value: str, bare: bool = False) -> str:
         # a bare word that would read as an operator, a negation or a field term
         plain = (value.lower() not in ("or", "and") and not value.startswith("-")
                  and not _FIELD.match(value))
+    elif plain and value[:1] in "=<>!":
+        plain = False  # after an operator it would read as part of it: `a<` `=` is not `a<=`
     if plain:
         return value
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
