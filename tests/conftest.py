@@ -7,6 +7,9 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from typing import NamedTuple
+
+import pytest
 
 _VARS = ("CARDSCRIPT_CACHE", "CARDSCRIPT_CACHE_KEY_FILE")
 _saved: dict[str, str | None] = {}
@@ -30,3 +33,40 @@ def pytest_unconfigure(config):
             os.environ[name] = value
     for folder in _folder:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+# -- running the command line in process ---------------------------------------------------
+
+class Run(NamedTuple):
+    """What ``cardscript ARGV`` did: its exit code and what it printed on each stream."""
+
+    rc: int
+    out: str
+    err: str
+
+
+class Cli:
+    """``cli(*argv)`` runs ``cardscript ARGV`` in this process as a user would and returns a
+    :class:`Run`; ``cli.merged(*argv)`` returns the exit code and both streams together.
+    Whatever the input, nothing it prints is a traceback or an internal error."""
+
+    def __init__(self, capsys):
+        self.capsys = capsys
+
+    def __call__(self, *argv) -> Run:
+        from cardscript.tools.cli import main
+        self.capsys.readouterr()
+        rc = main([str(a) for a in argv])
+        cap = self.capsys.readouterr()
+        text = cap.out + cap.err
+        assert "Traceback" not in text and "internal error" not in text, text
+        return Run(rc, cap.out, cap.err)
+
+    def merged(self, *argv) -> tuple[int, str]:
+        r = self(*argv)
+        return r.rc, r.out + r.err
+
+
+@pytest.fixture
+def cli(capsys) -> Cli:
+    return Cli(capsys)

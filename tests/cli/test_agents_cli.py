@@ -7,21 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
-from cardscript.tools.cli import main
 from cardscript.tools.common import load_decks, pool_with
 from cardscript.tools.records import play_game
 from cardscript.tools.simulate import wilson
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    rc = main(list(argv))
-    cap = capsys.readouterr()
-    return rc, cap.out, cap.err
-
-
-def test_simulate_names_the_agents_in_summary_records_and_job(capsys, tmp_path: Path):
+def test_simulate_names_the_agents_in_summary_records_and_job(cli, tmp_path: Path):
     out = tmp_path / "games.jsonl"
-    rc, text, _ = run(capsys, "simulate", "--games", "2", "--jobs", "1", "--json",
+    rc, text, _ = cli("simulate", "--games", "2", "--jobs", "1", "--json",
                       "--agents", "greedy", "mcts", "-o", "mcts.iterations=3",
                       "-o", "greedy.width=4", "--out", str(out))
     assert rc == 0
@@ -32,7 +25,7 @@ def test_simulate_names_the_agents_in_summary_records_and_job(capsys, tmp_path: 
     job = json.loads((tmp_path / "games.jsonl.job.json").read_text())
     assert job["agents"] == ["greedy(width=4)", "mcts(iterations=3)"]
     # one name plays both seats
-    rc, text, _ = run(capsys, "simulate", "--games", "1", "--jobs", "1", "--json",
+    rc, text, _ = cli("simulate", "--games", "1", "--jobs", "1", "--json",
                       "--agents", "greedy")
     assert rc == 0 and json.loads(text)["agents"] == ["greedy", "greedy"]
 
@@ -45,8 +38,8 @@ def test_simulate_names_the_agents_in_summary_records_and_job(capsys, tmp_path: 
     (["--agents", "mcts", "-o", "mcts.ms"], "expected AGENT.KEY=VALUE"),
     (["--agents", "mcts", "-o", "mcts.ms=-1"], "must be positive"),
 ])
-def test_bad_agent_arguments_are_usage_errors(capsys, argv, message):
-    rc, _, err = run(capsys, "simulate", "--games", "1", "--jobs", "1", *argv)
+def test_bad_agent_arguments_are_usage_errors(cli, argv, message):
+    rc, _, err = cli("simulate", "--games", "1", "--jobs", "1", *argv)
     assert rc == 2 and message in err and "Traceback" not in err
 
 
@@ -60,8 +53,8 @@ def test_paired_games_share_a_seed_and_swap_seats():
     assert a["agents"] == ["greedy", "random"] and b["agents"] == ["random", "greedy"]
 
 
-def test_strength_reports_the_first_agents_score_with_its_interval(capsys):
-    rc, text, _ = run(capsys, "strength", "--agents", "greedy", "random", "--pairs", "3",
+def test_strength_reports_the_first_agents_score_with_its_interval(cli):
+    rc, text, _ = cli("strength", "--agents", "greedy", "random", "--pairs", "3",
                       "--jobs", "1", "--json")
     assert rc == 0
     fig = json.loads(text)
@@ -71,7 +64,7 @@ def test_strength_reports_the_first_agents_score_with_its_interval(capsys):
     n = s["wins"] + s["losses"] + s["draws"]
     assert s["rate"] == pytest.approx((s["wins"] + s["draws"] / 2) / n)
     assert s["low"] <= s["rate"] <= s["high"]
-    rc, text, _ = run(capsys, "strength", "--agents", "mcts", "--pairs", "1", "--jobs", "1",
+    rc, text, _ = cli("strength", "--agents", "mcts", "--pairs", "1", "--jobs", "1",
                       "-o", "mcts.iterations=3", "--rate")
     assert rc == 0 and "mcts(iterations=3) against mcts(iterations=3)" in text
     assert "iterations/s at mid-game" in text

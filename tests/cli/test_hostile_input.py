@@ -49,14 +49,6 @@ def _isolated(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    capsys.readouterr()
-    rc = main(list(argv))
-    cap = capsys.readouterr()
-    assert "Traceback" not in cap.out + cap.err
-    return rc, cap.out, cap.err
-
-
 def _limited():
     # a reader that follows /dev/zero would grow without end: cap the child's memory
     resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
@@ -101,9 +93,9 @@ def test_a_device_or_fifo_card_file_is_refused_quickly(tmp_path, specials, argv)
         assert "a FIFO, not a regular file" in r.stderr
 
 
-def test_check_of_a_fifo_of_no_known_kind_is_not_a_silent_success(tmp_path, capsys):
+def test_check_of_a_fifo_of_no_known_kind_is_not_a_silent_success(tmp_path, cli):
     os.mkfifo(tmp_path / "notes")
-    rc, _, err = run(capsys, "check", "notes")
+    rc, _, err = cli("check", "notes")
     assert rc == 1
     assert "notes:1:1: CS000 not a card, deck, scenario or keyword file" in err
 
@@ -143,8 +135,8 @@ def loop_dir(tmp_path) -> Path:
 @pytest.mark.parametrize("argv", [["check", "set"],
                                   ["simulate", "--games", "1", "--no-progress", "--cards",
                                    "set"]])
-def test_a_link_loop_is_a_positioned_error_not_a_traceback(loop_dir, capsys, argv):
-    rc, _, err = run(capsys, *argv)
+def test_a_link_loop_is_a_positioned_error_not_a_traceback(loop_dir, cli, argv):
+    rc, _, err = cli(*argv)
     assert rc == 1
     for name in ("a.card.yaml", "b.card.yaml"):
         assert f"{os.path.join('set', name)}:1:1: CS002 cannot read file: Too many levels " \
@@ -152,9 +144,9 @@ def test_a_link_loop_is_a_positioned_error_not_a_traceback(loop_dir, capsys, arg
     assert "plain-knight" not in err  # the good card in the same folder loaded
 
 
-def test_a_deck_that_is_a_link_loop_is_reported_as_that_file(loop_dir, capsys):
+def test_a_deck_that_is_a_link_loop_is_reported_as_that_file(loop_dir, cli):
     deck = os.path.join("set", "a.card.yaml")
-    rc, _, err = run(capsys, "simulate", "--games", "1", "--decks", deck, deck)
+    rc, _, err = cli("simulate", "--games", "1", "--decks", deck, deck)
     assert rc == 1
     assert f"{deck}:1:1: CS002 cannot read file: Too many levels of symbolic links" in err
 
@@ -168,8 +160,8 @@ def test_a_deck_that_is_a_link_loop_is_reported_as_that_file(loop_dir, capsys):
     ["lint", "nowhere"],
     ["test", "nowhere"],
 ])
-def test_a_path_that_does_not_exist_is_bad_usage(capsys, argv):
-    rc, out, err = run(capsys, *argv)
+def test_a_path_that_does_not_exist_is_bad_usage(cli, argv):
+    rc, out, err = cli(*argv)
     assert rc == 2, out + err
     assert "nowhere" in err
 
@@ -190,10 +182,10 @@ def _answers(monkeypatch, answers):
     return asked
 
 
-def test_play_reprompts_on_bad_answers(monkeypatch, capsys):
+def test_play_reprompts_on_bad_answers(monkeypatch, cli):
     bad = ["²", "7" * 5000, "", "-1", "0", "99", "  ", "no such option"]
     _answers(monkeypatch, bad + ["1"] * 3000)
-    rc, out, _ = run(capsys, "play", "--seed", "1")
+    rc, out, _ = cli("play", "--seed", "1")
     assert rc == 0
     assert "game over after round 7" in out
     assert "'²' is not an option: type a number from 1 to 2, or ? for help" in out
@@ -202,16 +194,16 @@ def test_play_reprompts_on_bad_answers(monkeypatch, capsys):
     assert "'-1' is not an option" in out and "'99' is not an option" in out
 
 
-def test_play_ends_cleanly_at_the_end_of_input(monkeypatch, capsys):
+def test_play_ends_cleanly_at_the_end_of_input(monkeypatch, cli):
     _answers(monkeypatch, ["1", "1", "²"])
-    rc, out, _ = run(capsys, "play", "--seed", "1")
+    rc, out, _ = cli("play", "--seed", "1")
     assert rc == 0
     assert "game abandoned (end of input)" in out
 
 
-def test_play_gives_up_on_input_that_never_answers(monkeypatch, capsys):
+def test_play_gives_up_on_input_that_never_answers(monkeypatch, cli):
     asked = _answers(monkeypatch, ["y"] * 100_000)  # `yes | cardscript play`
-    rc, out, _ = run(capsys, "play", "--seed", "1")
+    rc, out, _ = cli("play", "--seed", "1")
     assert rc == 0
     assert "game abandoned (no valid answer in 100 tries)" in out
     assert len(asked) == 100
@@ -224,31 +216,31 @@ def test_play_gives_up_on_input_that_never_answers(monkeypatch, capsys):
     ("-6", "5:5", "input should be greater than or equal to 1; found '-6' (at setup.realms.-6)"),
     ("0", "5:5", "input should be greater than or equal to 1; found '0' (at setup.realms.0)"),
 ])
-def test_a_realm_that_does_not_exist_is_a_positioned_error(tmp_path, capsys, realm, where,
+def test_a_realm_that_does_not_exist_is_a_positioned_error(tmp_path, cli, realm, where,
                                                           msg):
     f = tmp_path / "realm.scenario.yaml"
     f.write_text(SCENARIO.replace("    1:\n      A:", f"    {realm}:\n      A:"))
-    rc, _, err = run(capsys, "check", str(f))
+    rc, _, err = cli("check", str(f))
     assert rc == 1
     assert f"{f}:{where}: CS105 {msg}" in err
-    rc, out, _ = run(capsys, "test", str(f))
+    rc, out, _ = cli("test", str(f))
     assert rc == 1
     assert f"FAIL {f}" in out and f"{f}:{where}: CS105 {msg}" in out
 
 
-def test_an_expected_realm_out_of_range_is_a_positioned_error(tmp_path, capsys):
+def test_an_expected_realm_out_of_range_is_a_positioned_error(tmp_path, cli):
     f = tmp_path / "realm.scenario.yaml"
     f.write_text(SCENARIO.replace("    1: {A: [filler]}", "    -6: {A: [filler]}"))
-    rc, _, err = run(capsys, "check", str(f))
+    rc, _, err = cli("check", str(f))
     assert rc == 1
     assert f"{f}:9:5: CS105 input should be greater than or equal to 1; found '-6' " \
            "(at expect.realms.-6)" in err
 
 
-def test_the_scenario_used_above_is_good(tmp_path, capsys):
+def test_the_scenario_used_above_is_good(tmp_path, cli):
     f = tmp_path / "realm.scenario.yaml"
     f.write_text(SCENARIO)
-    assert run(capsys, "test", str(f))[0] == 0
+    assert cli("test", str(f))[0] == 0
 
 
 @pytest.fixture
@@ -262,8 +254,8 @@ def scenarios(tmp_path) -> Path:
     return d
 
 
-def test_one_scenario_of_an_unknown_game_fails_alone_in_test(scenarios, capsys):
-    rc, out, _ = run(capsys, "test", str(scenarios))
+def test_one_scenario_of_an_unknown_game_fails_alone_in_test(scenarios, cli):
+    rc, out, _ = cli("test", str(scenarios))
     assert rc == 1
     bad = scenarios / "b-bogus.scenario.yaml"
     assert f"FAIL {bad}" in out
@@ -272,8 +264,8 @@ def test_one_scenario_of_an_unknown_game_fails_alone_in_test(scenarios, capsys):
     assert "2 passed, 1 failed" in out
 
 
-def test_one_scenario_of_an_unknown_game_is_its_own_error_in_check(scenarios, capsys):
-    rc, _, err = run(capsys, "check", str(scenarios))
+def test_one_scenario_of_an_unknown_game_is_its_own_error_in_check(scenarios, cli):
+    rc, _, err = cli("check", str(scenarios))
     assert rc == 1
     assert f"{scenarios / 'b-bogus.scenario.yaml'}:3:7: CS105 unknown game 'wondrs'" in err
     assert "3 scenario and 0 keyword files: 1 problem" in err
@@ -301,10 +293,10 @@ def card(tmp_path) -> Path:
     (["lint", "plain-knight.card.yaml", "-o", "missing/out.json"],
      "does not exist"),
 ])
-def test_an_output_path_of_the_wrong_kind_is_bad_usage(tmp_path, card, capsys, argv, msg):
+def test_an_output_path_of_the_wrong_kind_is_bad_usage(tmp_path, card, cli, argv, msg):
     (tmp_path / "a-file").write_text("keep me\n")
     (tmp_path / "a-folder").mkdir()
-    rc, out, err = run(capsys, *argv)
+    rc, out, err = cli(*argv)
     assert rc == 2, out + err
     assert msg in err
     assert (tmp_path / "a-file").read_text() == "keep me\n"
@@ -330,8 +322,8 @@ def unwritable():
     ["schema", "--out", UNWRITABLE],
     ["lint", "plain-knight.card.yaml", "-o", UNWRITABLE + ".json"],
 ])
-def test_an_unwritable_output_path_is_a_clean_error(card, unwritable, capsys, argv):
-    rc, out, err = run(capsys, *argv)
+def test_an_unwritable_output_path_is_a_clean_error(card, unwritable, cli, argv):
+    rc, out, err = cli(*argv)
     assert rc == 1, out + err
     assert f"cardscript {argv[0]}: error: {UNWRITABLE}" in err
 
@@ -343,7 +335,7 @@ def _unordered(text: str) -> str:
     return text.replace("tier: primary\ncost: 3\n", "cost: 3\ntier: primary\n")
 
 
-def test_lint_fix_writes_through_a_link_and_keeps_it(tmp_path, capsys):
+def test_lint_fix_writes_through_a_link_and_keeps_it(tmp_path, cli):
     real = tmp_path / "real"
     real.mkdir()
     target = real / "plain-knight.card.yaml"
@@ -353,7 +345,7 @@ def test_lint_fix_writes_through_a_link_and_keeps_it(tmp_path, capsys):
     links.mkdir()
     link = links / "plain-knight.card.yaml"
     link.symlink_to(target)
-    rc, _, err = run(capsys, "lint", "--fix", "--isolated", str(link))
+    rc, _, err = cli("lint", "--fix", "--isolated", str(link))
     assert rc == 0, err
     assert link.is_symlink() and os.readlink(link) == str(target)
     assert target.read_text() == CARD
@@ -363,14 +355,14 @@ def test_lint_fix_writes_through_a_link_and_keeps_it(tmp_path, capsys):
 
 
 def test_lint_fix_that_cannot_be_written_leaves_the_file_and_no_temporary(
-        tmp_path, capsys, monkeypatch):
+        tmp_path, cli, monkeypatch):
     f = tmp_path / "plain-knight.card.yaml"
     f.write_text(_unordered(CARD))
 
     def refuse(src, dst):
         raise PermissionError(13, "Permission denied", dst)
     monkeypatch.setattr("cardscript.tools.lint.fixes.os.replace", refuse)
-    rc, _, err = run(capsys, "lint", "--fix", "--isolated", str(f))
+    rc, _, err = cli("lint", "--fix", "--isolated", str(f))
     assert rc == 1
     assert f"cardscript lint: error: {f}: fixes not written: Permission denied" in err
     assert f.read_text() == _unordered(CARD)
@@ -380,31 +372,31 @@ def test_lint_fix_that_cannot_be_written_leaves_the_file_and_no_temporary(
 
 # -- 8. the top level ------------------------------------------------------------------------
 
-def test_an_os_error_on_a_user_path_is_exit_one_with_its_name(tmp_path, card, capsys,
+def test_an_os_error_on_a_user_path_is_exit_one_with_its_name(tmp_path, card, cli,
                                                              monkeypatch):
     """What no command checks beforehand (here a folder that can't be made) still ends in a
     message naming the path."""
     def refuse(self, *a, **k):
         raise PermissionError(13, "Permission denied", str(self))
     monkeypatch.setattr(Path, "mkdir", refuse)
-    rc, _, err = run(capsys, "docs", "--out", "site")
+    rc, _, err = cli("docs", "--out", "site")
     assert rc == 1
     assert "cardscript docs: error: site: Permission denied" in err
 
 
-def test_a_deck_name_or_a_rule_that_looks_like_markup_is_printed_as_it_is(tmp_path, capsys):
+def test_a_deck_name_or_a_rule_that_looks_like_markup_is_printed_as_it_is(tmp_path, cli):
     from cardscript.cardpool import bundled_decks
     from cardscript.plugins import load_game
     source = bundled_decks(load_game("wonders"))[0].read_text()
     deck = tmp_path / "odd.deck.yaml"
     deck.write_text("\n".join('name: "[/odd] deck"' if line.startswith("name:") else line
                               for line in source.splitlines()) + "\n")
-    rc, out, _ = run(capsys, "simulate", "--games", "1", "--no-progress", "--decks",
+    rc, out, _ = cli("simulate", "--games", "1", "--no-progress", "--decks",
                      str(deck), str(deck))
     assert rc == 0 and "[/odd] deck wins" in out
     f = tmp_path / "odd.scenario.yaml"
     f.write_text(SCENARIO.replace('rule: "403"', 'rule: "[/403]"'))
-    rc, out, _ = run(capsys, "test", str(f))
+    rc, out, _ = cli("test", str(f))
     assert rc == 0 and f"PASS {f} ([/403])" in out
 
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 from cardscript.games.wonders.rules import DECISION_KINDS
-from cardscript.tools.cli import main
 
 
 @pytest.fixture(autouse=True)
@@ -31,27 +30,18 @@ def scenario(tmp_path: Path, template: str, **fill: str) -> Path:
     return f
 
 
-def run(capsys, *argv: str) -> tuple[int, str]:
-    """Exit code and everything printed (check reports on stderr, test on stdout)."""
-    capsys.readouterr()
-    rc = main([str(a) for a in argv])
-    cap = capsys.readouterr()
-    assert "Traceback" not in cap.out + cap.err
-    return rc, cap.out + cap.err
-
-
-def problems_of(capsys, f: Path, command: str) -> tuple[int, list[str]]:
+def problems_of(cli, f: Path, command: str) -> tuple[int, list[str]]:
     """The ``path:line:col: ...`` lines a command prints about ``f``, path left out."""
-    rc, printed = run(capsys, command, f)
+    rc, printed = cli.merged(command, f)
     return rc, [line.strip()[len(str(f)) + 1:] for line in printed.splitlines()
                 if line.strip().startswith(f"{f}:")]
 
 
-def in_check_and_test(capsys, f: Path) -> list[str]:
+def in_check_and_test(cli, f: Path) -> list[str]:
     """The problems `check` reports, which `test` must report too (and fail)."""
-    rc, found = problems_of(capsys, f, "check")
+    rc, found = problems_of(cli, f, "check")
     assert rc == 1 and found
-    rc, tested = problems_of(capsys, f, "test")
+    rc, tested = problems_of(cli, f, "test")
     assert rc == 1 and sorted(tested) == sorted(found)
     return found
 
@@ -81,22 +71,22 @@ GAME_START = """\
     ("realms: {3: {A: [skeleton]}}", "`realms` is not used with `start: game`: every realm "
      "starts empty", "put cards in realms with `start: beginning` or `start: turns`"),
 ])
-def test_a_key_start_game_ignores_is_an_error_at_the_key(tmp_path, capsys, key, line, why):
+def test_a_key_start_game_ignores_is_an_error_at_the_key(tmp_path, cli, key, line, why):
     f = scenario(tmp_path, GAME_START, key=key)
-    (found,) = in_check_and_test(capsys, f)
+    (found,) = in_check_and_test(cli, f)
     assert found.startswith(f"5:3: CS501 {line}") and why in found
 
 
-def test_the_readers_scenario_no_longer_passes(tmp_path, capsys):
+def test_the_readers_scenario_no_longer_passes(tmp_path, cli):
     """round 5 and a card in realm 3 with start: game passed with `expect: {round: 0}`."""
     f = scenario(tmp_path, GAME_START, key="round: 5\n  realms:\n    3: {A: [skeleton]}")
-    assert [p[:10] for p in in_check_and_test(capsys, f)] == ["5:3: CS501", "6:3: CS501"]
+    assert [p[:10] for p in in_check_and_test(cli, f)] == ["5:3: CS501", "6:3: CS501"]
 
 
 @pytest.mark.parametrize("start, mode", [("", "`start: turns` (the default)"),
                                          ("start: beginning\n  ", "`start: beginning`"),
                                          ("start: turns\n  ", "`start: turns`")])
-def test_previous_loser_without_start_game_is_an_error(tmp_path, capsys, start, mode):
+def test_previous_loser_without_start_game_is_an_error(tmp_path, cli, start, mode):
     f = scenario(tmp_path, """\
         scenario: previous_loser chooses only when a game starts
         rule: "401"
@@ -104,7 +94,7 @@ def test_previous_loser_without_start_game_is_an_error(tmp_path, capsys, start, 
           <start>round: 2
           previous_loser: B
         """, start=start)
-    (found,) = in_check_and_test(capsys, f)
+    (found,) = in_check_and_test(cli, f)
     line = 6 if start else 5
     assert found.startswith(f"{line}:3: CS501 `previous_loser` is not used with {mode}: ")
     assert "rule 401" in found and "use `start: game`" in found
@@ -112,7 +102,7 @@ def test_previous_loser_without_start_game_is_an_error(tmp_path, capsys, start, 
 
 # -- 2. the first player at a round's beginning (rule 403.2) ------------------------------
 
-def test_round1_first_is_honoured_at_a_rounds_beginning(tmp_path, capsys):
+def test_round1_first_is_honoured_at_a_rounds_beginning(tmp_path, cli):
     """No stone seized: the player who took round 1's first turn goes first again."""
     f = scenario(tmp_path, """\
         scenario: With no seizer, round 1's first player goes first
@@ -125,7 +115,7 @@ def test_round1_first_is_honoured_at_a_rounds_beginning(tmp_path, capsys):
           first_player: B
           decision: {player: B, kind: turn}
         """)
-    rc, out = run(capsys, "test", f)
+    rc, out = cli.merged("test", f)
     assert rc == 0, out
 
 
@@ -137,7 +127,7 @@ def test_round1_first_is_honoured_at_a_rounds_beginning(tmp_path, capsys):
      "`first_player: A` contradicts `last_seizer: B`: the player who most recently seized a "
      "stone takes the first turn each round (rule 403.2)"),
 ])
-def test_a_first_player_rule_403_2_contradicts_is_an_error(tmp_path, capsys, keys, line,
+def test_a_first_player_rule_403_2_contradicts_is_an_error(tmp_path, cli, keys, line,
                                                            says):
     f = scenario(tmp_path, """\
         scenario: first_player must agree with rule 403.2 at a round's beginning
@@ -147,11 +137,11 @@ def test_a_first_player_rule_403_2_contradicts_is_an_error(tmp_path, capsys, key
           <keys>
           round: 3
         """, keys=keys)
-    (found,) = in_check_and_test(capsys, f)
+    (found,) = in_check_and_test(cli, f)
     assert found.startswith(f"{line}:3: CS502 {says}")
 
 
-def test_agreeing_keys_at_a_rounds_beginning_are_fine(tmp_path, capsys):
+def test_agreeing_keys_at_a_rounds_beginning_are_fine(tmp_path, cli):
     f = scenario(tmp_path, """\
         scenario: first_player may repeat what rule 403.2 says
         rule: "403.2"
@@ -164,10 +154,10 @@ def test_agreeing_keys_at_a_rounds_beginning_are_fine(tmp_path, capsys):
         expect:
           decision: {player: B, kind: turn}
         """)
-    assert run(capsys, "test", f)[0] == 0
+    assert cli.merged("test", f)[0] == 0
 
 
-def test_round1_first_and_first_player_differ_in_round_1(tmp_path, capsys):
+def test_round1_first_and_first_player_differ_in_round_1(tmp_path, cli):
     f = scenario(tmp_path, """\
         scenario: In round 1 they are one player
         rule: "403.2"
@@ -175,7 +165,7 @@ def test_round1_first_and_first_player_differ_in_round_1(tmp_path, capsys):
           first_player: A
           round1_first: B
         """)
-    (found,) = in_check_and_test(capsys, f)
+    (found,) = in_check_and_test(cli, f)
     assert found.startswith("5:3: CS502 `round1_first: B` contradicts `first_player: A`")
 
 
@@ -195,15 +185,15 @@ REALMS = """\
     """
 
 
-def test_an_unknown_card_in_a_realm_is_reported_at_the_card(tmp_path, capsys):
+def test_an_unknown_card_in_a_realm_is_reported_at_the_card(tmp_path, cli):
     f = scenario(tmp_path, REALMS, wrong=", skeletn")
-    assert in_check_and_test(capsys, f) == [
+    assert in_check_and_test(cli, f) == [
         "6:21: CS500 unknown card 'skeletn' (did you mean 'skeleton'?)"]
 
 
-def test_an_expectation_under_a_realm_fails_at_its_key(tmp_path, capsys):
+def test_an_expectation_under_a_realm_fails_at_its_key(tmp_path, cli):
     f = scenario(tmp_path, REALMS, wrong="")
-    rc, found = problems_of(capsys, f, "test")
+    rc, found = problems_of(cli, f, "test")
     assert rc == 1
     assert found == ["10:10: expected realms.1.A = ['quarry-golem'], found ['skeleton']"]
 
@@ -219,7 +209,7 @@ def test_an_expectation_under_a_realm_fails_at_its_key(tmp_path, capsys):
                      "starts; use `start: turns` to start with cards in it"),
     ("beginning", 1, "realm 1 is not open at the beginning of round 1"),
 ])
-def test_a_realm_not_open_is_an_error_at_its_number(tmp_path, capsys, start, realm, says):
+def test_a_realm_not_open_is_an_error_at_its_number(tmp_path, cli, start, realm, says):
     f = scenario(tmp_path, """\
         scenario: A realm that is not open yet
         rule: "403.1"
@@ -229,25 +219,25 @@ def test_a_realm_not_open_is_an_error_at_its_number(tmp_path, capsys, start, rea
           realms:
             <realm>: {A: [skeleton]}
         """, start=start, round="1" if realm == 1 else "2", realm=str(realm))
-    (found,) = in_check_and_test(capsys, f)
+    (found,) = in_check_and_test(cli, f)
     assert found.startswith(f"7:5: CS502 {says}")
 
 
-def test_an_unknown_variant_is_an_error_at_its_name(tmp_path, capsys):
+def test_an_unknown_variant_is_an_error_at_its_name(tmp_path, cli):
     f = scenario(tmp_path, """\
         scenario: A misspelt variant
         rule: "405"
         setup:
           variants: [power_tiebrake]
         """)
-    (found,) = in_check_and_test(capsys, f)
+    (found,) = in_check_and_test(cli, f)
     assert found == ("4:14: CS105 found 'power_tiebrake', expected one of: power_tiebreak "
                      "(did you mean 'power_tiebreak'?) (at setup.variants.0)")
 
 
 # -- 5. inline cards with one id ---------------------------------------------------------------
 
-def test_two_inline_cards_with_one_id_are_an_error(tmp_path, capsys):
+def test_two_inline_cards_with_one_id_are_an_error(tmp_path, cli):
     f = scenario(tmp_path, """\
         scenario: Two inline cards with one id
         rule: "0"
@@ -258,12 +248,12 @@ def test_two_inline_cards_with_one_id_are_an_error(tmp_path, capsys):
           players:
             A: {hand: [chime]}
         """)
-    assert in_check_and_test(capsys, f) == [
+    assert in_check_and_test(cli, f) == [
         "5:10: CS503 inline card 'chime' is defined twice in this scenario (first as "
         "cards[0]); give it another id or remove one"]
 
 
-def test_an_inline_card_may_replace_a_bundled_one(tmp_path, capsys):
+def test_an_inline_card_may_replace_a_bundled_one(tmp_path, cli):
     """A documented feature: check and test accept it (the linter warns, CS504)."""
     f = scenario(tmp_path, """\
         scenario: An inline Skeleton of power 5
@@ -278,13 +268,13 @@ def test_an_inline_card_may_replace_a_bundled_one(tmp_path, capsys):
           cards:
             skeleton: {power: 5}
         """)
-    assert run(capsys, "check", f)[0] == 0
-    assert run(capsys, "test", f)[0] == 0
+    assert cli.merged("check", f)[0] == 0
+    assert cli.merged("test", f)[0] == 0
 
 
 # -- 6. expect blocks: card ids and decision kinds -------------------------------------------
 
-def test_unknown_cards_in_expect_are_errors_at_their_position(tmp_path, capsys):
+def test_unknown_cards_in_expect_are_errors_at_their_position(tmp_path, cli):
     f = scenario(tmp_path, """\
         scenario: Unknown cards in expectations
         rule: "0"
@@ -298,20 +288,20 @@ def test_unknown_cards_in_expect_are_errors_at_their_position(tmp_path, capsys):
           cards:
             nobody-at-all: {tapped: false}
         """)
-    assert in_check_and_test(capsys, f) == [
+    assert in_check_and_test(cli, f) == [
         "6:41: CS500 unknown card 'skeletn' (did you mean 'skeleton'?)",
         "9:13: CS500 unknown card 'quary-golem' (did you mean 'quarry-golem'?)",
         "11:5: CS500 unknown card 'nobody-at-all'"]
 
 
-def test_an_unknown_decision_kind_is_an_error_naming_the_games_kinds(tmp_path, capsys):
+def test_an_unknown_decision_kind_is_an_error_naming_the_games_kinds(tmp_path, cli):
     f = scenario(tmp_path, """\
         scenario: A misspelt decision kind
         rule: "0"
         expect:
           decision: {player: A, kind: tarjet}
         """)
-    (found,) = in_check_and_test(capsys, f)
+    (found,) = in_check_and_test(cli, f)
     assert found == (f"4:31: CS105 found 'tarjet', expected one of: {', '.join(DECISION_KINDS)}"
                      " (did you mean 'target'?) (at expect.decision.kind)")
 
@@ -334,25 +324,25 @@ LOG = """\
     """
 
 
-def test_a_log_expectation_does_not_match_part_of_a_word(tmp_path, capsys):
+def test_a_log_expectation_does_not_match_part_of_a_word(tmp_path, cli):
     f = scenario(tmp_path, LOG, expect='log: ["draw A 12", "draw A 1"]')
-    rc, found = problems_of(capsys, f, "test")
+    rc, found = problems_of(cli, f, "test")
     assert rc == 1
     assert found == ["12:22: expected a log line with the words 'draw A 1'; lines with it "
                      "only as part of a word: ['draw A 12']"]
 
 
-def test_a_log_exclusion_does_not_match_part_of_a_word(tmp_path, capsys):
+def test_a_log_exclusion_does_not_match_part_of_a_word(tmp_path, cli):
     f = scenario(tmp_path, LOG, expect='log_excludes: ["draw A 1", "play A deep"]')
-    assert run(capsys, "test", f)[0] == 0
+    assert cli.merged("test", f)[0] == 0
     f.write_text(f.read_text().replace('"play A deep"', '"play A deep-well"'))
-    rc, found = problems_of(capsys, f, "test")
+    rc, found = problems_of(cli, f, "test")
     assert rc == 1 and found[0].startswith(
         "12:30: the log should have no line with the words 'play A deep-well': ['play A "
         "deep-well")
 
 
-def test_a_card_is_found_in_the_log_without_its_object_number(tmp_path, capsys):
+def test_a_card_is_found_in_the_log_without_its_object_number(tmp_path, cli):
     f = scenario(tmp_path, """\
         scenario: A target is logged as id#number
         rule: "501.1"
@@ -372,5 +362,5 @@ def test_a_card_is_found_in_the_log_without_its_object_number(tmp_path, capsys):
           log: ["target hunter skeleton", "dies skeleton"]
           log_excludes: ["target hunter skeleton#"]
         """)
-    rc, out = run(capsys, "test", f)
+    rc, out = cli.merged("test", f)
     assert rc == 0, out

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import cardscript
 import pytest
-from cardscript.tools.cli import main
 from cardscript.tools.diff import sides
 from cardscript.tools.diff.compare import word_diff
 from cardscript.tools.diff.formats import FORMATS, SCHEMA, VERSION
@@ -176,12 +175,6 @@ def repo(request, tmp_path, monkeypatch) -> Repo:
     return made
 
 
-def run(capsys, *args: str) -> tuple[int, str, str]:
-    code = main(["diff", *args])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
 def check_json(data: dict, repo: Repo, old: str, new: str) -> None:
     exp = repo.expected
     assert data["schema"] == SCHEMA and data["version"] == VERSION
@@ -210,8 +203,8 @@ def check_json(data: dict, repo: Repo, old: str, new: str) -> None:
             assert got["text"] is None
 
 
-def test_two_commits_json(repo, capsys):
-    code, out, err = run(capsys, "--game", repo.plan.game, "--format", "json",
+def test_two_commits_json(repo, cli):
+    code, out, err = cli("diff", "--game", repo.plan.game, "--format", "json",
                          "HEAD~1:cards", "HEAD:cards")
     assert code == 0, err
     data = json.loads(out)
@@ -221,18 +214,18 @@ def test_two_commits_json(repo, capsys):
     assert added["name"] and isinstance(added["fields"], dict)
 
 
-def test_every_side_kind_gives_the_same_changelog(repo, capsys):
+def test_every_side_kind_gives_the_same_changelog(repo, cli):
     """Revision against revision, revision against the working folder, folder against
     folder: the same lists."""
     for old, new in [("HEAD~1:cards", "cards"), (str(repo.old_copy), "cards"),
                      (str(repo.old_copy), "HEAD:cards")]:
-        code, out, err = run(capsys, "--game", repo.plan.game, "--format", "json", old, new)
+        code, out, err = cli("diff", "--game", repo.plan.game, "--format", "json", old, new)
         assert code == 0, err
         check_json(json.loads(out), repo, old, new)
 
 
-def test_text(repo, capsys):
-    code, out, err = run(capsys, "--game", repo.plan.game, "HEAD~1:cards", "HEAD:cards")
+def test_text(repo, cli):
+    code, out, err = cli("diff", "--game", repo.plan.game, "HEAD~1:cards", "HEAD:cards")
     assert code == 0, err
     exp, plan = repo.expected, repo.plan
     lines = out.splitlines()
@@ -258,8 +251,8 @@ def test_text(repo, capsys):
     assert starred == sorted(exp["changed"])
 
 
-def test_markdown(repo, capsys):
-    code, out, err = run(capsys, "--game", repo.plan.game, "--format", "markdown",
+def test_markdown(repo, cli):
+    code, out, err = cli("diff", "--game", repo.plan.game, "--format", "markdown",
                          "HEAD~1:cards", "HEAD:cards")
     assert code == 0, err
     exp, plan = repo.expected, repo.plan
@@ -314,9 +307,9 @@ class Page(HTMLParser):
             self.changes[(self._entry, self._field)].append((self._tag, data))
 
 
-def test_html(repo, capsys, tmp_path):
+def test_html(repo, cli, tmp_path):
     page_file = tmp_path / "changes.html"
-    code, out, err = run(capsys, "--game", repo.plan.game, "--format", "html", "--out",
+    code, out, err = cli("diff", "--game", repo.plan.game, "--format", "html", "--out",
                          str(page_file), "HEAD~1:cards", "HEAD:cards")
     assert code == 0, err
     assert out.startswith(f"wrote {page_file}")
@@ -338,18 +331,18 @@ def test_every_format_is_tested():
     assert set(FORMATS) == {"text", "markdown", "html", "json"}
 
 
-def test_no_differences_and_exit_code(repo, capsys):
-    code, out, _ = run(capsys, "--game", repo.plan.game, "HEAD:cards", "cards")
+def test_no_differences_and_exit_code(repo, cli):
+    code, out, _ = cli("diff", "--game", repo.plan.game, "HEAD:cards", "cards")
     assert code == 0 and "no differences" in out
-    assert run(capsys, "--game", repo.plan.game, "--exit-code", "HEAD:cards", "cards")[0] == 0
-    assert run(capsys, "--game", repo.plan.game, "--exit-code", "HEAD~1:cards", "cards")[0] == 1
-    assert run(capsys, "--game", repo.plan.game, "HEAD~1:cards", "cards")[0] == 0
+    assert cli("diff", "--game", repo.plan.game, "--exit-code", "HEAD:cards", "cards")[0] == 0
+    assert cli("diff", "--game", repo.plan.game, "--exit-code", "HEAD~1:cards", "cards")[0] == 1
+    assert cli("diff", "--game", repo.plan.game, "HEAD~1:cards", "cards")[0] == 0
 
 
-def test_uncommitted_change_against_head(repo, capsys):
+def test_uncommitted_change_against_head(repo, cli):
     card = repo.path / "cards" / f"{repo.plan.renamed}.card.yaml"
     edit(card, lambda d: d.__setitem__("name", "Working Title"))
-    code, out, _ = run(capsys, "--game", repo.plan.game, "--format", "json", "HEAD:cards",
+    code, out, _ = cli("diff", "--game", repo.plan.game, "--format", "json", "HEAD:cards",
                        "cards")
     data = json.loads(out)
     assert code == 0
@@ -358,9 +351,9 @@ def test_uncommitted_change_against_head(repo, capsys):
     assert data["summary"]["changed"] == 0
 
 
-def test_one_card_file_at_two_revisions(repo, capsys):
+def test_one_card_file_at_two_revisions(repo, cli):
     path = f"cards/{repo.plan.stats}.card.yaml"
-    code, out, err = run(capsys, "--game", repo.plan.game, "--format", "json",
+    code, out, err = cli("diff", "--game", repo.plan.game, "--format", "json",
                          f"HEAD~1:{path}", f"HEAD:{path}")
     assert code == 0, err
     data = json.loads(out)
@@ -378,33 +371,33 @@ def test_one_card_file_at_two_revisions(repo, capsys):
     ("missing-folder", "no such file or directory: missing-folder"),
     ("./HEAD:cards", "no such file or directory: ./HEAD:cards"),
 ])
-def test_bad_sides_are_bad_usage(repo, capsys, old, message):
-    code, out, err = run(capsys, "--game", repo.plan.game, "--", old, "HEAD:cards")
+def test_bad_sides_are_bad_usage(repo, cli, old, message):
+    code, out, err = cli("diff", "--game", repo.plan.game, "--", old, "HEAD:cards")
     assert code == 2 and message in err and "Traceback" not in err, err
 
 
-def test_an_existing_path_wins_over_a_revision(repo, capsys):
+def test_an_existing_path_wins_over_a_revision(repo, cli):
     odd = repo.path / "HEAD:cards"  # a folder whose name reads as a revision
     shutil.copytree(repo.path / "cards", odd)
-    code, out, _ = run(capsys, "--game", repo.plan.game, "--exit-code", "HEAD:cards", "cards")
+    code, out, _ = cli("diff", "--game", repo.plan.game, "--exit-code", "HEAD:cards", "cards")
     assert code == 0 and "no differences" in out
     (odd / f"{repo.plan.added}.card.yaml").unlink()
-    code, out, _ = run(capsys, "--game", repo.plan.game, "--format", "json", "HEAD:cards",
+    code, out, _ = cli("diff", "--game", repo.plan.game, "--format", "json", "HEAD:cards",
                        "cards")
     assert json.loads(out)["summary"]["added"] == 1
 
 
-def test_paths_that_are_not_a_set(repo, capsys):
+def test_paths_that_are_not_a_set(repo, cli):
     (repo.path / "notes.txt").write_text("hello\n", encoding="utf-8")
     (repo.path / "empty").mkdir()
     git(repo.path, "add", "notes.txt")
     git(repo.path, "commit", "-qm", "notes")
     for side in ("notes.txt", "empty", "HEAD:notes.txt"):
-        code, _, err = run(capsys, "--game", repo.plan.game, side, "cards")
+        code, _, err = cli("diff", "--game", repo.plan.game, side, "cards")
         assert code == 2 and "no card files" in err, (side, err)
 
 
-def test_bad_card_data_names_the_revision_file(repo, capsys):
+def test_bad_card_data_names_the_revision_file(repo, cli):
     card = repo.path / "cards" / f"{repo.plan.stats}.card.yaml"
     number = next(f.name for f in load_facts([card], repo.plan.game).fields if f.kind == "int")
     text = card.read_text(encoding="utf-8")
@@ -412,7 +405,7 @@ def test_bad_card_data_names_the_revision_file(repo, capsys):
                     "\n".join(f"{number}: lots" if line.startswith(f"{number}:") else line
                               for line in text.splitlines()) + "\n", encoding="utf-8")
     git(repo.path, "commit", "-qam", "bad")
-    code, _, err = run(capsys, "--game", repo.plan.game, "HEAD~1:cards", "HEAD:cards")
+    code, _, err = cli("diff", "--game", repo.plan.game, "HEAD~1:cards", "HEAD:cards")
     assert code == 1
     line = next(i for i, s in enumerate(card.read_text().splitlines(), 1)
                 if s.startswith(f"{number}:"))
@@ -420,48 +413,48 @@ def test_bad_card_data_names_the_revision_file(repo, capsys):
     assert "cardscript-diff-" not in err  # the temporary folder is never shown
 
 
-def test_not_a_repository_and_no_git(tmp_path, capsys, monkeypatch):
+def test_not_a_repository_and_no_git(tmp_path, cli, monkeypatch):
     plan = PLANS["riftbound"]
     folder = tmp_path / "plain"
     folder.mkdir()
     shutil.copy(bundled(plan, plan.added), folder)
     monkeypatch.chdir(folder)
     monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
-    code, _, err = run(capsys, "--game", "riftbound", "HEAD:.", ".")
+    code, _, err = cli("diff", "--game", "riftbound", "HEAD:.", ".")
     assert code == 2 and "is not in a git repository" in err
     monkeypatch.setenv("PATH", str(tmp_path / "no-bin"))
-    code, _, err = run(capsys, "--game", "riftbound", "HEAD:.", ".")
+    code, _, err = cli("diff", "--game", "riftbound", "HEAD:.", ".")
     assert code == 2 and "git is not installed" in err
 
 
-def test_bounds(repo, capsys, monkeypatch):
+def test_bounds(repo, cli, monkeypatch):
     monkeypatch.setattr(sides, "MAX_FILES", 3)
-    code, _, err = run(capsys, "--game", repo.plan.game, "HEAD:cards", "cards")
+    code, _, err = cli("diff", "--game", repo.plan.game, "HEAD:cards", "cards")
     assert code == 2 and "more than 3 card and keyword files" in err
     monkeypatch.setattr(sides, "MAX_FILES", 1000)
     monkeypatch.setattr(sides, "MAX_BYTES", 50)
-    code, _, err = run(capsys, "--game", repo.plan.game, "HEAD:cards", "cards")
+    code, _, err = cli("diff", "--game", repo.plan.game, "HEAD:cards", "cards")
     assert code == 1 and "CS003" in err and err.startswith("HEAD:cards/")
     monkeypatch.setattr(sides, "MAX_BYTES", 1_000_000)
     monkeypatch.setattr(sides, "MAX_LISTING", 100)
-    code, _, err = run(capsys, "--game", repo.plan.game, "HEAD:cards", "cards")
+    code, _, err = cli("diff", "--game", repo.plan.game, "HEAD:cards", "cards")
     assert code == 2 and "git ls-tree printed more than 100 bytes" in err
 
 
 @pytest.mark.skipif(os.name != "posix", reason="symbolic links")
-def test_links_in_a_revision_are_not_followed(repo, capsys, tmp_path):
+def test_links_in_a_revision_are_not_followed(repo, cli, tmp_path):
     secret = tmp_path / "secret.card.yaml"
     secret.write_text("id: secret\nname: Secret\n", encoding="utf-8")
     os.symlink(secret, repo.path / "cards" / "secret.card.yaml")
     git(repo.path, "add", "-A")
     git(repo.path, "commit", "-qm", "link")
-    code, out, err = run(capsys, "--game", repo.plan.game, "--format", "json", "HEAD~1:cards",
+    code, out, err = cli("diff", "--game", repo.plan.game, "--format", "json", "HEAD~1:cards",
                          "HEAD:cards")
     assert code == 0, err
     assert json.loads(out)["summary"]["added"] == 0
 
 
-def test_the_bundled_package_at_two_commits(tmp_path, capsys, monkeypatch):
+def test_the_bundled_package_at_two_commits(tmp_path, cli, monkeypatch):
     """A copy of the ``cardscripts`` package: a revision's folder is its bundled set, with
     its own keyword macros (no clash with the installed ones)."""
     repo = tmp_path / "repo"
@@ -475,7 +468,7 @@ def test_the_bundled_package_at_two_commits(tmp_path, capsys, monkeypatch):
     edit(card, lambda d: d.__setitem__("cost", d["cost"] + 1))
     git(repo, "commit", "-qam", "two")
     monkeypatch.chdir(repo)
-    code, out, err = run(capsys, "--format", "json", "HEAD~1:cardscripts/wonders",
+    code, out, err = cli("diff", "--format", "json", "HEAD~1:cardscripts/wonders",
                          "HEAD:cardscripts/wonders")
     assert code == 0, err
     data = json.loads(out)
@@ -512,8 +505,8 @@ def test_word_diff_keeps_both_texts(a, b, sep):
     assert all(t == t.strip() for op, t in segments if op != "=")
 
 
-def test_out_must_be_a_file(repo, capsys):
-    code, _, err = run(capsys, "--game", repo.plan.game, "--out", str(repo.path / "cards"),
+def test_out_must_be_a_file(repo, cli):
+    code, _, err = cli("diff", "--game", repo.plan.game, "--out", str(repo.path / "cards"),
                        "HEAD~1:cards", "HEAD:cards")
     assert code == 2 and "is a folder" in err
 
