@@ -59,7 +59,7 @@ def _old_report(path: str) -> dict:
 
 
 def run(args) -> int:
-    from cardscript.errors import CardError
+    from cardscript.errors import CardError, printable
 
     from ..balance import balance
     from ..simjobs import WorkerError, Workers, workers_for
@@ -101,7 +101,7 @@ def run(args) -> int:
     out.print(f"wrote {out_dir / 'report.html'} ({s['games']} games, {s['errors']} errors, "
               f"{len(doc['outliers'])} outliers, {len(doc['dead_text'])} dead abilities)",
               markup=False)
-    out.print(doc["label"], markup=False)
+    out.print(printable(doc["label"]), markup=False)  # it names the decks
     if doc["elapsed"] > 0:
         err.print(f"{s['games'] / doc['elapsed']:.0f} games/s", style="dim")
     if doc["interrupted"]:
