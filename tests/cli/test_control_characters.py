@@ -178,3 +178,12 @@ def test_the_play_table_shows_every_word_escaped():
     text = "\n".join(table_lines(table))
     _clean(text)
     assert "(you)" in text  # the viewer is still told apart
+
+
+def test_diff_text_escapes_them(unchecked, capsys, tmp_path):
+    old = tmp_path / "old"
+    _write(old, {**_a_card("wonders"), "id": "plain"})
+    assert main(["diff", str(old), str(unchecked.parent)]) == 0
+    out = capsys.readouterr().out
+    _clean(out)
+    assert "Hostile\\x1b[2JName\\u202e" in out
