@@ -151,7 +151,8 @@ def test_hostile_card_data_stays_data(browser, tmp_path):
     page's JSON stays intact and the search finds the card by that very name."""
     cards = tmp_path / "cards"
     cards.mkdir()
-    name = "</script><script>document.body.dataset.pwned='1'</script><!-- & \u2028"
+    # (no U+2028 in it any more: a printed field can't hold one, `check` refuses it: CS105)
+    name = "</script><script>document.body.dataset.pwned='1'</script><!-- & \u00a0"
     (cards / "evil.card.yaml").write_text(
         f"id: evil\nname: {json.dumps(name)}\ntype: wonder\norbital: solfera\n"
         "tier: secondary\ncost: 1\npower: 1\nclasses: ['</SCRIPT x>']\n", encoding="utf-8")
