@@ -63,7 +63,7 @@ class _Part(jsonfile.Document):
 class _Interval(_Part):
     @model_validator(mode="after")
     def _both_ends_or_none(self):
-        low, high = self.low, self.high  # type: ignore[attr-defined]
+        low, high = self.low, self.high  # each subclass declares both
         if (low is None) != (high is None):
             raise ValueError("an interval has both ends (low, high) or neither")
         if low is not None and low > high:
