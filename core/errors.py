@@ -25,6 +25,31 @@ def _escape(ch: str) -> str:
     return f"\\x{o:02x}" if o < 0x100 else f"\\u{o:04x}"
 
 
+def printable_lines(text: str) -> str:
+    """``text`` of several lines (a card's rules text) safe to show: each line
+    :func:`printable`, the line breaks kept."""
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
+def printable_json(text: str) -> str:
+    """JSON text (as :func:`json.dumps` writes it) safe to show: each character
+    :func:`printable` escapes that JSON leaves as it is (DEL, C1 controls, the line
+    separators, bidirectional overrides) written as a ``\\u`` escape: the same JSON value.
+    A line break is left alone: in JSON text it is only ever layout."""
+    return _UNPRINTABLE.sub(lambda m: m.group() if m.group() == "\n"
+                            else f"\\u{ord(m.group()):04x}", text)
+
+
+def unprintable_char(text: str, allow: str = "") -> str | None:
+    """The first character of ``text`` that no printed field may hold, but those in
+    ``allow``: each one :func:`printable` escapes (a control or an invisible formatting
+    character; the tab is text); None if there is none."""
+    for m in _UNPRINTABLE.finditer(text):
+        if m.group() not in allow:
+            return m.group()
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     file: str
@@ -49,7 +74,8 @@ class Diagnostic:
 
     def __str__(self) -> str:
         who = f" [{printable(self.card)}]" if self.card else ""  # the file's id, as written
-        return f"{self.pos}: {self.code}{who} {printable(self.message)}"
+        # a file's name is input too: one with a line break or an escape stays one line
+        return f"{printable(str(self.pos))}: {self.code}{who} {printable(self.message)}"
 
 
 @dataclass

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .errors import printable
+
 if TYPE_CHECKING:
     from .game import Game
     from .state import Card, Player
@@ -72,6 +74,35 @@ class TableView:
     players: list[PlayerView]
     areas: list[AreaView]
     hand: list[CardView]
+
+    def __post_init__(self) -> None:
+        # the table is printed as it is: once assembled, every word on it (card names,
+        # statuses, notes, player names) has its control characters escaped, so no name
+        # can drive the terminal it is shown on (`check` refuses them in cards, not decks)
+        self.heading, self.viewer = printable(self.heading), printable(self.viewer)
+        for p in self.players:
+            p.name = printable(p.name)
+            p.resources = {printable(k): _shown(v) for k, v in p.resources.items()}
+            p.piles = {printable(k): n for k, n in p.piles.items()}
+        for a in self.areas:
+            a.name, a.notes = printable(a.name), [printable(n) for n in a.notes]
+            if a.owner is not None:
+                a.owner = printable(a.owner)
+            _printable_cards(a.cards)
+        _printable_cards(self.hand)
+
+
+def _shown(value: Any) -> Any:
+    return printable(value) if isinstance(value, str) else value
+
+
+def _printable_cards(cards: list[CardView]) -> None:
+    for c in cards:
+        c.name, c.id = printable(c.name), printable(c.id)
+        c.stats = {printable(k): _shown(v) for k, v in c.stats.items()}
+        c.statuses = [printable(s) for s in c.statuses]
+        c.counters = {printable(k): n for k, n in c.counters.items()}
+        _printable_cards(c.attached)
 
 
 def hidden_kinds(game: Game, viewer: Player, owner: Player | None) -> set[str]:

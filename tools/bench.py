@@ -100,27 +100,69 @@ def _renamed(text: str, k: int) -> str:
 def make_synthetic_set(source: Path, out: Path, count: int, *, distinct: bool = False) -> int:
     """Write ``count`` card files: copies of the set's cards under new ids (tokens kept once,
     so references still resolve). ``distinct`` also gives each copy its own name and a file
-    named after its id, so the set is clean for the linter too."""
+    named after its id, and each token its own id and name (the copies' ``token:``
+    references and the token's name in their text follow), so the set is clean for
+    ``check`` and the linter beside the bundled set."""
     files = find_files([source], CARD_SUFFIX)
     texts = [(f, f.read_text(encoding="utf-8")) for f in files]
     plain = [(f, t) for f, t in texts if not re.search(r"^token:\s*true", t, re.M)]
+    tokens = [(f, t) for f, t in texts if (f, t) not in plain]
+    # a token copied as it is would duplicate the bundled one (CS300, and CS302 its name)
+    renamed: dict[str, tuple[str, str, str]] = {}  # id -> (new id, name, new name)
+    if distinct:
+        for _, t in tokens:
+            name = _NAME.search(t).group(1).strip("'\"")
+            renamed[_ID.search(t).group(1)] = (f"{_ID.search(t).group(1)}-{_SUFFIX}", name,
+                                               f"{name} {_SUFFIX.title()}")
     n = 0
-    for f, t in texts:
-        if (f, t) not in plain:
-            (out / f.name).write_text(t, encoding="utf-8")
-            n += 1
+    for f, t in tokens:
+        name = f.name
+        if distinct:
+            new_id, old_name, new_name = renamed[_ID.search(t).group(1)]
+            t = _ID.sub(f"id: {new_id}", t, count=1)
+            t = _NAME.sub(lambda m, a=old_name, b=new_name: m.group(0).replace(a, b), t,
+                          count=1)
+            name = f"{new_id}{CARD_SUFFIX}"
+        (out / name).write_text(t, encoding="utf-8")
+        n += 1
     k = 0
     while n < count and plain:
         f, t = plain[k % len(plain)]
         copy = _ID.sub(lambda m, k=k: f"id: {m.group(1)}-s{k}", t, count=1)
         name = f"{k:06d}-{f.name}"
         if distinct:
-            copy = _renamed(copy, k)
+            copy = _retargeted(_renamed(copy, k), renamed)
             name = f"{_ID.search(t).group(1)}-s{k}{CARD_SUFFIX}"
         (out / name).write_text(copy, encoding="utf-8")
         k += 1
         n += 1
     return n
+
+
+#: what a synthetic set's tokens are told apart by (their ids and names)
+_SUFFIX = "synthetic"
+# written as YAML or as JSON: token: skeleton, "token": "skeleton"
+_TOKEN_REF = re.compile(r"""((?<![\w-])["']?token["']?\s*:\s*["']?)([a-z0-9][a-z0-9-]*)(?![\w-])""")
+_TEXT = re.compile(r"""^["']?text["']?:.*$""", re.M)
+
+
+def _retargeted(text: str, renamed: dict[str, tuple[str, str, str]]) -> str:
+    """A copy naming a renamed token (``token: ID``, the only way a card names another:
+    :attr:`cardscript.state.CardDef.references`) names its new id, and its printed text,
+    which says the token's name, the new name."""
+    names: dict[str, str] = {}
+
+    def ref(m: re.Match) -> str:
+        new = renamed.get(m.group(2))
+        if new is None:
+            return m.group(0)
+        names[new[1]] = new[2]
+        return m.group(1) + new[0]
+    text = _TOKEN_REF.sub(ref, text)
+    for old, new in names.items():
+        text = _TEXT.sub(lambda m, old=old, new=new: re.sub(
+            rf"\b{re.escape(old)}\b", new, m.group(0)), text)
+    return text
 
 
 def bench_load(game: str, source: Path, count: int) -> dict:

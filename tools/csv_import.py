@@ -8,19 +8,22 @@ checked before anything is written: each cell parsed by its field's kind, each c
 loaded and compiled again through its game's card model as ``cardscript check`` would. A
 bad cell is reported as ``FILE.csv:ROW:COLUMN`` (the spreadsheet's row, the header being
 row 1, and column numbers) with what was found and what was expected; with any problem no
-file is written. The read-only columns ``export`` writes (name, type, keywords, the fields
-that are not numbers or choices) must still say what the card says: a changed one is
-reported, since the change would otherwise be silently lost. The generated ``text`` and a
+file is written, and then the files are written all or none (:func:`write_all`). The
+read-only columns ``export`` writes (name, type, keywords, the fields that are not numbers
+or choices) must still say what the card says: a changed one is reported, since the change
+would otherwise be silently lost. The generated ``text`` and a
 deck's ``copies`` are not read (:data:`_NOT_READ`)."""
 from __future__ import annotations
 
+import contextlib
 import csv
+import errno
 import io
 import os
 import re
-import tempfile
+import secrets
+import stat
 from dataclasses import dataclass
-from pathlib import Path
 
 from cardscript.errors import CardError, Diagnostic, Position, did_you_mean, printable
 from cardscript.loader import load_text, read_source
@@ -151,6 +154,25 @@ def _may_be_empty(facts: SetFacts, name: str) -> bool:
     return not info.is_required() and info.default is None
 
 
+def header_problems(header: list[str], known: list[str]) -> list[tuple[int, str]]:
+    """The header's unknown and repeated columns, as (column, problem): one pass, each
+    name looked up in a set and in the columns seen so far (a header of any width is
+    checked in time proportional to it)."""
+    allowed = frozenset(known)
+    first: dict[str, int] = {}
+    out = []
+    for col, name in enumerate(header, 1):
+        if name not in allowed:
+            out.append((col, f"unknown column '{name}'{did_you_mean(name, known)}; the "
+                        f"columns are: {', '.join(known)}"))
+        elif name in first:
+            out.append((col, f"column '{name}' appears twice (first in column "
+                        f"{_col_name(first[name])})"))
+        else:
+            first[name] = col
+    return out
+
+
 def plan(csv_path: str, paths: list[str], game: str) -> Plan:
     """What importing ``csv_path`` into the cards under ``paths`` would change; raises
     :class:`CardError` listing every problem found (and then nothing may be written)."""
@@ -163,12 +185,8 @@ def plan(csv_path: str, paths: list[str], game: str) -> Plan:
     reader.header = header = [h.strip() for h in rows[0]]
     specs = {f.name: f for f in facts.fields}
     known = [*HEAD, *specs, *TAIL, COPIES]
-    for col, name in enumerate(header, 1):
-        if name not in known:
-            reader.bad(1, col, f"unknown column '{name}'{did_you_mean(name, known)}; the "
-                       f"columns are: {', '.join(known)}")
-        elif header.index(name) != col - 1:
-            reader.bad(1, col, f"column '{name}' appears twice")
+    for col, problem in header_problems(header, known):
+        reader.bad(1, col, problem)
     if "id" not in header:
         reader.bad(1, 0, "no 'id' column: it names the card each row changes")
     if reader.problems:
@@ -260,34 +278,128 @@ def _new_texts(facts: SetFacts, by_card: dict[str, dict[str, tuple[Value, int, i
     return out
 
 
-def write_atomic(path: str, new: bytes) -> None:
-    """Replace a file's content with ``new`` in one step: a temporary file beside it,
-    renamed over it, so a reader sees the old file or the new one, never half of one."""
-    target = os.path.realpath(path)
-    folder = os.path.dirname(target)
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".import-", suffix=".tmp")
+_TMP_FLAGS = (os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+              | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+
+
+def _temp_beside(target: str, kind: str) -> tuple[int, str]:
+    """A new file beside ``target``, created exclusively (never a name someone else put
+    there, never through a link): ``.NAME.RANDOM.import-KIND``."""
+    folder, name = os.path.split(target)
+    for _ in range(16):
+        tmp = os.path.join(folder, f".{name}.{secrets.token_hex(6)}.import-{kind}")
+        try:
+            return os.open(tmp, _TMP_FLAGS, 0o600), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary file name", folder)
+
+
+def _write_temp(target: str, data: bytes, mode: int, kind: str) -> str:
+    fd, tmp = _temp_beside(target, kind)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(new)
+            fh.write(data)
             fh.flush()
+            os.fchmod(fh.fileno(), mode)
             os.fsync(fh.fileno())
-        os.chmod(tmp, os.stat(target).st_mode & 0o7777)
-        os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        _remove(tmp)
         raise
+    return tmp
+
+
+def _remove(path: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+
+
+@dataclass
+class _Staged:
+    path: str  # as the plan names it (a link is written through: ``target`` is the file)
+    target: str
+    new: str  # a temporary file holding the new content
+    old: str  # one holding the content it replaces, to put it back
+
+
+def write_all(files: dict[str, tuple[bytes, bytes]]) -> None:
+    """Replace the content of every file (path -> (its content now, its new content)), all
+    or none. Every new content is first written and synced to an exclusive temporary file
+    beside its file, with a copy of the content it replaces; only then are the new ones
+    renamed over the files, one by one (each rename is atomic: a reader sees the old file or
+    the new one). If staging fails nothing was touched; if a rename fails, the files already
+    replaced get their old content back the same way. Either way the error names the file
+    and says what became of them. (A crash of the machine mid-way may leave some files new
+    and the rest old, the old content of each beside it as ``.NAME.*.import-old``.)"""
+    staged: list[_Staged] = []
+    try:
+        for path, (old, new) in files.items():
+            target = os.path.realpath(path)
+            mode = stat.S_IMODE(os.stat(target).st_mode)
+            new_tmp = _write_temp(target, new, mode, "new")
+            try:
+                old_tmp = _write_temp(target, old, mode, "old")
+            except BaseException:
+                _remove(new_tmp)
+                raise
+            staged.append(_Staged(path, target, new_tmp, old_tmp))
+    except BaseException as exc:  # Ctrl-C too: no temporary file is left behind
+        for s in staged:
+            _remove(s.new)
+            _remove(s.old)
+        if isinstance(exc, OSError):
+            raise _unwritten(exc, path, "nothing was written") from None
+        raise
+    done: list[_Staged] = []
+    try:
+        for s in staged:
+            done.append(s)  # first: put back even if the rename is cut short
+            os.replace(s.new, s.target)
+    except BaseException as exc:
+        failed = done[-1].path
+        if isinstance(exc, OSError):
+            done.pop()  # its rename failed: that file is as it was
+        stuck = [s for s in reversed(done) if not _put_back(s)]
+        for s in staged:
+            _remove(s.new)
+            if s not in stuck:
+                _remove(s.old)
+        if not isinstance(exc, OSError):
+            raise
+        if not stuck:
+            raise _unwritten(exc, failed, "nothing was written (the files already replaced "
+                             "were put back)") from None
+        raise CardError([_unwritten(exc, failed, "the import stopped").diagnostics[0]] + [
+            Diagnostic(Position(s.path, 1, 1), "has the imported content and could not be "
+                       f"put back; its old content is in {s.old}", "CS002")
+            for s in stuck]) from None
+    for s in staged:
+        _remove(s.old)
+
+
+def _put_back(s: _Staged) -> bool:
+    try:
+        os.replace(s.old, s.target)
+    except OSError:
+        return False
+    return True
+
+
+def _unwritten(exc: OSError, path: str, what: str) -> CardError:
+    return CardError([Diagnostic(Position(path, 1, 1), f"cannot write: "
+                                 f"{exc.strerror or exc}; {what}", "CS002")])
 
 
 def apply(p: Plan) -> None:
-    """Write the plan's files, unless one of them changed since it was read."""
+    """Write the plan's files, all or none (:func:`write_all`), unless one of them changed
+    since it was read."""
     changed = [path for path, (old, _) in p.texts.items() if read_source(path) != old]
     if changed:
         raise CardError([Diagnostic(Position(path, 1, 1), "the file changed while the CSV "
                                     "was imported; nothing was written", "CS002")
                          for path in changed])
-    for path, (_, new) in p.texts.items():
-        write_atomic(path, new)
+    write_all(p.texts)
 
 
 __all__ = ["Change", "CellProblem", "Plan", "apply", "parse_cell", "plan", "read_rows",
-           "write_atomic"]
+           "write_all"]

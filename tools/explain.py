@@ -10,7 +10,7 @@ from typing import Any
 
 from cardscript.cardpool import CardPool
 from cardscript.cardset import card_set
-from cardscript.errors import CardError, Position
+from cardscript.errors import CardError, Position, printable, printable_lines
 from cardscript.loader import load_file
 from cardscript.state import CardDef
 from pydantic import BaseModel
@@ -20,6 +20,12 @@ from rich.tree import Tree
 from .common import UsageError
 
 _PLAIN = (str, int, float, bool, type(None))
+
+
+def _shown(text: str) -> str:
+    """A card's words in the tree: data, never rich markup, and its control characters
+    escaped (a macro's parameter or a card loaded before ``check`` refused them)."""
+    return escape(printable(text))
 
 
 def load_card(ref: str, game: str) -> tuple[CardDef, str]:
@@ -87,7 +93,7 @@ def _plain(v: Any) -> str:
 def _name(obj: Any) -> str:
     entry = getattr(obj, "entry_name", None)
     kind = type(obj).__name__
-    return f"[bold]{escape(entry)}[/] [dim]{kind}[/]" if isinstance(entry, str) else \
+    return f"[bold]{_shown(entry)}[/] [dim]{kind}[/]" if isinstance(entry, str) else \
         f"[bold]{kind}[/]"
 
 
@@ -100,18 +106,18 @@ def add_object(tree: Tree, label: str, obj: Any, extra: list[str] = ()) -> None:
             continue
         leaf = _leaf(v) if _compiled(v) else None
         if leaf is not None:
-            inline.append(f"{slot}={escape(leaf)}")
+            inline.append(f"{slot}={_shown(leaf)}")
         elif _compiled(v) or (isinstance(v, (list, tuple)) and v and all(map(_compiled, v))):
             nested.append((slot, v))
         else:
-            inline.append(f"{slot}={escape(_plain(v))}")
-    text = f"[cyan]{escape(label)}[/] {_name(obj)}"
+            inline.append(f"{slot}={_shown(_plain(v))}")
+    text = f"[cyan]{_shown(label)}[/] {_name(obj)}"
     if inline:
         text += "  " + " · ".join(inline)
     branch = tree.add(text)
     for slot, v in nested:
         if isinstance(v, (list, tuple)):
-            sub = branch.add(f"[cyan]{escape(slot)}[/] [dim]({len(v)})[/]")
+            sub = branch.add(f"[cyan]{_shown(slot)}[/] [dim]({len(v)})[/]")
             for i, item in enumerate(v):
                 add_object(sub, f"[{i}]", item)
         else:
@@ -119,10 +125,10 @@ def add_object(tree: Tree, label: str, obj: Any, extra: list[str] = ()) -> None:
 
 
 def _trigger_facts(t: Any) -> list[str]:
-    facts = [f"event={escape(str(t.event))}"] if getattr(t, "event", "") else []
-    facts.append(f"scope={escape(str(t.scope))}")
+    facts = [f"event={_shown(str(t.event))}"] if getattr(t, "event", "") else []
+    facts.append(f"scope={_shown(str(t.scope))}")
     if getattr(t, "cost", None):
-        facts.append(f"cost={escape(str(t.cost))}")
+        facts.append(f"cost={_shown(str(t.cost))}")
     if getattr(t, "free", False):
         facts.append("free (no action)")
     return facts
@@ -157,11 +163,11 @@ def _positions(file: str, card: CardDef) -> list[Position | None]:
 
 
 def add_ability(tree: Tree, ab: Any, where: Position | None) -> None:
-    head = f"[bold magenta]#{ab.index}[/] {escape(ab.name)}"
+    head = f"[bold magenta]#{ab.index}[/] {_shown(ab.name)}"
     if ab.keyword:
-        head += f" [dim](from keyword {escape(ab.keyword)})[/]"
+        head += f" [dim](from keyword {_shown(ab.keyword)})[/]"
     if where is not None:
-        head += f" [dim]{escape(_rel(str(where)))}[/]"
+        head += f" [dim]{_shown(_rel(str(where)))}[/]"
     branch = tree.add(head)
     add_object(branch, "trigger", ab.trigger, _trigger_facts(ab.trigger))
     if ab.target is not None:
@@ -195,10 +201,10 @@ def printed_stats(card: CardDef, model: Any) -> list[str]:
 
 def explain(card: CardDef, file: str, model: Any) -> Tree:
     stats = printed_stats(card, model)
-    head = f"[bold]{escape(card.name)}[/] [dim]({escape(card.id)})[/]\n" \
-           f"{escape(' · '.join(stats))}\n[dim]{escape(_rel(str(card.source or file)))}[/]"
+    head = f"[bold]{_shown(card.name)}[/] [dim]({_shown(card.id)})[/]\n" \
+           f"{_shown(' · '.join(stats))}\n[dim]{_shown(_rel(str(card.source or file)))}[/]"
     if card.text:
-        head += f"\n[italic]{escape(card.text)}[/]"
+        head += f"\n[italic]{escape(printable_lines(card.text))}[/]"
     root = Tree(head)
     where = _positions(file, card)
     kw = root.add(f"[bold]keywords[/] [dim]({len(card.keywords)})[/]")
@@ -222,9 +228,9 @@ def explain(card: CardDef, file: str, model: Any) -> Tree:
             sec.add("[dim]none[/]")
         for label, abilities in groups.items():
             events = sorted({ab.trigger.event for ab in abilities})
-            suffix = f" [dim]on {escape(', '.join(events))}[/]" if not label.startswith(
+            suffix = f" [dim]on {_shown(', '.join(events))}[/]" if not label.startswith(
                 "on event") else ""
-            group = sec.add(f"{escape(label)}{suffix}")
+            group = sec.add(f"{_shown(label)}{suffix}")
             for ab in abilities:
                 add_ability(group, ab, where[ab.index] if ab.index < len(where) else None)
     return root

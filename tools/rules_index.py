@@ -82,7 +82,18 @@ def main(argv: list[str] | None = None) -> int:
     if not files:
         print("usage: python -m cardscript.tools.rules_index SECTION.txt...", file=sys.stderr)
         return 2
-    texts = [Path(f).read_text(encoding="utf-8") for f in files]
+    from cardscript.errors import CardError
+    from cardscript.loader import read_source
+    texts = []
+    for f in files:
+        try:  # the one reader of input files: a FIFO or a device is refused, never waited on
+            texts.append(read_source(f).decode("utf-8"))
+        except CardError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        except UnicodeDecodeError as exc:
+            print(f"{f}:1:1: not UTF-8 (byte 0x{exc.object[exc.start]:02x})", file=sys.stderr)
+            return 1
     sys.stdout.write(dump(index(texts), [Path(f).name for f in files]))
     return 0
 

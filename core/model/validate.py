@@ -2,16 +2,20 @@
 
 pydantic reports a location path that also contains union tags; it is walked against the
 loaded data to find the YAML node, and against the model to list what was expected.
+A card's or keyword macro's text is printed (terminals, card frames, tables), so a control
+or invisible formatting character in any of its strings is an error at that string
+(:func:`printed_problems`).
 """
 from __future__ import annotations
 
 import re
 import typing
+import unicodedata
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from ..errors import CardError, Diagnostic, did_you_mean
+from ..errors import CardError, Diagnostic, did_you_mean, printable, unprintable_char
 from ..loader import Document
 
 
@@ -210,8 +214,52 @@ def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel]
     return out
 
 
+#: the documents whose strings are printed, and the fields of each that may break lines
+#: (a rules text of several paragraphs: the one control character a field may hold)
+PRINTED: dict[str, tuple[str, ...]] = {"card": ("text",), "keyword macro": ("text", "reminder")}
+#: how a message names a character :func:`cardscript.errors.unprintable_char` finds
+_KIND_OF = {"Cc": "control character", "Zl": "line separator", "Zp": "paragraph separator"}
+
+
+def printed_problems(doc: Document, what: str, card: str | None) -> list[Diagnostic]:
+    """A CS105 error at each string of a printed document (:data:`PRINTED`: its fields and
+    their lists, a card's keywords with their parameters, a macro's parameters; not the
+    abilities) that holds a character no printed field may: a control character (an escape
+    sequence would drive the terminal that shows the card; a line break or carriage return
+    would break the line it is on) or an invisible formatting one (a bidirectional override
+    reorders what is shown). The message names the field and shows the character escaped
+    (``'\\x1b'``)."""
+    multiline = PRINTED.get(what)
+    if multiline is None:
+        return []
+    out: list[Diagnostic] = []
+    stack: list[tuple[tuple, Any]] = [((), doc.data)]
+    while stack:  # iterative, as the loader builds: a deep document costs no call stack
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            # abilities are names of the vocabulary, refused when unknown (escaped, CS102)
+            stack.extend((path + (k,), v) for k, v in value.items()
+                         if path or k != "abilities")
+        elif isinstance(value, list):
+            stack.extend((path + (i,), v) for i, v in enumerate(value))
+        elif isinstance(value, str):
+            lines = len(path) == 1 and path[0] in multiline
+            ch = unprintable_char(value, "\n" if lines else "")
+            if ch is None:
+                continue
+            kind = _KIND_OF.get(unicodedata.category(ch), "formatting character")
+            where = ".".join(map(str, path))
+            note = " (rules text may break lines with '\\n', and no other way)" if lines \
+                else ""
+            out.append(Diagnostic(
+                doc.pos(path), f"the {kind} {printable(repr(ch))} can't be printed: remove "
+                f"it{note} (at {where})", "CS105", card))
+    return sorted(out, key=lambda d: (d.pos.line, d.pos.col))
+
+
 def validate_document(doc: Document, model: type[BaseModel], what: str = "card") -> Any:
-    """Validate loaded data against ``model``; raise :class:`CardError` with positions."""
+    """Validate loaded data against ``model``; raise :class:`CardError` with positions.
+    A printed document's strings are checked too (:func:`printed_problems`)."""
     data = doc.data
     card = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
     if not isinstance(data, dict):
@@ -223,7 +271,11 @@ def validate_document(doc: Document, model: type[BaseModel], what: str = "card")
             found = _KIND_NAMES.get(type(data), type(data).__name__)
         raise CardError([Diagnostic(doc.pos(()), f"expected {_an(what)} mapping; found {found}",
                                     "CS100", card)])
+    printed = printed_problems(doc, what, card)
     try:
-        return model.model_validate(data)
+        validated = model.model_validate(data)
     except ValidationError as exc:
-        raise CardError(diagnostics_from(exc, doc, model, card)) from None
+        raise CardError(printed + diagnostics_from(exc, doc, model, card)) from None
+    if printed:
+        raise CardError(printed)
+    return validated

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import shutil
 import struct
 from collections import Counter
@@ -310,12 +311,77 @@ def test_bad_usage(argv, message, tmp_path, capsys):
     assert message in err and "Traceback" not in err
 
 
-def test_compare_refuses_a_file_that_is_not_a_report(tmp_path, capsys):
+@pytest.fixture(scope="module")
+def old_report(tmp_path_factory) -> dict:
+    """A real report.json of a small run, to mutate."""
+    out = tmp_path_factory.mktemp("old") / "report"
+    assert main(["balance", "--games", "1", "--jobs", "1", "--out", str(out),
+                 "--no-progress"]) == 0
+    return json.loads((out / "report.json").read_text(encoding="utf-8"))
+
+
+_FIG = {"deck": "A", "opponent": "B", "games": 2, "wins": 1, "rate": 0.5}
+
+
+def _deep(doc: dict) -> dict:
+    doc["summary"]["first_player"] = json.loads("[" * 100 + "]" * 100)
+    return doc
+
+
+def _set(path: str, value):
+    def mutate(doc: dict) -> dict:
+        *parents, last = path.split(".")
+        node = doc
+        for k in parents:
+            node = node[int(k)] if isinstance(node, list) else node[k]
+        key = int(last) if isinstance(node, list) else last
+        if value is KeyError:
+            del node[key]
+        else:
+            node[key] = value
+        return doc
+    return mutate
+
+
+@pytest.mark.parametrize("mutate, at, says", [
+    (_set("format", "something else"), "at format", "Input should be"),
+    (_set("matrix.0.low", "0.3"), "at matrix.0.low", "valid number"),
+    (_set("summary.first_player", KeyError), "at summary.first_player", "CS104"),
+    (_set("cards.0.iwd", {"value": 0.1, "low": 0.0, "high": None}), "at cards.0.iwd",
+     "both ends"),
+    (_set("matrix.0", {**_FIG, "low": 0.6, "high": 0.4}), "at matrix.0", "low end lies"),
+    (_set("cards.1.copies", 10**30), "at cards.1.copies", "less than or equal"),
+    (_set("summary.decks.0.rate", 1e300), "at summary.decks.0.rate", "less than or equal"),
+    (_set("digests", ["x"]), "at digests", "valid dictionary"),
+    (_deep, "", "nested more than 64 deep"),
+])
+def test_a_bad_compare_report_is_refused_before_any_game(tmp_path, capsys, old_report,
+                                                          mutate, at, says):
     bad = tmp_path / "bad.json"
-    bad.write_text('{"format": "something else"}')
-    assert main(["balance", "--out", str(tmp_path / "o"), "--compare", str(bad)]) == 2
-    assert "not a report.json of `cardscript balance`" in capsys.readouterr().err
-    assert not (tmp_path / "o").exists()  # refused before any game
+    bad.write_text(json.dumps(mutate(json.loads(json.dumps(old_report)))), encoding="utf-8")
+    out = tmp_path / "o"
+    assert main(["balance", "--out", str(out), "--no-progress", "--compare", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{bad}:1:1: CS") and "Traceback" not in err
+    assert at in err and says in err, err
+    assert not out.exists()  # refused before any game
+
+
+@pytest.mark.parametrize("make, kind", [
+    (lambda p: p.symlink_to("/dev/zero"), "a character device"),
+    (lambda p: os.mkfifo(p), "a FIFO"),
+    (lambda p: p.write_bytes(b"\x00" * 1_000_001), "larger than 1000000 bytes"),
+    (lambda p: p.write_bytes(b'{"format": "cardscript-balance-report/1", '), "JSON error"),
+])
+def test_a_compare_file_that_cannot_be_read_is_bad_input(tmp_path, capsys, make, kind):
+    f = tmp_path / "old.json"
+    make(f)
+    out = tmp_path / "o"
+    assert main(["balance", "--out", str(out), "--no-progress", "--compare", str(f)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{f}:1:") and kind in err and "Traceback" not in err
+    assert not out.exists()
+    assert main(["balance", "--out", str(out), "--compare", str(tmp_path / "none")]) == 2
 
 
 # -- in a real browser ---------------------------------------------------------------------

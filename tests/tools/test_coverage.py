@@ -66,6 +66,16 @@ def test_clauses_are_headings_and_the_steps_written_from_the_line_start():
                              ("404.3.2", "Battle Timing"), ("404.3.2.1", "On Attack step")]
 
 
+def test_the_index_writer_refuses_what_is_not_a_rules_text(tmp_path, capsys):
+    from cardscript.tools.rules_index import main as write_index
+    latin = tmp_path / "503.txt"
+    latin.write_bytes(b"503 Caf\xe9\n")
+    assert write_index(["/dev/zero"]) == 1 and write_index([str(latin)]) == 1
+    err = capsys.readouterr().err
+    assert "/dev/zero:1:1: CS002 cannot read file: a character device" in err
+    assert f"{latin}:1:1: not UTF-8 (byte 0xe9)" in err
+
+
 def test_the_shipped_index_is_the_one_the_rules_texts_give():
     sections = sorted(SEEDS.glob("000_*.txt")) + sorted(SEEDS.glob("002_*.txt"))
     if len(sections) != 2:

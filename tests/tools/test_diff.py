@@ -441,6 +441,28 @@ def test_bounds(repo, cli, monkeypatch):
     assert code == 2 and "git ls-tree printed more than 100 bytes" in err
 
 
+def test_a_huge_file_is_refused_at_one_place_on_disk_and_at_a_revision(tmp_path, capsys,
+                                                                      monkeypatch):
+    """A card file past the loader's 1 MB is refused whole, at 1:1, whichever side holds
+    it: the same message at a revision as on disk, but for the revision's name."""
+    plan = PLANS["riftbound"]
+    repo, cards = tmp_path / "repo", tmp_path / "repo" / "cards"
+    cards.mkdir(parents=True)
+    shutil.copy(bundled(plan, plan.added), cards)
+    (cards / "huge.card.yaml").write_bytes(b"id: huge\n" + b"#" * 1_000_000 + b"\n")
+    git(repo, "init", "-q")
+    git(repo, "add", ".")
+    git(repo, "commit", "-qm", "huge")
+    monkeypatch.chdir(repo)
+    code, _, on_disk = run(capsys, "--game", "riftbound", "cards", "cards")
+    assert code == 1
+    code, _, at_rev = run(capsys, "--game", "riftbound", "HEAD:cards", "cards")
+    assert code == 1
+    assert on_disk.splitlines()[0] == "cards/huge.card.yaml:1:1: CS003 file is larger than " \
+        "1000000 bytes; refusing to read it"
+    assert at_rev.splitlines()[0] == "HEAD:" + on_disk.splitlines()[0]
+
+
 @pytest.mark.skipif(os.name != "posix", reason="symbolic links")
 def test_links_in_a_revision_are_not_followed(repo, cli, tmp_path):
     secret = tmp_path / "secret.card.yaml"

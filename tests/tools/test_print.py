@@ -6,6 +6,7 @@ prints its copies and that every game prints."""
 from __future__ import annotations
 
 import math
+import os
 import shutil
 import subprocess
 import sys
@@ -230,6 +231,16 @@ def test_a_bad_back_picture_is_bad_input(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "not a readable PNG or JPEG" in err and "9000 × 2 pixels" in err
     assert "GIF image" in err and "Traceback" not in err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs")
+def test_a_back_picture_that_is_no_file_is_refused_not_waited_on(tmp_path, capsys):
+    fifo = tmp_path / "back.png"
+    os.mkfifo(fifo)
+    path, out = _few_cards(1), str(tmp_path / "x.pdf")
+    assert main(["print", *path, "--out", out, "--backs", str(fifo)]) == 1
+    err = capsys.readouterr().err
+    assert f"--backs {fifo}: cannot read file: a FIFO, not a regular file" in err
 
 
 def test_without_pango_a_clear_error(tmp_path, monkeypatch, capsys):

@@ -1,13 +1,20 @@
 """The files of a balance report (docs/balance.md): report.json (the whole document),
 cards.csv and matrix.csv (its tables, flat) and report.html (one self-contained page,
-rendered by the tools' sandboxed Jinja2 environment, :mod:`cardscript.tools.templates`)."""
+rendered by the tools' sandboxed Jinja2 environment, :mod:`cardscript.tools.templates`);
+and :func:`read_report`, which reads an older report.json for ``--compare`` against
+:class:`OldReport`, the part of the document :func:`~.stats.compare` uses."""
 from __future__ import annotations
 
 import csv
 import json
 from pathlib import Path
+from typing import Annotated, Literal, Optional
+
+from cardscript import jsonfile
+from pydantic import ConfigDict, Field, model_validator
 
 from ..templates import render
+from . import FORMAT
 from .stats import Tally, compare, deck_iwd
 
 #: the per-card metrics, in the tables' order, and their headings
@@ -34,6 +41,93 @@ NOTES = [
     "Compare: a figure moved when its interval in this run and in the older report do not "
     "overlap.",
 ]
+
+
+# -- reading a report back (--compare) --------------------------------------------------
+
+#: what a report read back is called in messages
+WHAT = "a report.json of `cardscript balance`"
+#: a count of games: far above any run, so a hand-made huge number is refused, not used
+Games = Annotated[int, Field(ge=0, le=10**15)]
+#: a rate is a fraction; a difference of rates lies between -1 and 1 (finite, as JSON's)
+Fraction = Annotated[float, Field(ge=0.0, le=1.0, allow_inf_nan=False)]
+Difference = Annotated[float, Field(ge=-1.0, le=1.0, allow_inf_nan=False)]
+
+
+class _Part(jsonfile.Document):
+    # the schema is what --compare reads: a report's other fields (label, notes, ...) are
+    # the page's, so they are let through unread rather than refused
+    model_config = ConfigDict(extra="ignore", strict=True)
+
+
+class _Interval(_Part):
+    @model_validator(mode="after")
+    def _both_ends_or_none(self):
+        low, high = self.low, self.high  # each subclass declares both
+        if (low is None) != (high is None):
+            raise ValueError("an interval has both ends (low, high) or neither")
+        if low is not None and low > high:
+            raise ValueError("an interval's low end lies above its high end")
+        return self
+
+
+class OldRate(_Interval):
+    games: Games
+    rate: Optional[Fraction]
+    low: Optional[Fraction]
+    high: Optional[Fraction]
+
+
+class OldIwd(_Interval):
+    value: Optional[Difference]
+    low: Optional[Difference]
+    high: Optional[Difference]
+
+
+class OldCell(OldRate):
+    deck: str
+    opponent: str
+
+
+class OldDeck(OldRate):
+    deck: str
+
+
+class OldSummary(_Part):
+    first_player: OldRate
+    decks: list[OldDeck]
+
+
+class OldCard(_Part):
+    deck: str
+    card: str
+    copies: Games
+    in_hand: OldRate
+    iwd: OldIwd
+
+
+class OldReport(_Part):
+    """What ``--compare`` reads of an older report.json (:func:`~.stats.compare`)."""
+
+    format: Literal[FORMAT]
+    matrix: list[OldCell]
+    summary: OldSummary
+    cards: list[OldCard]
+    digests: dict[str, str] = Field(default_factory=dict)
+
+
+class _Format(_Part):
+    format: Literal[FORMAT]
+
+
+def read_report(path: str | Path) -> dict:
+    """The report.json at ``path``, as :func:`~.stats.compare` reads it: through the one
+    JSON reader (a regular file, bounded, strict JSON), its format checked first and then
+    every field compare uses; a problem is a :class:`~cardscript.errors.CardError` naming
+    the file and the JSON path."""
+    value = jsonfile.read(path, WHAT)
+    jsonfile.check(value, _Format, str(path), WHAT)  # a file of another kind: one message
+    return jsonfile.check(value, OldReport, str(path), WHAT).model_dump()
 
 
 def label(run: dict, spec) -> str:

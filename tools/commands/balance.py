@@ -1,10 +1,8 @@
 """cardscript balance"""
 from __future__ import annotations
 
-import json
 import os
 from concurrent.futures.process import BrokenProcessPool
-from pathlib import Path
 
 from ..common import (
     EXIT_BAD_INPUT,
@@ -53,20 +51,15 @@ def add_arguments(p) -> None:
 
 
 def _old_report(path: str) -> dict:
-    from ..balance import FORMAT
+    """The --compare report, read and checked whole before any game is played: a file that
+    is not one (or not readable) is bad input, at the file and the JSON path."""
+    from ..balance.report import read_report
     require_paths([path], "--compare")
-    try:
-        old = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise UsageError(f"--compare {path}: not a JSON file ({exc})") from None
-    if not isinstance(old, dict) or old.get("format") != FORMAT:
-        raise UsageError(f"--compare {path}: not a report.json of `cardscript balance` "
-                         f"(format {FORMAT})")
-    return old
+    return read_report(path)
 
 
 def run(args) -> int:
-    from cardscript.errors import CardError
+    from cardscript.errors import CardError, printable
 
     from ..balance import balance
     from ..simjobs import WorkerError, Workers, workers_for
@@ -108,7 +101,7 @@ def run(args) -> int:
     out.print(f"wrote {out_dir / 'report.html'} ({s['games']} games, {s['errors']} errors, "
               f"{len(doc['outliers'])} outliers, {len(doc['dead_text'])} dead abilities)",
               markup=False)
-    out.print(doc["label"], markup=False)
+    out.print(printable(doc["label"]), markup=False)  # it names the decks
     if doc["elapsed"] > 0:
         err.print(f"{s['games'] / doc['elapsed']:.0f} games/s", style="dim")
     if doc["interrupted"]:

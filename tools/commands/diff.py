@@ -22,6 +22,7 @@ def add_arguments(p) -> None:
 
 
 def run(args) -> int:
+    from cardscript.errors import printable, printable_lines
     from rich.text import Text
 
     from ..diff import diff_sides
@@ -30,13 +31,13 @@ def run(args) -> int:
     target = check_output_file(args.out, "--out") if args.out else None
     diff = diff_sides(args.old, args.new, args.game)
     for w in diff.warnings:
-        err.print(f"warning: {w}", markup=False)
+        err.print(f"warning: {printable(w)}", markup=False)
     if target is not None:
         target.write_text(WRITERS[args.format](diff), encoding="utf-8")
         out.print(f"wrote {target} ({summary(diff)})", markup=False)
     elif args.format == "text":  # styled: rich colours it on a terminal only
-        for line in text_lines(diff):
-            out.print(Text.assemble(*line))
+        for line in text_lines(diff):  # a card's words shown, their controls escaped
+            out.print(Text.assemble(*((printable_lines(t), style) for t, style in line)))
     else:
         out.print(WRITERS[args.format](diff), end="", markup=False)
     return 1 if args.exit_code and not diff.empty else 0

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import sys
 
+from cardscript.errors import printable, printable_json
+
 from ..common import err, out, require_paths, stdout_is_tty
 from ._shared import designer_cards
 
@@ -43,20 +45,28 @@ def run(args) -> int:
     except QueryError as exc:
         return _bad_query(exc)
     found = [c for c in facts.cards if match(c)]
+    # a card's words are shown with their control characters escaped (`check` refuses them
+    # in a card, but a set is found as it is): printable, printable_json
     if args.format == "ids":
         for c in found:
-            out.print(c.id, markup=False)
+            out.print(printable(c.id), markup=False)
     elif args.format == "json":
-        out.print(json.dumps([_as_json(c) for c in found], indent=2, ensure_ascii=False),
-                  markup=False)
+        out.print(printable_json(json.dumps([_as_json(c) for c in found], indent=2,
+                                            ensure_ascii=False)), markup=False)
     elif stdout_is_tty():
         _table(found, facts)
     else:
-        # plain tab-separated lines for grep and cut (rich would expand the tabs)
+        # plain tab-separated lines for grep and cut (rich would expand the tabs); a tab in
+        # a field would add a column: escaped too
         for c in found:
-            sys.stdout.write("\t".join([c.id, c.name, c.type, _stats(c, facts),
-                                        " / ".join(c.text.split("\n"))]) + "\n")
+            sys.stdout.write("\t".join(_plain(x) for x in [
+                c.id, c.name, c.type, _stats(c, facts), " / ".join(c.text.split("\n"))])
+                + "\n")
     return 0 if found else 1
+
+
+def _plain(text: str) -> str:
+    return printable(text).replace("\t", "\\t")
 
 
 def _bad_query(exc) -> int:
@@ -87,7 +97,7 @@ def _table(found, facts) -> None:
     from rich.table import Table
     from rich.text import Text
     stats = _stat_fields(found, facts)
-    table = Table(title=Text(facts.title), expand=False)
+    table = Table(title=Text(printable(facts.title)), expand=False)
     for name in ["id", "name", "type", *stats, "text"]:
         # the text wraps and keeps a readable width; stats stay one line each
         table.add_column(name, no_wrap=name != "text", overflow="ellipsis",
@@ -99,8 +109,9 @@ def _table(found, facts) -> None:
         if len(text) > TEXT_WIDTH:
             text = text[:TEXT_WIDTH - 1].rstrip() + "…"
         # Text cells: a card's name or text is data, never rich markup
-        table.add_row(*map(Text, [c.id, c.name, c.type, *(_show(c.fields[s]) for s in stats),
-                                  text]))
+        table.add_row(*(Text(printable(x)) for x in [c.id, c.name, c.type,
+                                                    *(_show(c.fields[s]) for s in stats),
+                                                    text]))
     if found:
         out.print(table)
     n = len(found)

@@ -1,6 +1,8 @@
 """cardscript images"""
 from __future__ import annotations
 
+from cardscript.errors import printable
+
 from ..common import check_output_dir, err, out, require_paths
 from ._shared import designer_cards
 
@@ -42,7 +44,7 @@ def run(args) -> int:
         err.print(f"cardscript images: error: {exc}", markup=False)
         return 1
     for w in paper.fit_warnings(overflowing, args.size):
-        err.print(f"warning: {w}", markup=False)
+        err.print(f"warning: {printable(w)}", markup=False)  # it names cards
     n = len(facts.cards)
     w, h = (paper.pixels(side + 2 * bleed, dpi) for side in size)
     out.print(f"wrote {n} image{'s' if n != 1 else ''} of {w} × {h} px to {folder}",

@@ -1,6 +1,8 @@
 """cardscript print"""
 from __future__ import annotations
 
+from cardscript.errors import printable
+
 from ..common import UsageError, check_output_file, err, out, require_paths
 from ._shared import designer_cards
 
@@ -59,7 +61,7 @@ def run(args) -> int:
         return 1
     target.write_bytes(pdf)
     for w in paper.fit_warnings(overflowing, args.size):
-        err.print(f"warning: {w}", markup=False)
+        err.print(f"warning: {printable(w)}", markup=False)  # it names cards
     n = len(facts.printed())
     pages = -(-n // sheet.per_page) * (2 if back else 1)
     out.print(f"wrote {target} ({n} card{'s' if n != 1 else ''}, {sheet.per_page} a page, "

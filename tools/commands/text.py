@@ -64,6 +64,7 @@ def _select(target: str, game: str):
 
 
 def run(args) -> int:
+    from cardscript.errors import printable
     from cardscript.text import TextError, card_text, normalize
 
     from ..common import err, out, report
@@ -77,8 +78,8 @@ def run(args) -> int:
         try:
             text = card_text(model, pool.registry, cards=pool.cards)
         except TextError as exc:
-            err.print(f"{pool.files[cid]}: [{cid}] rules text could not be generated: {exc}",
-                      markup=False)
+            err.print(printable(f"{pool.files[cid]}: [{cid}] rules text could not be "
+                                f"generated: {exc}"), markup=False)
             failed = True
             continue
         printed = getattr(model, "text", None) or ""
@@ -91,11 +92,13 @@ def run(args) -> int:
                                          f"{pool.files[cid]} (printed)", f"{cid} (generated)",
                                          lineterm="")
             for line in lines:
-                out.print(line, markup=False)
+                out.print(printable(line), markup=False)
             continue
         out.print(cid, markup=False)
-        for line in text.splitlines() or ["(no rules text)"]:
-            out.print(f"  {line}", markup=False)
+        # the text is shown, not obeyed: a macro's parameter may have put anything in it
+        body = text.rstrip("\n")
+        for line in body.split("\n") if body else ["(no rules text)"]:
+            out.print(f"  {printable(line)}", markup=False)
     if args.diff:
         n = len(ids)
         out.print(f"{differ} of {n} card{'s' if n != 1 else ''}: generated text differs from "

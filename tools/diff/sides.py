@@ -243,7 +243,8 @@ def extract(side: Side, into: Path, cwd: str | Path = ".") -> Path:
     regular = [e for e in files if e[0] in _REGULAR]  # links could point anywhere: skipped
     for _, _, size, name in regular:
         if size > MAX_BYTES and name not in inits:
-            raise CardError([Diagnostic(Position(f"{side.revision}:{name}", 0, 0),
+            # at 1:1, as the loader places a file on disk refused whole
+            raise CardError([Diagnostic(Position(f"{side.revision}:{name}", 1, 1),
                                         f"file is larger than {MAX_BYTES} bytes; refusing "
                                         "to read it", "CS003")])
     if sum(e[2] for e in regular if e[3] not in inits) > MAX_TOTAL:

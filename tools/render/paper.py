@@ -11,7 +11,6 @@ import io
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..common import UsageError
@@ -106,19 +105,25 @@ class Back:
 def back_image(path: str | os.PathLike[str]) -> str:
     """A user's back picture as a PNG data: URI, after checking it is a readable image of
     bounded size (else bad input, raised as :class:`ValueError` with the reason)."""
+    from cardscript.errors import CardError
+    from cardscript.loader import open_regular
     from PIL import Image, UnidentifiedImageError
-    p = Path(path)
+    try:  # the one opener of input files: a FIFO or a device is refused, never waited on
+        fd, st = open_regular(path)
+    except CardError as exc:
+        raise ValueError(f"{path}: {exc.diagnostics[0].message}") from None
+    with os.fdopen(fd, "rb") as fh:
+        if st.st_size > BACK_MAX_BYTES:
+            raise ValueError(f"{path}: {st.st_size} bytes; a back image may have at most "
+                             f"{BACK_MAX_BYTES // 2**20} MB")
+        try:
+            raw = fh.read(BACK_MAX_BYTES + 1)  # it may have grown since it was opened
+        except OSError as exc:
+            raise ValueError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > BACK_MAX_BYTES:
+        raise ValueError(f"{path}: a back image may have at most {BACK_MAX_BYTES // 2**20} MB")
     try:
-        size = p.stat().st_size
-    except OSError as exc:
-        raise ValueError(f"{path}: cannot read: {exc.strerror}") from None
-    if not p.is_file():
-        raise ValueError(f"{path}: not a file")
-    if size > BACK_MAX_BYTES:
-        raise ValueError(f"{path}: {size} bytes; a back image may have at most "
-                         f"{BACK_MAX_BYTES // 2**20} MB")
-    try:
-        with Image.open(p) as img:
+        with Image.open(io.BytesIO(raw)) as img:
             if img.format not in ("PNG", "JPEG"):
                 raise ValueError(f"{path}: a {img.format} image; expected PNG or JPEG")
             w, h = img.size

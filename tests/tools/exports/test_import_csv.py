@@ -330,3 +330,115 @@ def test_a_sheet_saved_with_semicolons_or_tabs_is_read(tmp_path, cli, delimiter)
     path.write_bytes(b"\xef\xbb\xbf" + buf.getvalue().encode("utf-8"))  # and a BOM
     rc, out, err = cli("import-csv", path, mine)
     assert rc == 0 and "cost 2 → 4" in out, err
+
+
+# -- writing: all files or none ------------------------------------------------------------
+
+def _three_cards(tmp_path: Path, cli) -> tuple[Path, Path]:
+    """Three card files, and a CSV that changes the cost of each."""
+    mine = _mine(tmp_path)
+    for n in (2, 3):
+        (mine / f"ember-whelp-{n}.card.yaml").write_text(
+            CARD.replace("id: ember-whelp", f"id: ember-whelp-{n}")
+            .replace("name: Ember Whelp", f"name: Ember Whelp {n}"), encoding="utf-8")
+    path = export_csv(cli, [mine], "wonders", tmp_path / "out")
+    rows = rows_of(path)
+    cost = rows[0].index("cost")
+    for r in rows[1:]:
+        r[cost] = "7"
+    write_rows(path, rows)
+    return mine, path
+
+
+def _failing(monkeypatch, name: str, when, nth: int = 2):
+    """``os.<name>`` failing (EACCES) on the ``nth`` call that ``when(args)`` picks."""
+    import errno
+    import os
+    real, calls = getattr(os, name), []
+
+    def fake(*args, **kw):
+        if when(args):
+            calls.append(args)
+            if len(calls) == nth:
+                raise PermissionError(errno.EACCES, "Permission denied", str(args[0]))
+        return real(*args, **kw)
+    monkeypatch.setattr(os, name, fake)
+    return calls
+
+
+@pytest.mark.parametrize("stage", ["a temporary file", "a rename"])
+def test_a_write_that_fails_on_the_second_file_leaves_every_file_as_it_was(
+        tmp_path, cli, snapshot, monkeypatch, stage):
+    mine, path = _three_cards(tmp_path, cli)
+    before = snapshot(mine)
+    if stage == "a rename":  # the second new file renamed over its card file
+        calls = _failing(monkeypatch, "replace", lambda a: str(a[0]).endswith(".import-new"))
+    else:  # the second file's temporary file can't be made (a full disk, say)
+        calls = _failing(monkeypatch, "open", lambda a: ".import-" in str(a[0]), nth=3)
+    rc, out, err = cli("import-csv", path, mine)
+    monkeypatch.undo()
+    assert len(calls) >= 2 and rc == 1, err
+    assert "cannot write: Permission denied; nothing was written" in err, err
+    assert err.startswith(str(mine)) and "Traceback" not in err
+    assert snapshot(mine) == before  # and no temporary file is left
+    rc, out, _ = cli("import-csv", path, mine)  # and the import can simply be run again
+    assert rc == 0 and "3 change(s) written to 3 file(s)" in out
+    assert all("cost: 7  # cheap" in f.read_text(encoding="utf-8") for f in mine.iterdir())
+
+
+def test_a_file_that_cannot_be_put_back_is_named_with_its_old_content(tmp_path, cli, snapshot,
+                                                                     monkeypatch):
+    from cardscript.tools import csv_import
+    mine, path = _three_cards(tmp_path, cli)
+    before = snapshot(mine)
+    _failing(monkeypatch, "replace", lambda a: str(a[0]).endswith(".import-new"), nth=3)
+    monkeypatch.setattr(csv_import, "_put_back", lambda s: s.path.endswith("-2.card.yaml")
+                        and _real_put_back(s))
+    rc, _, err = cli("import-csv", path, mine)
+    monkeypatch.undo()
+    assert rc == 1 and "the import stopped" in err
+    (stuck,) = [line for line in err.splitlines() if "could not be put back" in line]
+    old = Path(stuck.rsplit("its old content is in ", 1)[1])
+    assert stuck.startswith(str(mine / "ember-whelp.card.yaml"))
+    assert old.read_bytes() == before["ember-whelp.card.yaml"]
+    assert {p.name for p in mine.iterdir()} == {*before, old.name}  # nothing else left
+
+
+def _real_put_back(s) -> bool:
+    import os
+    os.replace(s.old, s.target)
+    return True
+
+
+class _Counted(str):
+    """A header cell that counts the comparisons made with it."""
+
+    compared = 0
+
+    def __eq__(self, other):
+        _Counted.compared += 1
+        return str.__eq__(self, other)
+
+    __hash__ = str.__hash__
+
+    def strip(self, *chars):
+        return _Counted(str.strip(self, *chars))
+
+
+def test_the_header_check_is_linear_in_the_header(tmp_path, monkeypatch):
+    """A header of thousands of columns, half of them one column repeated: each name is
+    compared a bounded number of times (a scan of the columns before it, per column, was
+    quadratic: a 700 KB header took minutes)."""
+    from cardscript.errors import CardError
+    from cardscript.tools import csv_import
+    mine = _mine(tmp_path)
+    width = 4000
+    header = ["id", *(f"c{i}" for i in range(width // 2)), *["cost"] * (width // 2)]
+    monkeypatch.setattr(csv_import, "read_rows", lambda path: [list(map(_Counted, header))])
+    _Counted.compared = 0
+    with pytest.raises(CardError) as info:
+        csv_import.plan("sheet.csv", [str(mine)], "wonders")
+    # a few comparisons a column (a hash lookup's); quadratic would be millions
+    assert _Counted.compared <= 10 * len(header), _Counted.compared
+    assert len(info.value.diagnostics) == width - 1
+    assert "column 'cost' appears twice (first in column" in str(info.value.diagnostics[-1])

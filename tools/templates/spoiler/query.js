@@ -67,7 +67,15 @@
     return tokens;
   }
 
+  /* What a value that is not text is, for the message refusing it. */
+  function kindOf(v) {
+    if (v === null) return "null";
+    if (Array.isArray(v)) return "a list";
+    return typeof v === "object" ? "an object" : "a " + typeof v;
+  }
+
   function parse(q) {
+    if (typeof q !== "string") throw new QueryError("a query is text, not " + kindOf(q), null);
     if (q.length > MAX_LENGTH) {
       throw new QueryError("query too long (" + q.length + " characters; at most " +
                            MAX_LENGTH + ")", null);
@@ -173,6 +181,7 @@
 
   // -- meaning (tools/query_match.py) ------------------------------------------------------
   function lower(v) { return String(v).toLowerCase(); }
+  function own(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
   function resolveChoice(t, spec) {
     var value = t.value.toLowerCase();
     if (spec.kind === "keyword") value = value.replace(/ /g, "_").replace(/-/g, "_");
@@ -194,8 +203,9 @@
 
   function compileTerm(t, schema) {
     var name = t.field || "name";
-    if (Object.prototype.hasOwnProperty.call(schema.aliases, name)) name = schema.aliases[name];
-    var spec = schema.fields[name];
+    if (own(schema.aliases, name)) name = schema.aliases[name];
+    // a field is the schema's own: "constructor" or "__proto__" is no field of any game
+    var spec = own(schema.fields, name) ? schema.fields[name] : null;
     if (!spec) {
       throw new QueryError("unknown field '" + t.field + "'" + didYouMean(name, schema.names),
                            t.column);
@@ -277,6 +287,7 @@
      matches every card, where `cardscript find` calls it an error. */
   function run(schema, query, strict) {
     var ids = Object.keys(schema.cards);
+    if (typeof query !== "string") parse(query);  // refused: a query is text
     if (!strict && !query.trim()) return ids;
     var match = compile(parse(query), schema);
     return ids.filter(function (id) { return match(schema.cards[id]); });

@@ -94,11 +94,14 @@
     return tree.or.map(function (p) { return p.or ? "(" + show(p) + ")" : show(p); }).join(" or ");
   }
 
-  function apply() {
-    var error = null, ids;
+  /* Show the cards the query matches, and its error under the box (or `notice`, what was
+     wrong with the link). A failure that is no QueryError (a bug, or input this page did not
+     foresee) is shown as a message too, every card shown: the search box keeps working. */
+  function apply(notice) {
+    var error = notice || null, ids;
     try { ids = run(schema, state.q); } catch (e) {
-      if (!(e instanceof QueryError)) throw e;
-      error = e; ids = Object.keys(schema.cards);
+      error = e instanceof QueryError ? e : new QueryError("the search failed: " + String(e), null);
+      ids = Object.keys(schema.cards);
     }
     var wanted = {}, shown = 0;
     ids.forEach(function (id) { wanted[id] = true; });
@@ -165,21 +168,35 @@
   function fromHash() {
     var raw = location.hash.replace(/^#/, ""), hash;
     try { hash = decodeURIComponent(raw); } catch (e) { hash = raw; }
-    if (hash.indexOf("q=") === 0) state.q = hash.slice(2);
-    else if (hash.indexOf("filter=") === 0) state.q = fromFilter(hash.slice(7));
-    else if (hash.indexOf("qtest=") === 0) { body.dataset.qtest = queryTest(hash.slice(6)); state.q = ""; }
-    else state.q = "";
-    apply();
+    var notice = null;
+    state.q = "";
+    try {
+      if (hash.indexOf("q=") === 0) state.q = hash.slice(2);
+      else if (hash.indexOf("filter=") === 0) state.q = fromFilter(hash.slice(7));
+      else if (hash.indexOf("qtest=") === 0) {
+        var result = queryTest(hash.slice(6));
+        body.dataset.qtest = JSON.stringify(result);
+        if (result.error) notice = new QueryError(result.error, null);
+      }
+    } catch (e) {  // a link this page can't read: said so, and the page goes on
+      notice = new QueryError("this link's search could not be read: " + String(e), null);
+    }
+    apply(notice);
     if (hash === "selftest") body.dataset.selftest = selfTest();
   }
 
+  /* #qtest=[...]: each query's ids or error, for the tests. The list is input like any
+     other: not JSON, not a list, or a query that is not text is an error, never a crash. */
   function queryTest(json) {
-    return JSON.stringify(JSON.parse(json).map(function (q) {
+    var list;
+    try { list = JSON.parse(json); } catch (e) { return { error: "#qtest= is not JSON: " + e.message }; }
+    if (!Array.isArray(list)) return { error: "#qtest= takes a JSON list of queries" };
+    return list.map(function (q) {
       try { return { ids: run(schema, q, true).sort() }; } catch (e) {
         if (!(e instanceof QueryError)) return { crash: String(e) };
         return { error: e.message, column: e.column };
       }
-    }));
+    });
   }
 
   /* A card's values of a field, lower case: none, one, or a list's. */
