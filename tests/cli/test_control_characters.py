@@ -180,6 +180,16 @@ def test_the_play_table_shows_every_word_escaped():
     assert "(you)" in text  # the viewer is still told apart
 
 
+def test_a_cards_full_text_at_the_play_prompt_is_escaped(unchecked):
+    """`? CARD` at the table prints the card's facts: its name, stats and rules text."""
+    from cardscript.tools.facts import load_facts
+    from cardscript.tools.play.view import fact_lines
+    (facts,) = [f for f in load_facts([unchecked], "wonders").cards if f.id == "hostile"]
+    text = "\n".join(fact_lines(facts))
+    _clean(text)
+    assert text.startswith("Hostile\\x1b[2JName")
+
+
 def test_diff_text_escapes_them(unchecked, capsys, tmp_path):
     old = tmp_path / "old"
     _write(old, {**_a_card("wonders"), "id": "plain"})

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardscript.errors import printable
 from cardscript.table import AreaView, CardView, TableView
 
 
@@ -67,7 +68,12 @@ def table_box(t: TableView) -> Any:
 
 def fact_lines(facts: Any) -> list[str]:
     """A card's full text (:class:`cardscript.tools.facts.CardFacts`): its name and type,
-    its printed stats, its generated rules text and its keywords' reminders."""
+    its printed stats, its generated rules text and its keywords' reminders, each line
+    safe to print (a control character a script's words hold is shown escaped)."""
+    return [printable(line) for line in _fact_lines(facts)]
+
+
+def _fact_lines(facts: Any) -> list[str]:
     stats = ", ".join(f"{k} {_value(v)}" for k, v in facts.fields.items()
                       if v not in (None, False, (), "") and k != "token")
     lines = [f"{facts.name} — {facts.type.replace('_', ' ')}" + (f" ({facts.id})")]
