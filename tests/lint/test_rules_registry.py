@@ -123,3 +123,20 @@ def test_list_rules_shows_every_rule(lint):
     for code in all_rules().codes:
         assert code in r.out
     assert "key-order" in r.out and "text-drift" in r.out
+
+
+def test_the_readmes_table_of_rules_is_the_registrys():
+    """README's lint-rule table is written from the registry; a rule added, renamed or
+    re-documented without writing it again fails here."""
+    from cardscript.tools.lint.registry import markdown_table
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("<!-- lint-rules:")
+    table = readme[readme.index("\n", start) + 1:readme.index("<!-- /lint-rules -->")]
+    assert table == markdown_table(all_rules()), (
+        "README.md's lint-rule table is out of date: replace it with the output of "
+        "`cardscript lint --list-rules --format markdown`")
+
+
+def test_markdown_is_a_format_of_the_rule_list_only(cli, tmp_path):
+    rc, _, err = cli("lint", "--format", "markdown", tmp_path)
+    assert rc == 2 and "use it with --list-rules" in err

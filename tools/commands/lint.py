@@ -24,8 +24,9 @@ def _codes(values: list[str] | None) -> list[str] | None:
 def add_arguments(p) -> None:
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="files or folders to lint (default: the current folder)")
-    p.add_argument("--format", choices=("text", "json", "github", "sarif"), default="text",
-                   help="output format (default: text)")
+    p.add_argument("--format", choices=("text", "json", "github", "sarif", "markdown"),
+                   default="text", help="output format (default: text; markdown: of "
+                   "--list-rules only)")
     p.add_argument("-o", "--output-file", metavar="FILE",
                    help="write the findings to FILE instead of standard output")
     p.add_argument("--select", action="append", metavar="CODES",
@@ -74,7 +75,7 @@ def run(args) -> int:
     from pathlib import Path
 
     from ..lint.config import ConfigError, load_config
-    from ..lint.registry import RuleError, all_rules
+    from ..lint.registry import RuleError, all_rules, markdown_table
     from ..lint.runner import Linter
 
     try:
@@ -96,8 +97,11 @@ def run(args) -> int:
     except (ConfigError, RuleError) as exc:
         raise UsageError(str(exc)) from None
     if args.list_rules:
-        sys.stdout.write(_list_rules(rules, linter.selection))
+        sys.stdout.write(markdown_table(rules) if args.format == "markdown" else
+                         _list_rules(rules, linter.selection))
         return EXIT_OK
+    if args.format == "markdown":
+        raise UsageError("--format markdown lists the rules: use it with --list-rules")
     if args.output_file:
         check_output_file(args.output_file)
     paths = args.paths or ["."]

@@ -184,6 +184,18 @@ def _plugin_rule_classes() -> list[type[Rule]]:
     return classes
 
 
+def markdown_table(rules: Iterable[type[Rule]]) -> str:
+    """The rules as a Markdown table, one row each: code, name, default severity, whether
+    ``--fix`` fixes it, and its summary (the README's table:
+    ``cardscript lint --list-rules --format markdown``)."""
+    rows = ["| code | name | severity | fix | what |", "| --- | --- | --- | --- | --- |"]
+    for r in rules:
+        what = r.summary().replace("``", "`").replace("|", "\\|")
+        rows.append(f"| {r.code} | {r.name} | {r.severity} | {'[*]' if r.fixable else ''} "
+                    f"| {what} |")
+    return "\n".join(rows) + "\n"
+
+
 @cache
 def all_rules() -> Rules:
     return Rules(_plugin_rule_classes())
