@@ -108,7 +108,7 @@ class Formation(MixinBase):
         if r is not None:
             r.razed = False
             self.log.append(("rebuild", p.name, r.proto.id, slot.letter))
-            self.check_victory()
+            self.victory.check(self)  # type: ignore[arg-type]  # a mixin of the game
 
     @step
     def rebuild_paid(self, p: SpellfirePlayer, slot: Slot, left: int, card) -> None:

@@ -166,7 +166,8 @@ class Plays(MixinBase):
         played in a battle may stay there until it ends: combat.py)."""
         if card.zone is not self.window_zone:
             return
-        if item is not None and not item.stopped and self.stays_in_battle(card):
+        if item is not None and not item.stopped and \
+                self.combat.stays_in_battle(self, card):  # type: ignore[arg-type]  # a mixin
             return
         card.host = None
         self.move(card, card.owner.void if card.proto.type == "event" else card.owner.discard)

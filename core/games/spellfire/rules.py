@@ -40,8 +40,7 @@ DECISION_KINDS = ("mulligan", "action", "target", "caster", "respond", "discard"
 
 
 @state
-class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
-                    Game[SpellfirePlayer]):
+class SpellfireGame(Evaluation, Formation, Plays, Cosmos, Game[SpellfirePlayer]):
     game_name = "spellfire"
     DECISION_KINDS = DECISION_KINDS
     VARIANTS = VARIANTS
@@ -50,6 +49,10 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
     card_def_class = SpellfireCardDef
     card_class = SpellfireCard
     player_class = SpellfirePlayer
+    SECTIONS = (Combat, Victory)
+    # the rules sections (cardscript.section): each module's own state
+    combat: Combat
+    victory: Victory
 
     def __init__(self, decks, seed: int = 0, **kw):
         if "names" not in kw:
@@ -71,11 +74,6 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         self.first: SpellfirePlayer | None = None
         self.rule_zone = Zone(RULE, None, in_play=True)  # the table's one rule card
         self.window_zone = Zone(WINDOW, None)  # cards being played, while they resolve
-        self.battle_realm: SpellfireCard | None = None  # the realm under attack
-        self.attacker: SpellfireCard | None = None  # the champions fighting (combat.py)
-        self.defender: SpellfireCard | None = None
-        self.clock = 0  # counts players reaching the winning realms: who placed them first
-        self.ending = False  # a draw pile ran out: the game ends with this turn
         self.start_at: str | None = None  # set by scenarios: "turn", or a phase "phaseN"
         self.restarts = 0  # games restarted by a mulligan
         for p, deck in zip(self.players, decks, strict=True):
@@ -85,6 +83,12 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
     def round(self) -> int:
         """The turn number (what `cardscript simulate` reports as rounds)."""
         return self.turn
+
+    # -- the hooks of the core ---------------------------------------------------------
+    @step
+    def state_checks(self) -> None:
+        """After each resolution: the realms that win (:meth:`.victory.Victory.check`)."""
+        self.victory.check(self)
 
     # -- setting out (seed, first paragraphs) --------------------------------------------
     @step
@@ -138,7 +142,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         p.realm_step = p.holding_step = p.dungeon_step = False
         self.log.append(("turn", self.turn, p.name))
         if self.fmt.hold and p.unrazed() >= self.fmt.victory_realms:
-            self.finish(p, "realms_held")  # the 75-card game: six realms held a turn
+            self.victory.finish(self, p, "realms_held")  # the 75-card game: six realms held a turn
             return
         self.then(self.resume_phase, 0)
 
@@ -205,7 +209,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
     def phase4(self) -> None:
         """Phase 4: at most one attack."""
         self.enter(4)
-        self.then(self.attack_phase)
+        self.then(self.combat.attack_phase, self)
 
     @step
     def phase5(self) -> None:
@@ -261,8 +265,8 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
             self.log.append(("pool_lost", p.name))
             for c in p.champions():
                 self.discard(c, "no_realm")
-        if self.ending or any(not q.deck.cards for q in self.players):
-            self.end_by_tiebreak()
+        if self.victory.ending or any(not q.deck.cards for q in self.players):
+            self.victory.end_by_tiebreak(self)
             return
         self.then(self.next_turn)
         self.mulligan_check(p)
@@ -333,7 +337,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         self.pending = []
         self.turn = 0
         self.phase = -1
-        self.ending = False
+        self.victory.ending = False
         self.sequence((self.first_player, list(self.players)), (self.shuffle_step,),
                       (self.opening_hands,), (self.begin_turn, None))
 
@@ -350,8 +354,8 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
             got.append(self.move(c, p.hand))
         if got:
             self.log.append(("draw", p.name, len(got)))
-        if not p.deck.cards and not self.ending:
-            self.ending = True
+        if not p.deck.cards and not self.victory.ending:
+            self.victory.ending = True
             self.log.append(("draw_pile_empty", p.name))
         return got
 
