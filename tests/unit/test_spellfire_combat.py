@@ -16,6 +16,7 @@ import random
 import pytest
 from cardscript.cardpool import CardPool
 from cardscript.decisions import RandomAgent
+from cardscript.games.spellfire import cosmos, formation
 from cardscript.games.spellfire.scenario import PlayerState, Setup, build
 from cardscript.save import loads
 
@@ -100,7 +101,7 @@ def test_random_games_with_battles(pool):
             n = _count(g)
             assert total is None or n == total, (seed, "a card was lost or made")
             total = n
-            assert not g.cosmos_broken(), seed
+            assert not cosmos.broken(g), seed
             if g.combat.attacker is not None and d.kind in ("fight", "respond") and copied < 20 \
                     and seed % 2:
                 copied += 1
@@ -146,7 +147,7 @@ def test_realm_razed_mid_battle(pool):
     attacker gets spoils, and both champions return to their pools."""
     g = _mid_battle(pool)
     a, b = g.players
-    g.raze(g.combat.realm, "card")
+    formation.raze(g, g.combat.realm, "card")
     _answer(g, "stop")
     assert "battle_cut_short realm" in _lines(g)
     assert [c.proto.id for c in a.champions()] == ["champion-5"]
@@ -201,7 +202,7 @@ def test_realm_razed_before_the_defender_is_chosen(pool):
     d = g.advance()
     d = _answer(g, "attack realm-2 @A/B")
     assert d.kind == "respond" and d.player.name == "B"
-    g.raze(g.combat.realm, "card")
+    formation.raze(g, g.combat.realm, "card")
     _answer(g, "pass")
     lines = _lines(g)
     assert "battle_over no_realm" in lines and not any(x.startswith("spoils") for x in lines)

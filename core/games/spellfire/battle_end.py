@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...loadable import step
+from . import cosmos, formation, plays
 
 if TYPE_CHECKING:
     from .rules import SpellfireGame
@@ -62,7 +63,7 @@ def attacker_wins(g: SpellfireGame) -> None:
     end_round(g)
     if d is not realm and d.zone is realm.owner.battle:
         g.discard(d, "battle")
-    g.raze(realm, "battle")
+    formation.raze(g, realm, "battle")
     to_pool(g, p, a)
     g.combat.end()
     spoils(g, p)
@@ -147,9 +148,9 @@ def spoils(g: SpellfireGame, w: SpellfirePlayer) -> None:
     if not got or w is not g.active:
         return
     card = got[0]
-    if card.proto.type != "realm" or not g.cosmos_allows(w, card):
+    if card.proto.type != "realm" or not cosmos.allows(g, w, card):
         return
-    slots = g.open_slots(w)
+    slots = formation.open_slots(w)
     if slots:
         g.ask(w, "spoils", [KEEP, *(("play", card, s) for s in slots)],
               f"play {card.proto.id}, drawn as spoils, into your formation?",
@@ -165,4 +166,4 @@ def spoils_chosen(g: SpellfireGame, w: SpellfirePlayer, choice: Any) -> None:
     w.played_realm = True
     g.victory.clock += 1
     g.then(g.victory.check, g)
-    g.play_card(w, card, slot.zone)
+    plays.play_card(g, w, card, slot.zone)

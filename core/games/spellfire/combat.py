@@ -56,7 +56,7 @@ from ...bus import Event
 from ...errors import RulesError
 from ...loadable import step
 from ...section import Section, section
-from . import battle_end
+from . import battle_end, cosmos, formation, plays
 from .card import SUPPORT_SKILLS
 from .zones import HAND
 
@@ -114,7 +114,7 @@ class Combat(Section):
         Rule of the Cosmos lets into play."""
         out = p.champions()
         out.extend(c for c in p.hand.cards
-                   if c.proto.type == "champion" and g.cosmos_allows(p, c))
+                   if c.proto.type == "champion" and cosmos.allows(g, p, c))
         return out
 
     def targets(self, g: SpellfireGame, p: SpellfirePlayer) -> list[SpellfireCard]:
@@ -126,7 +126,7 @@ class Combat(Section):
         moves = {m for c in fighters for m in self.movement(c)}
         out: list[SpellfireCard] = []
         for q in g.turn_order()[1:]:
-            exposed = g.attackable(p, q)
+            exposed = formation.attackable(p, q)
             out.extend(exposed)
             if moves:
                 out.extend(r for r in q.realms() if not r.razed and r not in exposed
@@ -143,8 +143,9 @@ class Combat(Section):
         return "flyer" in moves or "earthwalker" in moves or \
             "swimmer" in moves and realm.proto.coastal
 
-    def exposed(self, g: SpellfireGame, realm: SpellfireCard) -> bool:
-        return not g.shielded(realm.owner, realm.zone.area)
+    @staticmethod
+    def exposed(realm: SpellfireCard) -> bool:
+        return not formation.shielded(realm.owner, realm.zone.area)
 
     @step
     def attack_chosen(self, g: SpellfireGame, choice: Any) -> None:
@@ -155,7 +156,7 @@ class Combat(Section):
         realm = choice[1]
         self.realm = realm
         g.log.append(("attack", p.name, realm.proto.id, realm.owner.name))
-        exposed = self.exposed(g, realm)
+        exposed = self.exposed(realm)
         options = [c for c in self.fighters(g, p)
                    if exposed or self.reaches(self.movement(c), realm)]
         g.ask(p, "attacker", options, f"choose the champion attacking {realm.proto.id}",
@@ -175,7 +176,7 @@ class Combat(Section):
         g.log.append((role, p.name, champ.proto.id, HAND if from_hand else "pool"))
         g.then(self.shown, g, role)  # once it is in the battle (after its window, if played)
         if from_hand:
-            g.play_card(p, champ, p.battle)
+            plays.play_card(g, p, champ, p.battle)
             new: Any = champ.moved_to  # the object it became in play
             return new
         attached = champ.attachments()
@@ -226,7 +227,7 @@ class Combat(Section):
             self.fight(g)
             return
         # notes 7 C: the realm is razed, the battle ends, the attacker gets spoils
-        g.raze(realm, "declined")
+        formation.raze(g, realm, "declined")
         battle_end.to_pool(g, g.active, a)
         self.end()
         battle_end.spoils(g, g.active)
@@ -279,10 +280,10 @@ class Combat(Section):
             pr = c.proto
             t = pr.type
             if t == "ally":
-                if not attacking or self.ally_joins(g, c, champ, realm):
+                if not attacking or self.ally_joins(c, champ, realm):
                     out.append(("play", c))
             elif t == "event":
-                if pr.used_in(BATTLE_PHASE) and g.has_targets(p, c):
+                if pr.used_in(BATTLE_PHASE) and plays.has_targets(g, p, c):
                     out.append(("play", c))
             elif as_realm:
                 continue  # a realm defending itself takes only allies (notes 6)
@@ -302,13 +303,13 @@ class Combat(Section):
             return False
         if pr.direction == "off" and pr.bonus and self.immune(other, pr):
             return False
-        return g.has_targets(p, card, champ)
+        return plays.has_targets(g, p, card, champ)
 
-    def ally_joins(self, g: SpellfireGame, ally: SpellfireCard, attacker: SpellfireCard,
+    def ally_joins(self, ally: SpellfireCard, attacker: SpellfireCard,
                    realm: SpellfireCard) -> bool:
         """An ally joins an attack on an exposed realm; on a realm reached by a movement
         power, only with a power of the attacker that reaches it (rules notes 7 A)."""
-        if self.exposed(g, realm):
+        if self.exposed(realm):
             return True
         shared = set(self.movement(attacker)) & set(self.movement(ally))
         return self.reaches(shared, realm)
@@ -333,13 +334,13 @@ class Combat(Section):
     def play_in_battle(self, g: SpellfireGame, p: SpellfirePlayer, choice: tuple) -> None:
         verb, card = choice[0], choice[1]
         if verb == "cast":
-            g.cast(p, card, choice[2])
+            plays.cast(g, p, card, choice[2])
         elif verb == "attach":
-            g.play_card(p, card, p.battle, host=choice[2])
+            plays.play_card(g, p, card, p.battle, host=choice[2])
         elif card.proto.type == "ally":
-            g.play_card(p, card, p.battle)
+            plays.play_card(g, p, card, p.battle)
         else:
-            g.cast(p, card, None)
+            plays.cast(g, p, card, None)
 
     @step
     def winning_chance(self, g: SpellfireGame) -> None:
@@ -354,7 +355,7 @@ class Combat(Section):
         for c in w.hand.cards:
             pr = c.proto
             if pr.type == "event":
-                if pr.used_in(BATTLE_PHASE) and g.has_targets(w, c):
+                if pr.used_in(BATTLE_PHASE) and plays.has_targets(g, w, c):
                     out.append(("play", c))
             elif pr.anytime and pr.type in SUPPORT_SKILLS and champ is not realm and \
                     self.castable(g, w, c, champ, other):
