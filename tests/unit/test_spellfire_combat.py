@@ -16,6 +16,7 @@ import random
 import pytest
 from cardscript.cardpool import CardPool
 from cardscript.decisions import RandomAgent
+from cardscript.games.spellfire import cosmos, formation
 from cardscript.games.spellfire.scenario import PlayerState, Setup, build
 from cardscript.save import loads
 
@@ -100,8 +101,8 @@ def test_random_games_with_battles(pool):
             n = _count(g)
             assert total is None or n == total, (seed, "a card was lost or made")
             total = n
-            assert not g.cosmos_broken(), seed
-            if g.attacker is not None and d.kind in ("fight", "respond") and copied < 20 \
+            assert not cosmos.broken(g), seed
+            if g.combat.attacker is not None and d.kind in ("fight", "respond") and copied < 20 \
                     and seed % 2:
                 copied += 1
                 c, s = g.clone(), loads(g.save(), pool)
@@ -146,7 +147,7 @@ def test_realm_razed_mid_battle(pool):
     attacker gets spoils, and both champions return to their pools."""
     g = _mid_battle(pool)
     a, b = g.players
-    g.raze(g.battle_realm, "card")
+    formation.raze(g, g.combat.realm, "card")
     _answer(g, "stop")
     assert "battle_cut_short realm" in _lines(g)
     assert [c.proto.id for c in a.champions()] == ["champion-5"]
@@ -159,7 +160,7 @@ def test_attacker_discarded_mid_battle(pool):
     defender gets spoils." """
     g = _mid_battle(pool)
     a, b = g.players
-    g.discard(g.attacker, "card")
+    g.discard(g.combat.attacker, "card")
     _answer(g, "play ally-1 @hand/B")
     lines = _lines(g)
     assert "battle_cut_short attacker" in lines and "spoils B" in lines
@@ -170,8 +171,8 @@ def test_attacker_discarded_mid_battle(pool):
 def test_both_champions_discarded_mid_battle(pool):
     """Notes 7: "Both champions discarded by card play: no winner and no spoils." """
     g = _mid_battle(pool)
-    g.discard(g.attacker, "card")
-    g.discard(g.defender, "card")
+    g.discard(g.combat.attacker, "card")
+    g.discard(g.combat.defender, "card")
     _answer(g, "stop")
     lines = _lines(g)
     assert "battle_over no_winner" in lines
@@ -183,7 +184,7 @@ def test_defender_discarded_mid_battle(pool):
     """Not in the notes: read as notes 7 D ("the defender is discarded and the realm is
     razed"): the attacker wins."""
     g = _mid_battle(pool)
-    g.discard(g.defender, "card")
+    g.discard(g.combat.defender, "card")
     _answer(g, "stop")
     lines = _lines(g)
     assert "battle_cut_short defender" in lines and "battle_won A champion-5" in lines
@@ -201,9 +202,9 @@ def test_realm_razed_before_the_defender_is_chosen(pool):
     d = g.advance()
     d = _answer(g, "attack realm-2 @A/B")
     assert d.kind == "respond" and d.player.name == "B"
-    g.raze(g.battle_realm, "card")
+    formation.raze(g, g.combat.realm, "card")
     _answer(g, "pass")
     lines = _lines(g)
     assert "battle_over no_realm" in lines and not any(x.startswith("spoils") for x in lines)
     assert [c.proto.id for c in g.players[0].champions()] == ["champion-5"]
-    assert g.battle_realm is None and g.attacker is None
+    assert g.combat.realm is None and g.combat.attacker is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from cardscript.cardpool import CardPool
+from cardscript.games.spellfire import cosmos, formation
 from cardscript.games.spellfire.scenario import Setup, build
 
 CARDS = {
@@ -42,12 +43,12 @@ def test_a_razed_realm_stays_in_its_slot_and_in_play_and_loses_its_holding_and_d
              A={"hand": ["vael-keep"]})
     a, b = g.players
     keep = b.realm_in(b.slots[0])
-    assert [r.proto.id for r in g.attackable(a, b)] == ["vael-keep"]
-    g.raze(keep)
+    assert [r.proto.id for r in formation.attackable(a, b)] == ["vael-keep"]
+    formation.raze(g, keep)
     assert keep.razed and b.realm_in(b.slots[0]) is keep  # turned over, still in its slot
     assert sorted(c.proto.id for c in b.discard.cards) == ["old-cell", "vael-tower"]
-    assert [r.proto.id for r in g.attackable(a, b)] == ["vael-spire"]  # shields nothing now
-    assert not g.cosmos_allows(a, a.hand.cards[0])  # still in play: A's copy is blocked
+    assert [r.proto.id for r in formation.attackable(a, b)] == ["vael-spire"]  # shields nothing now
+    assert not cosmos.allows(g, a, a.hand.cards[0])  # still in play: A's copy is blocked
     assert ("raze", "B", "vael-keep") in g.log
 
 
@@ -56,10 +57,10 @@ def test_a_champion_held_in_a_dungeon_is_not_in_play(pool):
              A={"hand": ["vael-knight"]})
     a, b = g.players
     g.new_card(pool.get("vael-knight"), b, b.dungeon)  # B's champion, held in B's dungeon
-    assert g.cosmos_allows(a, a.hand.cards[0])
-    assert "vael-knight" not in [c.proto.id for c in g.in_play_cards()]
-    assert g.cosmos_broken() == []
-    assert not g.cosmos_allows(a, g.new_card(pool.get("old-cell"), a, a.hand))  # the cell is
+    assert cosmos.allows(g, a, a.hand.cards[0])
+    assert "vael-knight" not in [c.proto.id for c in cosmos.in_play_cards(g)]
+    assert cosmos.broken(g) == []
+    assert not cosmos.allows(g, a, g.new_card(pool.get("old-cell"), a, a.hand))  # the cell is
 
 
 #: what each exempt type needs besides its id, name, type and number
@@ -91,5 +92,5 @@ def test_only_the_seeds_types_are_under_the_rule_of_the_cosmos(tmp_path):
     for t in sorted(EXEMPT):
         card = p.get(f"x-{t.replace('_', '-')}")
         g.new_card(card, b, b.pool)  # as if B had it in play
-        assert g.cosmos_allows(a, g.new_card(card, a, a.hand)), t
-    assert not g.cosmos_allows(a, g.new_card(p.get("vael-knight"), a, a.hand))
+        assert cosmos.allows(g, a, g.new_card(card, a, a.hand)), t
+    assert not cosmos.allows(g, a, g.new_card(p.get("vael-knight"), a, a.hand))

@@ -107,6 +107,7 @@ def test_an_immunity_covers_the_allies_beside_its_champion_in_a_battle(tmp_path)
     a battle beside an immune champion is out of reach of an event; beside a champion
     without the immunity, it is not."""
     from cardscript.cardpool import CardPool
+    from cardscript.games.spellfire import plays
     from cardscript.games.spellfire.scenario import Setup, build
     from cardscript.resolve import Trigger
     for n, (cid, body) in enumerate(CARDS.items(), 1):
@@ -120,12 +121,12 @@ def test_an_immunity_covers_the_allies_beside_its_champion_in_a_battle(tmp_path)
     a, b = g.players
     ally = g.move(b.hand.cards[0], b.battle)
     theft = a.hand.cards[0]
-    ab = g.effect_of(theft)
+    ab = plays.effect_of(theft)
     ctx = Trigger(ab, theft, a)
     assert ab.target.candidates(g, ctx) == [ally]  # alone in the battle: no immunity
     g.move(b.pool.cards[0], b.battle)  # the immune champion fights beside it
     assert ab.target.candidates(g, ctx) == []
-    assert not g.has_targets(a, theft)
+    assert not plays.has_targets(g, a, theft)
 
 
 @pytest.mark.parametrize("selector, expected", [

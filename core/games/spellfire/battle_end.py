@@ -1,6 +1,7 @@
 """How a battle ends (rules notes 7, "Outcomes"): the winner and the loser's fate, a battle
-cut short by card play, the end of the round, and the spoils of victory. The battle's steps
-up to the outcome are in :mod:`.combat`.
+cut short by card play, the end of the round, and the spoils of victory: functions taking
+the game, on the battle its ``combat`` holds. The battle's steps up to the outcome are in
+:mod:`.combat`.
 
 The readings chosen where the notes leave room:
 
@@ -29,142 +30,140 @@ The readings chosen where the notes leave room:
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...errors import RulesError
 from ...loadable import step
-from .mixin_base import MixinBase
-from .state import SpellfireCard, SpellfirePlayer
+from . import cosmos, formation, plays
+
+if TYPE_CHECKING:
+    from .rules import SpellfireGame
+    from .state import SpellfireCard, SpellfirePlayer
 
 KEEP = "keep"
 
 
-class BattleEnd(MixinBase):
-    def fighting(self) -> tuple[SpellfireCard, SpellfireCard, SpellfireCard]:
-        """The realm under attack, the attacking and the defending champion (a realm that
-        defends itself is both the realm and the defender)."""
-        realm, a, d = self.battle_realm, self.attacker, self.defender
-        if realm is None or a is None or d is None:
-            raise RulesError("no battle is being fought")
-        return realm, a, d
+# -- the outcome ---------------------------------------------------------------------------
+def conclude(g: SpellfireGame) -> None:
+    """The losing side stopped: the higher total wins, a tie goes to the defender."""
+    why = interruption(g)
+    if why is not None:
+        interrupted(g, why)
+        return
+    a, d = g.combat.totals(g)
+    if a > d:
+        attacker_wins(g)
+    else:
+        defender_wins(g)
 
-    # -- the outcome ---------------------------------------------------------------------------
-    def conclude(self) -> None:
-        """The losing side stopped: the higher total wins, a tie goes to the defender."""
-        why = self.interruption()
-        if why is not None:
-            self.interrupted(why)
-            return
-        a, d = self.totals()
-        if a > d:
-            self.attacker_wins()
-        else:
-            self.defender_wins()
 
-    def attacker_wins(self) -> None:
-        p = self.active
-        realm, a, d = self.fighting()
-        self.log.append(("battle_won", p.name, a.proto.id))
-        self.end_round()
-        if d is not realm and d.zone is realm.owner.battle:
-            self.discard(d, "battle")
-        self.raze(realm, "battle")
-        self.to_pool(p, a)
-        self.end_battle()
-        self.spoils(p)
+def attacker_wins(g: SpellfireGame) -> None:
+    p = g.active
+    realm, a, d = g.combat.fighting()
+    g.log.append(("battle_won", p.name, a.proto.id))
+    end_round(g)
+    if d is not realm and d.zone is realm.owner.battle:
+        g.discard(d, "battle")
+    formation.raze(g, realm, "battle")
+    to_pool(g, p, a)
+    g.combat.end()
+    spoils(g, p)
 
-    def defender_wins(self) -> None:
-        realm, a, d = self.fighting()
-        q = realm.owner
-        self.log.append(("battle_won", q.name, d.proto.id))
-        self.end_round()
-        self.discard(a, "battle")
-        if d is not realm:
-            self.to_pool(q, d)
-        self.end_battle()
-        self.spoils(q)
 
-    def interruption(self) -> str | None:
-        """Why card play has ended the battle early, if it has: "both" champions gone, the
-        "realm" razed or gone, the "attacker" or the "defender" gone."""
-        realm, a, d = self.fighting()
-        realm_gone = realm.zone is None or realm.razed
-        a_in = a.zone is self.active.battle
-        d_in = not realm_gone if d is realm else d.zone is realm.owner.battle
-        if not a_in and not d_in:
-            return "both"
-        if realm_gone:
-            return "realm"
-        if not a_in:
-            return "attacker"
-        if not d_in:
-            return "defender"
-        return None
+def defender_wins(g: SpellfireGame) -> None:
+    realm, a, d = g.combat.fighting()
+    q = realm.owner
+    g.log.append(("battle_won", q.name, d.proto.id))
+    end_round(g)
+    g.discard(a, "battle")
+    if d is not realm:
+        to_pool(g, q, d)
+    g.combat.end()
+    spoils(g, q)
 
-    def interrupted(self, why: str) -> None:
-        self.log.append(("battle_cut_short", why))
-        if why == "defender":
-            self.attacker_wins()
-            return
-        p = self.active
-        realm, a, d = self.fighting()
-        q = realm.owner
-        self.end_round()
-        for side, champ in ((p, a), (q, d)):
-            if champ is not realm and champ.zone is side.battle:
-                self.to_pool(side, champ)
-        self.end_battle()
-        if why == "realm":
-            self.spoils(p)
-        elif why == "attacker":
-            self.spoils(q)
-        else:
-            self.log.append(("battle_over", "no_winner"))
 
-    # -- after the battle ----------------------------------------------------------------------
-    def end_round(self) -> None:
-        """Allies and played spells and skills are discarded; level changes end."""
-        realm, a, d = self.fighting()
-        for z in (self.active.battle, realm.owner.battle):
-            for c in [c for c in z.cards if c.host is None and c is not a and c is not d]:
-                self.discard(c, "round_over")
-        a.mods = d.mods = ()
+def interruption(g: SpellfireGame) -> str | None:
+    """Why card play has ended the battle early, if it has: "both" champions gone, the
+    "realm" razed or gone, the "attacker" or the "defender" gone."""
+    realm, a, d = g.combat.fighting()
+    realm_gone = realm.zone is None or realm.razed
+    a_in = a.zone is g.active.battle
+    d_in = not realm_gone if d is realm else d.zone is realm.owner.battle
+    if not a_in and not d_in:
+        return "both"
+    if realm_gone:
+        return "realm"
+    if not a_in:
+        return "attacker"
+    if not d_in:
+        return "defender"
+    return None
 
-    def to_pool(self, p: SpellfirePlayer, champ: SpellfireCard) -> None:
-        """A champion back to its player's pool, with its attachments."""
-        if champ.zone is not p.battle:
-            return
-        attached = champ.attachments()
-        self.move(champ, p.pool)
-        for c in attached:
-            self.move(c, p.pool)
-        self.log.append(("to_pool", p.name, champ.proto.id))
 
-    def end_battle(self) -> None:
-        self.battle_realm = self.attacker = self.defender = None
+def interrupted(g: SpellfireGame, why: str) -> None:
+    g.log.append(("battle_cut_short", why))
+    if why == "defender":
+        attacker_wins(g)
+        return
+    p = g.active
+    realm, a, d = g.combat.fighting()
+    q = realm.owner
+    end_round(g)
+    for side, champ in ((p, a), (q, d)):
+        if champ is not realm and champ.zone is side.battle:
+            to_pool(g, side, champ)
+    g.combat.end()
+    if why == "realm":
+        spoils(g, p)
+    elif why == "attacker":
+        spoils(g, q)
+    else:
+        g.log.append(("battle_over", "no_winner"))
 
-    def spoils(self, w: SpellfirePlayer) -> None:
-        """The winner draws one card; a realm the turn player draws may be played at once."""
-        self.log.append(("spoils", w.name))
-        got = self.draw(w, 1)
-        if not got or w is not self.active:
-            return
-        card = got[0]
-        if card.proto.type != "realm" or not self.cosmos_allows(w, card):
-            return
-        slots = self.open_slots(w)
-        if slots:
-            self.ask(w, "spoils", [KEEP, *(("play", card, s) for s in slots)],
-                     f"play {card.proto.id}, drawn as spoils, into your formation?",
-                     then=(self.spoils_chosen, w))
 
-    @step
-    def spoils_chosen(self, w: SpellfirePlayer, choice: Any) -> None:
-        if isinstance(choice, str):
-            return
-        card, slot = choice[1], choice[2]
-        self.log.append(("spoils_realm", w.name, card.proto.id, slot.letter))
-        w.played_realm = True
-        self.clock += 1
-        self.then(self.check_victory)
-        self.play_card(w, card, slot.zone)
+# -- after the battle ----------------------------------------------------------------------
+def end_round(g: SpellfireGame) -> None:
+    """Allies and played spells and skills are discarded; level changes end."""
+    realm, a, d = g.combat.fighting()
+    for z in (g.active.battle, realm.owner.battle):
+        for c in [c for c in z.cards if c.host is None and c is not a and c is not d]:
+            g.discard(c, "round_over")
+    a.mods = d.mods = ()
+
+
+def to_pool(g: SpellfireGame, p: SpellfirePlayer, champ: SpellfireCard) -> None:
+    """A champion back to its player's pool, with its attachments."""
+    if champ.zone is not p.battle:
+        return
+    attached = champ.attachments()
+    g.move(champ, p.pool)
+    for c in attached:
+        g.move(c, p.pool)
+    g.log.append(("to_pool", p.name, champ.proto.id))
+
+
+def spoils(g: SpellfireGame, w: SpellfirePlayer) -> None:
+    """The winner draws one card; a realm the turn player draws may be played at once."""
+    g.log.append(("spoils", w.name))
+    got = g.draw(w, 1)
+    if not got or w is not g.active:
+        return
+    card = got[0]
+    if card.proto.type != "realm" or not cosmos.allows(g, w, card):
+        return
+    slots = formation.open_slots(w)
+    if slots:
+        g.ask(w, "spoils", [KEEP, *(("play", card, s) for s in slots)],
+              f"play {card.proto.id}, drawn as spoils, into your formation?",
+              then=(spoils_chosen, g, w))
+
+
+@step
+def spoils_chosen(g: SpellfireGame, w: SpellfirePlayer, choice: Any) -> None:
+    if isinstance(choice, str):
+        return
+    card, slot = choice[1], choice[2]
+    g.log.append(("spoils_realm", w.name, card.proto.id, slot.letter))
+    w.played_realm = True
+    g.victory.clock += 1
+    g.then(g.victory.check, g)
+    plays.play_card(g, w, card, slot.zone)

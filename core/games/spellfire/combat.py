@@ -1,7 +1,8 @@
 """Battles (the seed, "Phase 4"; rules notes 7, "Combat"): the turn player's one attack on an
 opponent's realm, from the target to the spoils of victory. A battle here has one round (no
 card yet adds walls or a second attacker); its outcome and the spoils are in
-:mod:`.battle_end`.
+:mod:`.battle_end`. The battle being fought is the rules section :class:`Combat` (the game's
+``combat``): the realm under attack and the two champions, and the steps up to the outcome.
 
 The steps, in the notes' order: (A) the target, (B) the attacker from hand or pool into the
 battle area, (C) the defender or a decline, (E) the totals compared, (F) catch-up plays by the
@@ -49,14 +50,19 @@ losing side until it stops, then the outcome. The readings chosen where the note
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...bus import Event
+from ...errors import RulesError
 from ...loadable import step
-from .battle_end import BattleEnd
+from ...section import Section, section
+from . import battle_end, cosmos, formation, plays
 from .card import SUPPORT_SKILLS
-from .state import SpellfireCard, SpellfirePlayer
 from .zones import HAND
+
+if TYPE_CHECKING:
+    from .rules import SpellfireGame
+    from .state import SpellfireCard, SpellfirePlayer
 
 SKIP, DECLINE, STOP, PASS = "skip", "decline", "stop", "pass"
 WORLD_BONUS = 3  # rules notes 7, "World bonus" (the world_bonus variant)
@@ -65,37 +71,62 @@ MOVEMENT = ("flyer", "swimmer", "earthwalker")
 BATTLE_PHASE = 4
 
 
-class Combat(BattleEnd):
+@section
+class Combat(Section):
+    """The battle of phase 4 (rules notes 7): ``realm`` is the realm under attack,
+    ``attacker`` and ``defender`` the champions fighting (a realm that defends itself is both
+    the realm and the defender); all None between battles."""
+
+    __slots__ = ("realm", "attacker", "defender")
+    name = "combat"
+
+    def __init__(self, g: SpellfireGame) -> None:
+        self.realm: SpellfireCard | None = None
+        self.attacker: SpellfireCard | None = None
+        self.defender: SpellfireCard | None = None
+
+    def fighting(self) -> tuple[SpellfireCard, SpellfireCard, SpellfireCard]:
+        """The realm under attack, the attacking and the defending champion (a realm that
+        defends itself is both the realm and the defender)."""
+        realm, a, d = self.realm, self.attacker, self.defender
+        if realm is None or a is None or d is None:
+            raise RulesError("no battle is being fought")
+        return realm, a, d
+
+    def end(self) -> None:
+        """The battle is over."""
+        self.realm = self.attacker = self.defender = None
+
     # -- (A) the target ------------------------------------------------------------------------
     @step
-    def attack_phase(self) -> None:
+    def attack_phase(self, g: SpellfireGame) -> None:
         """Phase 4: attack one realm of an opponent, or skip."""
-        p = self.active
-        targets = self.targets(p)
+        p = g.active
+        targets = self.targets(g, p)
         if not targets:
-            self.log.append(("no_attack", p.name))
+            g.log.append(("no_attack", p.name))
             return
-        self.ask(p, "attack", [SKIP, *(("attack", r) for r in targets)],
-                 "phase 4: attack a realm, or skip", then=(self.attack_chosen,))
+        g.ask(p, "attack", [SKIP, *(("attack", r) for r in targets)],
+              "phase 4: attack a realm, or skip", then=(self.attack_chosen, g))
 
-    def fighters(self, p: SpellfirePlayer) -> list[SpellfireCard]:
+    def fighters(self, g: SpellfireGame, p: SpellfirePlayer) -> list[SpellfireCard]:
         """The champions ``p`` may send into a battle: its pool's, and those of its hand the
         Rule of the Cosmos lets into play."""
         out = p.champions()
         out.extend(c for c in p.hand.cards
-                   if c.proto.type == "champion" and self.cosmos_allows(p, c))
+                   if c.proto.type == "champion" and cosmos.allows(g, p, c))
         return out
 
-    def targets(self, p: SpellfirePlayer) -> list[SpellfireCard]:
+    def targets(self, g: SpellfireGame, p: SpellfirePlayer) -> list[SpellfireCard]:
         """The realms ``p`` may attack: exposed ones, and those a champion it can send
         reaches by its movement power."""
-        fighters = self.fighters(p)
+        fighters = self.fighters(g, p)
         if not fighters:
             return []
         moves = {m for c in fighters for m in self.movement(c)}
         out: list[SpellfireCard] = []
-        for q in self.turn_order()[1:]:
-            exposed = self.attackable(p, q)
+        for q in g.turn_order()[1:]:
+            exposed = formation.attackable(p, q)
             out.extend(exposed)
             if moves:
                 out.extend(r for r in q.realms() if not r.razed and r not in exposed
@@ -112,93 +143,98 @@ class Combat(BattleEnd):
         return "flyer" in moves or "earthwalker" in moves or \
             "swimmer" in moves and realm.proto.coastal
 
-    def exposed(self, realm: SpellfireCard) -> bool:
-        return not self.shielded(realm.owner, realm.zone.area)
+    @staticmethod
+    def exposed(realm: SpellfireCard) -> bool:
+        return not formation.shielded(realm.owner, realm.zone.area)
 
     @step
-    def attack_chosen(self, choice: Any) -> None:
-        p = self.active
+    def attack_chosen(self, g: SpellfireGame, choice: Any) -> None:
+        p = g.active
         if isinstance(choice, str):
-            self.log.append(("no_attack", p.name))
+            g.log.append(("no_attack", p.name))
             return
         realm = choice[1]
-        self.battle_realm = realm
-        self.log.append(("attack", p.name, realm.proto.id, realm.owner.name))
+        self.realm = realm
+        g.log.append(("attack", p.name, realm.proto.id, realm.owner.name))
         exposed = self.exposed(realm)
-        options = [c for c in self.fighters(p)
+        options = [c for c in self.fighters(g, p)
                    if exposed or self.reaches(self.movement(c), realm)]
-        self.ask(p, "attacker", options, f"choose the champion attacking {realm.proto.id}",
-                 then=(self.attacker_chosen,))
+        g.ask(p, "attacker", options, f"choose the champion attacking {realm.proto.id}",
+              then=(self.attacker_chosen, g))
 
     # -- (B) the attacker, (C) the defender ----------------------------------------------------
     @step
-    def attacker_chosen(self, champ: SpellfireCard) -> None:
-        self.then(self.choose_defender, self.battle_realm)
-        self.attacker = self.send(self.active, champ, "attacker")
+    def attacker_chosen(self, g: SpellfireGame, champ: SpellfireCard) -> None:
+        g.then(self.choose_defender, g, self.realm)
+        self.attacker = self.send(g, g.active, champ, "attacker")
 
-    def send(self, p: SpellfirePlayer, champ: SpellfireCard, role: str) -> SpellfireCard:
+    def send(self, g: SpellfireGame, p: SpellfirePlayer, champ: SpellfireCard,
+             role: str) -> SpellfireCard:
         """``champ`` goes into ``p``'s battle area: from the hand it is played (a response
         window follows); from the pool it keeps its attachments."""
         from_hand = champ.zone is p.hand
-        self.log.append((role, p.name, champ.proto.id, HAND if from_hand else "pool"))
-        self.then(self.shown, role)  # once it is in the battle (after its window, if played)
+        g.log.append((role, p.name, champ.proto.id, HAND if from_hand else "pool"))
+        g.then(self.shown, g, role)  # once it is in the battle (after its window, if played)
         if from_hand:
-            self.play_card(p, champ, p.battle)
+            plays.play_card(g, p, champ, p.battle)
             new: Any = champ.moved_to  # the object it became in play
             return new
         attached = champ.attachments()
-        self.move(champ, p.battle)
+        g.move(champ, p.battle)
         for a in attached:
-            self.move(a, p.battle)
+            g.move(a, p.battle)
         return champ
 
     @step
-    def shown(self, role: str) -> None:
+    def shown(self, g: SpellfireGame, role: str) -> None:
         """The champion is shown as the attacker (notes 7 B) or the defender (C): its "when
         this champion attacks/defends" powers (events "attack", "defend") resolve now."""
         card = self.attacker if role == "attacker" else self.defender
         if card is not None and card.zone is card.controller.battle:
-            self.publish(Event("attack" if role == "attacker" else "defend", card,
-                               card.controller))
-            self.resolver.settle(self)
+            g.publish(Event("attack" if role == "attacker" else "defend", card,
+                            card.controller))
+            g.resolver.settle(g)
 
     @step
-    def choose_defender(self, realm: SpellfireCard) -> None:
+    def choose_defender(self, g: SpellfireGame, realm: SpellfireCard) -> None:
         a = self.attacker
-        if a is None or a.zone is not self.active.battle:  # gone before the battle began
-            self.log.append(("battle_over", "no_attacker"))
-            self.end_battle()
+        if a is None or a.zone is not g.active.battle:  # gone before the battle began
+            g.log.append(("battle_over", "no_attacker"))
+            self.end()
             return
         if realm.zone is None or realm.razed:  # gone before the battle began: no spoils
-            self.log.append(("battle_over", "no_realm"))
-            self.to_pool(self.active, a)
-            self.end_battle()
+            g.log.append(("battle_over", "no_realm"))
+            battle_end.to_pool(g, g.active, a)
+            self.end()
             return
         q = realm.owner
-        self.ask(q, "defender", [DECLINE, *self.fighters(q)],
-                 f"defend {realm.proto.id} against {a.proto.id}, or decline",
-                 then=(self.defender_chosen, realm, a))
+        g.ask(q, "defender", [DECLINE, *self.fighters(g, q)],
+              f"defend {realm.proto.id} against {a.proto.id}, or decline",
+              then=(self.defender_chosen, g, realm, a))
 
     @step
-    def defender_chosen(self, realm: SpellfireCard, a: SpellfireCard, choice: Any) -> None:
+    def defender_chosen(self, g: SpellfireGame, realm: SpellfireCard, a: SpellfireCard,
+                        choice: Any) -> None:
         q = realm.owner
         if not isinstance(choice, str):
-            self.then(self.fight)
-            self.defender = self.send(q, choice, "defender")
+            g.then(self.fight, g)
+            self.defender = self.send(g, q, choice, "defender")
             return
-        self.log.append(("decline", q.name, realm.proto.id))
+        g.log.append(("decline", q.name, realm.proto.id))
         if realm.proto.defends:
             self.defender = realm
-            self.log.append(("realm_defends", q.name, realm.proto.id, realm.proto.defends))
-            self.fight()
+            g.log.append(("realm_defends", q.name, realm.proto.id, realm.proto.defends))
+            self.fight(g)
             return
-        self.raze(realm, "declined")  # notes 7 C: the battle ends, the attacker gets spoils
-        self.to_pool(self.active, a)
-        self.end_battle()
-        self.spoils(self.active)
+        # notes 7 C: the realm is razed, the battle ends, the attacker gets spoils
+        formation.raze(g, realm, "declined")
+        battle_end.to_pool(g, g.active, a)
+        self.end()
+        battle_end.spoils(g, g.active)
 
     # -- (E) totals, (F) catch-up -------------------------------------------------------------
-    def total(self, p: SpellfirePlayer, champ: SpellfireCard, realm: SpellfireCard) -> int:
+    def total(self, g: SpellfireGame, p: SpellfirePlayer, champ: SpellfireCard,
+              realm: SpellfireCard) -> int:
         """A side's total: its champion's level (a realm defending itself: its ``defends``),
         its allies' levels, and the world bonus."""
         if champ is realm:
@@ -206,39 +242,39 @@ class Combat(BattleEnd):
         else:
             n = champ.level()
             w = champ.proto.world
-            if w is not None and w == realm.proto.world and "world_bonus" in self.variants:
+            if w is not None and w == realm.proto.world and "world_bonus" in g.variants:
                 n += WORLD_BONUS
         for c in p.battle.cards:
             if c.proto.type == "ally":
                 n += c.proto.level or 0
         return n if n > 0 else 0
 
-    def totals(self) -> tuple[int, int]:
+    def totals(self, g: SpellfireGame) -> tuple[int, int]:
         realm, a, d = self.fighting()
-        return self.total(self.active, a, realm), self.total(realm.owner, d, realm)
+        return self.total(g, g.active, a, realm), self.total(g, realm.owner, d, realm)
 
     @step
-    def fight(self) -> None:
+    def fight(self, g: SpellfireGame) -> None:
         """Compare the totals; the losing side (the attacker on a tie) plays one card or
         stops."""
-        why = self.interruption()
+        why = battle_end.interruption(g)
         if why is not None:
-            self.interrupted(why)
+            battle_end.interrupted(g, why)
             return
         realm, att, dfd = self.fighting()
-        a, d = self.totals()
-        self.log.append(("totals", att.proto.id, a, dfd.proto.id, d))
-        loser, champ, other = (self.active, att, dfd) if a <= d else (realm.owner, dfd, att)
-        self.ask(loser, "fight", [STOP, *self.catch_up_options(loser, champ, other, realm)],
-                 f"losing {min(a, d)} to {max(a, d)}: play one card, or stop",
-                 then=(self.caught_up, loser))
+        a, d = self.totals(g)
+        g.log.append(("totals", att.proto.id, a, dfd.proto.id, d))
+        loser, champ, other = (g.active, att, dfd) if a <= d else (realm.owner, dfd, att)
+        g.ask(loser, "fight", [STOP, *self.catch_up_options(g, loser, champ, other, realm)],
+              f"losing {min(a, d)} to {max(a, d)}: play one card, or stop",
+              then=(self.caught_up, g, loser))
 
-    def catch_up_options(self, p: SpellfirePlayer, champ: SpellfireCard,
+    def catch_up_options(self, g: SpellfireGame, p: SpellfirePlayer, champ: SpellfireCard,
                          other: SpellfireCard, realm: SpellfireCard) -> list:
         """The cards ``p``'s losing side, fighting with ``champ`` against ``other``, may play
         (rules notes 7 F: one card its champion can use)."""
         as_realm = champ is realm
-        attacking = p is self.active
+        attacking = p is g.active
         out: list[Any] = []
         for c in p.hand.cards:
             pr = c.proto
@@ -247,18 +283,18 @@ class Combat(BattleEnd):
                 if not attacking or self.ally_joins(c, champ, realm):
                     out.append(("play", c))
             elif t == "event":
-                if pr.used_in(BATTLE_PHASE) and self.has_targets(p, c):
+                if pr.used_in(BATTLE_PHASE) and plays.has_targets(g, p, c):
                     out.append(("play", c))
             elif as_realm:
                 continue  # a realm defending itself takes only allies (notes 6)
             elif t == "magic_item":
                 out.append(("attach", c, champ))
-            elif t in SUPPORT_SKILLS and self.castable(p, c, champ, other):
+            elif t in SUPPORT_SKILLS and self.castable(g, p, c, champ, other):
                 out.append(("cast", c, champ))
         return out
 
-    def castable(self, p: SpellfirePlayer, card: SpellfireCard, champ: SpellfireCard,
-                 other: SpellfireCard) -> bool:
+    def castable(self, g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard,
+                 champ: SpellfireCard, other: SpellfireCard) -> bool:
         """A spell or skill its fighting champion may use now: used in phase 4, by its
         icon or a power, with a target; an (Off) level bonus not against an immune
         champion."""
@@ -267,7 +303,7 @@ class Combat(BattleEnd):
             return False
         if pr.direction == "off" and pr.bonus and self.immune(other, pr):
             return False
-        return self.has_targets(p, card, champ)
+        return plays.has_targets(g, p, card, champ)
 
     def ally_joins(self, ally: SpellfireCard, attacker: SpellfireCard,
                    realm: SpellfireCard) -> bool:
@@ -284,67 +320,67 @@ class Combat(BattleEnd):
         return kw is not None and not champ.blank and kw.covers(proto)
 
     @step
-    def caught_up(self, p: SpellfirePlayer, choice: Any) -> None:
+    def caught_up(self, g: SpellfireGame, p: SpellfirePlayer, choice: Any) -> None:
         if isinstance(choice, str):
-            self.log.append(("concede", p.name))
-            self.conclude()
+            g.log.append(("concede", p.name))
+            battle_end.conclude(g)
             return
         card = choice[1]
-        self.log.append(("catch_up", p.name, card.proto.id))
-        self.then(self.fight)
-        self.then(self.winning_chance)
-        self.play_in_battle(p, choice)
+        g.log.append(("catch_up", p.name, card.proto.id))
+        g.then(self.fight, g)
+        g.then(self.winning_chance, g)
+        self.play_in_battle(g, p, choice)
 
-    def play_in_battle(self, p: SpellfirePlayer, choice: tuple) -> None:
+    def play_in_battle(self, g: SpellfireGame, p: SpellfirePlayer, choice: tuple) -> None:
         verb, card = choice[0], choice[1]
         if verb == "cast":
-            self.cast(p, card, choice[2])
+            plays.cast(g, p, card, choice[2])
         elif verb == "attach":
-            self.play_card(p, card, p.battle, host=choice[2])
+            plays.play_card(g, p, card, p.battle, host=choice[2])
         elif card.proto.type == "ally":
-            self.play_card(p, card, p.battle)
+            plays.play_card(g, p, card, p.battle)
         else:
-            self.cast(p, card, None)
+            plays.cast(g, p, card, None)
 
     @step
-    def winning_chance(self) -> None:
+    def winning_chance(self, g: SpellfireGame) -> None:
         """After a catch-up card, the side winning may play an event, or pass (rules notes
         7 F: "The winning side may play only events")."""
-        if self.interruption() is not None:
+        if battle_end.interruption(g) is not None:
             return
         realm, att, dfd = self.fighting()
-        a, d = self.totals()
-        w, champ, other = (self.active, att, dfd) if a > d else (realm.owner, dfd, att)
+        a, d = self.totals(g)
+        w, champ, other = (g.active, att, dfd) if a > d else (realm.owner, dfd, att)
         out: list[Any] = []
         for c in w.hand.cards:
             pr = c.proto
             if pr.type == "event":
-                if pr.used_in(BATTLE_PHASE) and self.has_targets(w, c):
+                if pr.used_in(BATTLE_PHASE) and plays.has_targets(g, w, c):
                     out.append(("play", c))
             elif pr.anytime and pr.type in SUPPORT_SKILLS and champ is not realm and \
-                    self.castable(w, c, champ, other):
+                    self.castable(g, w, c, champ, other):
                 out.append(("cast", c, champ))
         if out:
-            self.ask(w, "fight", [PASS, *out], "winning: play an event, or pass",
-                     then=(self.winner_played, w))
+            g.ask(w, "fight", [PASS, *out], "winning: play an event, or pass",
+                  then=(self.winner_played, g, w))
 
     @step
-    def winner_played(self, w: SpellfirePlayer, choice: Any) -> None:
+    def winner_played(self, g: SpellfireGame, w: SpellfirePlayer, choice: Any) -> None:
         if isinstance(choice, str):
             return
-        self.log.append(("battle_event", w.name, choice[1].proto.id))
-        self.play_in_battle(w, choice)
+        g.log.append(("battle_event", w.name, choice[1].proto.id))
+        self.play_in_battle(g, w, choice)
 
-    def stays_in_battle(self, card: SpellfireCard) -> bool:
+    def stays_in_battle(self, g: SpellfireGame, card: SpellfireCard) -> bool:
         """A card a fighting side played in the battle has taken effect (called as it is
         spent): its level bonus counts until the battle ends, as a level change of its side's
         champion (the opposing one for an (Off) card); a spell or skill waits in its
         player's battle area until then (True); an event goes on to the Void (False)."""
-        realm, a, d = self.battle_realm, self.attacker, self.defender
+        realm, a, d = self.realm, self.attacker, self.defender
         if realm is None or a is None or d is None:
             return False
         p = card.owner
-        if p is self.active:
+        if p is g.active:
             own, other = a, d
         elif p is realm.owner:
             own, other = d, a
@@ -354,9 +390,9 @@ class Combat(BattleEnd):
         if bonus:
             target = other if card.proto.direction == "off" else own
             target.mods = (*target.mods, bonus)
-            self.log.append(("level", target.proto.id, f"{bonus:+d}", card.proto.id))
+            g.log.append(("level", target.proto.id, f"{bonus:+d}", card.proto.id))
         if card.proto.type == "event":
             return False
         card.host = None
-        self.move(card, p.battle)
+        g.move(card, p.battle)
         return True

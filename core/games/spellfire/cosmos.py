@@ -6,53 +6,59 @@ are not. Support cards (allies, spells, psionic powers, unarmed combat, blood ab
 thief skills), events and magical items are exempt."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .card import COSMOS_TYPES
-from .mixin_base import MixinBase
-from .state import SpellfireCard, SpellfirePlayer
+
+if TYPE_CHECKING:
+    from .rules import SpellfireGame
+    from .state import SpellfireCard, SpellfirePlayer
 
 
-class Cosmos(MixinBase):
-    def in_play_cards(self) -> list[SpellfireCard]:
-        """Every card in play: formations (razed realms too), pools, battle areas, dungeons
-        (not the champions they hold) and the rule card."""
-        out: list[SpellfireCard] = list(self.rule_zone.cards)
-        for p in self.players:
-            for s in p.slots:
-                out.extend(s.zone.cards)
-            out.extend(p.pool.cards)
-            out.extend(p.battle.cards)
-            # the dungeon card is in play; a champion it holds is not (seed, "Rule of Cosmos")
-            out.extend(c for c in p.dungeon.cards if c.proto.type == "dungeon")
-        return out
+def in_play_cards(g: SpellfireGame) -> list[SpellfireCard]:
+    """Every card in play: formations (razed realms too), pools, battle areas, dungeons
+    (not the champions they hold) and the rule card."""
+    out: list[SpellfireCard] = list(g.rule_zone.cards)
+    for p in g.players:
+        for s in p.slots:
+            out.extend(s.zone.cards)
+        out.extend(p.pool.cards)
+        out.extend(p.battle.cards)
+        # the dungeon card is in play; a champion it holds is not (seed, "Rule of Cosmos")
+        out.extend(c for c in p.dungeon.cards if c.proto.type == "dungeon")
+    return out
 
-    def cosmos_allows(self, p: SpellfirePlayer, card: SpellfireCard) -> bool:
-        """``card`` may come into play: it is exempt, or no card of its id is in play (the
-        player's own copy included: "Same cards ... cannot be played")."""
-        if card.proto.type not in COSMOS_TYPES:
-            return True
-        cid = card.proto.id
-        return all(c.proto.id != cid for c in self.in_play_cards())
 
-    def cosmos_enters(self, card: SpellfireCard) -> None:
-        """Rules notes 1, Limbo: when a player brings a champion into play, another player's
-        identical champion waiting in Limbo is discarded."""
-        if card.proto.type != "champion":
-            return
-        for q in self.players:
-            if q is card.owner:
-                continue
-            for c in [c for c in q.limbo.cards if c.proto.id == card.proto.id]:
-                self.log.append(("limbo_discarded", c.proto.id, q.name))
-                self.move(c, q.discard, cause="cosmos")
+def allows(g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard) -> bool:
+    """``card`` may come into play: it is exempt, or no card of its id is in play (the
+    player's own copy included: "Same cards ... cannot be played")."""
+    if card.proto.type not in COSMOS_TYPES:
+        return True
+    cid = card.proto.id
+    return all(c.proto.id != cid for c in in_play_cards(g))
 
-    def cosmos_broken(self) -> list[str]:
-        """The ids of which more than one is in play (what the property tests check after
-        every decision): empty while the rule holds."""
-        seen: set[str] = set()
-        twice: list[str] = []
-        for c in self.in_play_cards():
-            if c.proto.type in COSMOS_TYPES:
-                if c.proto.id in seen:
-                    twice.append(c.proto.id)
-                seen.add(c.proto.id)
-        return twice
+
+def enters(g: SpellfireGame, card: SpellfireCard) -> None:
+    """Rules notes 1, Limbo: when a player brings a champion into play, another player's
+    identical champion waiting in Limbo is discarded."""
+    if card.proto.type != "champion":
+        return
+    for q in g.players:
+        if q is card.owner:
+            continue
+        for c in [c for c in q.limbo.cards if c.proto.id == card.proto.id]:
+            g.log.append(("limbo_discarded", c.proto.id, q.name))
+            g.move(c, q.discard, cause="cosmos")
+
+
+def broken(g: SpellfireGame) -> list[str]:
+    """The ids of which more than one is in play (what the property tests check after
+    every decision): empty while the rule holds."""
+    seen: set[str] = set()
+    twice: list[str] = []
+    for c in in_play_cards(g):
+        if c.proto.type in COSMOS_TYPES:
+            if c.proto.id in seen:
+                twice.append(c.proto.id)
+            seen.add(c.proto.id)
+    return twice

@@ -12,6 +12,7 @@ from pydantic import Field
 
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
+from . import formation
 from .selectors import PlayedCard
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
@@ -30,10 +31,13 @@ def leave_play(g, card, dest, cause: str) -> None:
     (rules notes 1: "A champion discarded or sent to Limbo/Abyss takes its attachments to
     discard"); a realm's slot is empty again, and a dungeon under it is discarded. To the
     discard pile, as the rules discard (:meth:`.rules.SpellfireGame.discard`,
-    :meth:`.formation.Formation.discard_realm`)."""
+    :func:`.formation.discard_realm`)."""
     realm = card.proto.type == "realm"
     if dest is card.owner.discard:
-        (g.discard_realm if realm else g.discard)(card, cause)
+        if realm:
+            formation.discard_realm(g, card, cause)
+        else:
+            g.discard(card, cause)
         return
     for c in list(card.owner.dungeon.cards) if realm else ():
         if c.host is card:
@@ -114,7 +118,7 @@ class Raze(_InPlay):
     types = ("realm",)
 
     def each(self, g, ctx, card):
-        g.raze(card, "effect")
+        formation.raze(g, card, "effect")
 
 
 @vocab.effect("unraze", CardParams, text="rebuild {{ card | describe }}")

@@ -2,7 +2,14 @@
 shuffle and the opening hand, the two-draw mulligan, the seven phases of a turn and the
 end of the game, as steps in the order the seed gives them. Playing cards and responses
 are in :mod:`.plays`; the formation and phase 2 in :mod:`.formation`; battles in
-:mod:`.combat`; the Rule of the Cosmos and victory in :mod:`.cosmos` and :mod:`.victory`.
+:mod:`.combat` and :mod:`.battle_end`; the Rule of the Cosmos and victory in :mod:`.cosmos`
+and :mod:`.victory`.
+
+Of those, the parts that hold state of their own are rules sections
+(:mod:`cardscript.section`), which the game reaches by name: the battle being fought
+(``g.combat``, :class:`~.combat.Combat`) and the victory clock (``g.victory``,
+:class:`~.victory.Victory`). The others are functions taking the game (``plays.cast(g, p,
+card, caster)``, ``cosmos.allows(g, p, card)``); the game's own hooks call them.
 
 Citations: ``seed, <heading>`` names a paragraph of the seed; ``notes N`` a section of the
 rules notes (the Tournament Rules v2.0 reading)."""
@@ -15,12 +22,10 @@ from ...game import Game
 from ...loadable import state, step
 from ...window import ResponseWindow
 from ...zones import Unseen, Zone
+from . import cosmos, evaluation, plays
 from .combat import Combat
-from .cosmos import Cosmos
-from .evaluation import Evaluation
-from .formation import Formation
 from .formats import VARIANT_OF, format_of
-from .plays import DONE, Plays
+from .plays import DONE
 from .state import SpellfireCard, SpellfireCardDef, SpellfirePlayer
 from .table import spellfire_table
 from .victory import Victory
@@ -40,8 +45,11 @@ DECISION_KINDS = ("mulligan", "action", "target", "caster", "respond", "discard"
 
 
 @state
-class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
-                    Game[SpellfirePlayer]):
+class SpellfireGame(Game[SpellfirePlayer]):
+    """Spellfire's sequence of play (seed, "Phases of the Game Play") on the core's game,
+    with the table (the format, the turn and phase, the rule card, the response window's
+    zone) and its rules sections (``SECTIONS``: a battle, the victory clock)."""
+
     game_name = "spellfire"
     DECISION_KINDS = DECISION_KINDS
     VARIANTS = VARIANTS
@@ -50,6 +58,12 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
     card_def_class = SpellfireCardDef
     card_class = SpellfireCard
     player_class = SpellfirePlayer
+    HIDDEN_ZONES = evaluation.HIDDEN_ZONES
+    PRIVATE_ZONES = evaluation.PRIVATE_ZONES
+    SECTIONS = (Combat, Victory)
+    # the rules sections (cardscript.section): each module's own state
+    combat: Combat
+    victory: Victory
 
     def __init__(self, decks, seed: int = 0, **kw):
         if "names" not in kw:
@@ -71,11 +85,6 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         self.first: SpellfirePlayer | None = None
         self.rule_zone = Zone(RULE, None, in_play=True)  # the table's one rule card
         self.window_zone = Zone(WINDOW, None)  # cards being played, while they resolve
-        self.battle_realm: SpellfireCard | None = None  # the realm under attack
-        self.attacker: SpellfireCard | None = None  # the champions fighting (combat.py)
-        self.defender: SpellfireCard | None = None
-        self.clock = 0  # counts players reaching the winning realms: who placed them first
-        self.ending = False  # a draw pile ran out: the game ends with this turn
         self.start_at: str | None = None  # set by scenarios: "turn", or a phase "phaseN"
         self.restarts = 0  # games restarted by a mulligan
         for p, deck in zip(self.players, decks, strict=True):
@@ -85,6 +94,22 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
     def round(self) -> int:
         """The turn number (what `cardscript simulate` reports as rounds)."""
         return self.turn
+
+    # -- the hooks of the core ---------------------------------------------------------
+    @step
+    def state_checks(self) -> None:
+        """After each resolution: the realms that win (:meth:`.victory.Victory.check`)."""
+        self.victory.check(self)
+
+    def responses(self, player) -> list:
+        """What ``player`` may answer a played card with (rules notes 5, :mod:`.plays`)."""
+        return plays.responses(self, player)
+
+    def respond(self, player, option: Any) -> None:
+        plays.respond(self, player, option)
+
+    def evaluate(self, player) -> float:
+        return super().evaluate(player) if self.over else evaluation.evaluate(self, player)
 
     # -- setting out (seed, first paragraphs) --------------------------------------------
     @step
@@ -138,7 +163,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         p.realm_step = p.holding_step = p.dungeon_step = False
         self.log.append(("turn", self.turn, p.name))
         if self.fmt.hold and p.unrazed() >= self.fmt.victory_realms:
-            self.finish(p, "realms_held")  # the 75-card game: six realms held a turn
+            self.victory.finish(self, p, "realms_held")  # the 75-card game: six realms held a turn
             return
         self.then(self.resume_phase, 0)
 
@@ -205,7 +230,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
     def phase4(self) -> None:
         """Phase 4: at most one attack."""
         self.enter(4)
-        self.then(self.attack_phase)
+        self.then(self.combat.attack_phase, self)
 
     @step
     def phase5(self) -> None:
@@ -220,7 +245,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         if self.over:
             return
         p = self.active
-        options = self.actions(p, phase)
+        options = plays.actions(self, p, phase)
         if not options:
             return
         self.ask(p, "action", [DONE, *options], f"phase {phase}: play a card, or done",
@@ -231,7 +256,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         if isinstance(choice, str) and choice == DONE:
             return
         self.then(self.act, phase)
-        self.do_action(self.active, choice)
+        plays.do_action(self, self.active, choice)
 
     @step
     def hand_limit(self) -> None:
@@ -255,14 +280,14 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         out ends; otherwise the player on the left takes their turn."""
         self.enter(6)
         p = self.active
-        for c in self.in_play_cards():  # level changes last the battle, or else the turn
+        for c in cosmos.in_play_cards(self):  # level changes last the battle, or else the turn
             c.mods = ()
         if not p.realms() and p.champions():
             self.log.append(("pool_lost", p.name))
             for c in p.champions():
                 self.discard(c, "no_realm")
-        if self.ending or any(not q.deck.cards for q in self.players):
-            self.end_by_tiebreak()
+        if self.victory.ending or any(not q.deck.cards for q in self.players):
+            self.victory.end_by_tiebreak(self)
             return
         self.then(self.next_turn)
         self.mulligan_check(p)
@@ -280,7 +305,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         one: the game restarts with no winner."""
         if p.turns != 2 or p.played_realm or p.mulligan_used or p.dropped_realm:
             return
-        if any(c.proto.type == "realm" and self.cosmos_allows(p, c) for c in p.hand.cards):
+        if any(c.proto.type == "realm" and cosmos.allows(self, p, c) for c in p.hand.cards):
             return
         if any(self.finds_cards(c) for c in p.hand.cards):
             return  # seed: "must have played any events that gave him a chance"
@@ -333,7 +358,7 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
         self.pending = []
         self.turn = 0
         self.phase = -1
-        self.ending = False
+        self.victory.ending = False
         self.sequence((self.first_player, list(self.players)), (self.shuffle_step,),
                       (self.opening_hands,), (self.begin_turn, None))
 
@@ -350,8 +375,8 @@ class SpellfireGame(Evaluation, Formation, Plays, Combat, Cosmos, Victory,
             got.append(self.move(c, p.hand))
         if got:
             self.log.append(("draw", p.name, len(got)))
-        if not p.deck.cards and not self.ending:
-            self.ending = True
+        if not p.deck.cards and not self.victory.ending:
+            self.victory.ending = True
             self.log.append(("draw_pile_empty", p.name))
         return got
 

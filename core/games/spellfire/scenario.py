@@ -20,6 +20,7 @@ from ...scenario_checks import (
     pick,
 )
 from ...zones import Unseen
+from . import formation
 from .rules import DECISION_KINDS, VARIANTS, SpellfireGame
 
 NAMES: tuple[Literal["A", "B", "C", "D"], ...] = ("A", "B", "C", "D")
@@ -284,7 +285,7 @@ def check(g: SpellfireGame, e: Expect) -> list[tuple[tuple, str]]:
         if name not in names:
             bad.append((("attackable", name), f"no player {name} in this game"))
             continue
-        cmp(("attackable", name), sorted(ids), _ids(g.attackable(g.active, names[name])))
+        cmp(("attackable", name), sorted(ids), _ids(formation.attackable(g.active, names[name])))
     for name, pe in e.players.items():
         if name not in names:
             bad.append((("players", name), f"no player {name} in this game"))

@@ -23,6 +23,7 @@ from typing import Literal, Optional
 from pydantic import Field
 
 from ...registry import Params, Vocabulary
+from . import formation
 from .card import CardType, ChampionType
 from .keywords import immune_to
 
@@ -147,7 +148,7 @@ class RealmSelector(_InPlay):
         if self.attackable:
             owner = card.zone.player
             return any(r is card for q in g.players if q is not owner
-                       for r in g.attackable(q, owner))
+                       for r in formation.attackable(q, owner))
         return True
 
 

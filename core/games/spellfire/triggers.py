@@ -7,7 +7,7 @@ psionic powers, blood abilities, thief skills, unarmed combat), as it comes into
 The events they wait for, and who publishes them: "enter" (:mod:`.plays`, once the card's
 response window closed without it being negated), "turn_start" (phase 0, :mod:`.rules`),
 "attack" and "defend" (the battle, :mod:`.combat`, with the champion as the event's card),
-"razed" (:meth:`.formation.Formation.raze`)."""
+"razed" (:func:`.formation.raze`)."""
 from __future__ import annotations
 
 from typing import Literal

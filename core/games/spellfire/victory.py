@@ -3,33 +3,48 @@ format's number: three in the 25-card game; held a turn in the 25 and 75); when 
 runs out, the turn is finished and the tie-breaks decide, in the seed's order: unrazed realms,
 realms razed and unrazed, holdings, fewer champions in the pool, fewer champion levels (the
 printed level), more cards left in the draw pile; then it is a draw. In the 25-card game,
-between players with three unrazed realms, the one who placed them first wins."""
+between players with three unrazed realms, the one who placed them first wins.
+
+The rules section :class:`Victory` (the game's ``victory``) keeps the order in which players
+reached the number, and whether a draw pile has run out."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ...loadable import step
 from ...procedure import GameOver
-from .mixin_base import MixinBase
-from .state import SpellfirePlayer
+from ...section import Section, section
+
+if TYPE_CHECKING:
+    from .rules import SpellfireGame
+    from .state import SpellfirePlayer
 
 
-class Victory(MixinBase):
+@section
+class Victory(Section):
+    """Seed, "Victory": ``clock`` counts the players reaching the winning number of realms
+    (who placed them first: ``SpellfirePlayer.first_realms_turn``); ``ending`` is set once a
+    draw pile has run out, and the game ends with this turn."""
+
+    __slots__ = ("clock", "ending")
+    name = "victory"
+
+    def __init__(self, g: SpellfireGame) -> None:
+        self.clock = 0
+        self.ending = False
+
     @step
-    def state_checks(self) -> None:
-        self.check_victory()
-
-    @step
-    def check_victory(self) -> None:
+    def check(self, g: SpellfireGame) -> None:
         """Six unrazed realms win at once (notes 9: "Whether this is checked immediately or
         after holding a turn is unconfirmed": checked immediately, except in the 75-card
         game, where its page suggests holding a turn, and the 25-card game, whose three
         realms begin a "final stage"; those wins are checked as a turn begins). Records
         the order in which players reached the number (the 25-card tie-break)."""
-        if self.over:
+        if g.over:
             raise GameOver
-        fmt = self.fmt
-        for p in self.turn_order():
+        fmt = g.fmt
+        for p in g.turn_order():
             n = p.unrazed()
             if n >= fmt.victory_realms and not p.first_realms_turn:
                 self.clock += 1  # one tick per player reaching it: no two tie on "first"
@@ -38,20 +53,20 @@ class Victory(MixinBase):
                 p.first_realms_turn = 0
         if fmt.hold:
             return
-        for p in self.turn_order():
+        for p in g.turn_order():
             if p.unrazed() >= fmt.victory_realms:
-                self.finish(p, "realms")
+                self.finish(g, p, "realms")
 
-    def finish(self, winner: SpellfirePlayer | None, how: str) -> None:
-        self.over = True
-        self.winner = winner
-        self.log.append(("game_over", winner.name if winner else "draw", how))
+    def finish(self, g: SpellfireGame, winner: SpellfirePlayer | None, how: str) -> None:
+        g.over = True
+        g.winner = winner
+        g.log.append(("game_over", winner.name if winner else "draw", how))
         raise GameOver
 
-    def end_by_tiebreak(self) -> None:
+    def end_by_tiebreak(self, g: SpellfireGame) -> None:
         """Seed, "Victory": the game ends; the tie-breaks decide in order."""
-        fmt = self.fmt
-        leaders = list(self.players)
+        fmt = g.fmt
+        leaders = list(g.players)
         steps: list[tuple[str, Callable[[SpellfirePlayer], int]]] = [
             ("unrazed", lambda p: p.unrazed())]
         if fmt.size == 25:  # seed: "the player who placed the three realms first"
@@ -69,5 +84,5 @@ class Victory(MixinBase):
             best = max(key(p) for p in leaders)
             leaders = [p for p in leaders if key(p) == best]
             if len(leaders) == 1:
-                self.finish(leaders[0], f"tiebreak_{name}")
-        self.finish(None, "tied")
+                self.finish(g, leaders[0], f"tiebreak_{name}")
+        self.finish(g, None, "tied")
