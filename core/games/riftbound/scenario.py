@@ -8,14 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from ...errors import did_you_mean
+from ... import scenario_checks
 from ...scenario_checks import (
-    check_decision,
+    Model,
+    check_expect,
+    check_hand_and_deck,
     check_log,
-    check_outcome,
     comparer,
+    game_over_reason,  # noqa: F401 (the runner's)
+    ids,
+    known_card,  # noqa: F401 (the runner's)
     log_lines,
     pick,
 )
@@ -32,11 +36,7 @@ else:
     Variant = Literal[tuple(VARIANTS)]
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class UnitState(_M):
+class UnitState(Model):
     card: str
     exhausted: bool = False
     damage: int = Field(0, ge=0)
@@ -47,7 +47,7 @@ class UnitState(_M):
 UnitSpec = Union[str, UnitState]
 
 
-class PlayerState(_M):
+class PlayerState(Model):
     points: int = Field(0, ge=0)
     energy: int = Field(0, ge=0)
     power: dict[Domain, int] = Field(default_factory=dict)
@@ -67,7 +67,7 @@ class PlayerState(_M):
                               "already scored this turn.")
 
 
-class BattlefieldState(_M):
+class BattlefieldState(Model):
     card: str
     controller: Optional[Name] = None
     contested_by: Optional[Name] = None
@@ -75,7 +75,7 @@ class BattlefieldState(_M):
     B: list[UnitSpec] = Field(default_factory=list)
 
 
-class Setup(_M):
+class Setup(Model):
     start: Literal["game", "turn", "main"] = "main"
     seed: int = 0
     variants: list[Variant] = Field(default_factory=list)
@@ -86,14 +86,9 @@ class Setup(_M):
     battlefields: list[BattlefieldState] = Field(default_factory=list, max_length=4)
 
 
-class PlayerExpect(_M):
+class PlayerExpect(scenario_checks.PlayerExpect):
     points: Optional[int] = None
     energy: Optional[int] = None
-    hand: Optional[list[str]] = None
-    hand_count: Optional[int] = None
-    deck_count: Optional[int] = None
-    deck_top: Optional[list[str]] = None
-    deck_bottom: Optional[list[str]] = None
     rune_deck_count: Optional[int] = None
     runes: Optional[int] = Field(None, description="Runes in play.")
     ready_runes: Optional[int] = None
@@ -103,7 +98,7 @@ class PlayerExpect(_M):
     legend: Optional[list[str]] = None
 
 
-class BattlefieldExpect(_M):
+class BattlefieldExpect(Model):
     card: Optional[str] = None
     facedown: Optional[list[str]] = Field(None, description="The card hidden there (Hidden).")
     controller: Optional[Literal["A", "B", "none"]] = None
@@ -112,7 +107,7 @@ class BattlefieldExpect(_M):
     B: Optional[list[str]] = None
 
 
-class CardExpect(_M):
+class CardExpect(Model):
     damage: Optional[int] = None
     might: Optional[int] = None
     exhausted: Optional[bool] = None
@@ -122,31 +117,24 @@ class CardExpect(_M):
     controller: Optional[Name] = None
 
 
-class DecisionExpect(_M):
+class DecisionExpect(scenario_checks.DecisionExpect):
     player: Optional[Name] = None
+    behalf: Optional[Name] = None
     kind: Optional[DecisionKind] = None
-    options: Optional[list[str]] = None
-    includes: Optional[list[str]] = None
-    excludes: Optional[list[str]] = None
 
 
-class Expect(_M):
+class Expect(scenario_checks.Expect):
     turn: Optional[int] = None
     active: Optional[Name] = None
     first_player: Optional[Name] = None
     phase: Optional[str] = None
     showdown: Optional[str] = Field(None, description="The battlefield of the running "
                                     "showdown, or 'none'.")
-    over: Optional[bool] = None
     winner: Optional[Literal["A", "B", "draw"]] = None
     decision: Optional[Union[DecisionExpect, Literal["none"]]] = None
     players: dict[Name, PlayerExpect] = Field(default_factory=dict)
     battlefields: dict[int, BattlefieldExpect] = Field(default_factory=dict)
     cards: dict[str, CardExpect] = Field(default_factory=dict)
-    log: list[str] = Field(default_factory=list, description="Log lines that must appear "
-                           "(a line's words, as `cardscript` prints them).")
-    log_excludes: list[str] = Field(default_factory=list)
-    error: Optional[str] = None
 
 
 def card_ids(setup: Setup, expects: list) -> list[tuple[tuple, str]]:
@@ -172,12 +160,6 @@ def card_ids(setup: Setup, expects: list) -> list[tuple[tuple, str]]:
                     out.append((base + ("players", name, zone, i), cid))
         out.extend((base + ("cards", cid), cid.split("#")[0]) for cid in e.cards)
     return out
-
-
-def known_card(pool, cid: str) -> str | None:
-    if cid in pool.cards:
-        return None
-    return f"unknown card '{cid}'{did_you_mean(cid, pool.cards)}"
 
 
 def setup_problems(setup: Setup) -> list[tuple[tuple, str, str]]:
@@ -252,10 +234,6 @@ def build(setup: Setup, pool) -> RiftboundGame:
     return g
 
 
-def _ids(cards) -> list[str]:
-    return sorted(c.proto.id for c in cards)
-
-
 def find_card(g: RiftboundGame, name: str):
     """The card object a scenario names: ``id`` (the only one of that id), or ``id#n``
     (the n-th, counting from 1, in the order of the board, then hands and trash)."""
@@ -282,25 +260,13 @@ def check(g: RiftboundGame, e: Expect) -> list[tuple[tuple, str]]:
     cmp(("first_player",), e.first_player, g.first.name if g.first else None)
     cmp(("phase",), e.phase, g.phase)
     cmp(("showdown",), e.showdown, g.fights.showdown.name if g.fights.showdown else "none")
-    cmp(("over",), e.over, g.over)
-    check_outcome(g, e.winner, e.error, cmp, bad)
-    if e.decision is not None:
-        check_decision(e.decision, g.decision, cmp, bad)
+    check_expect(g, e, cmp, bad)
     for name, pe in e.players.items():
         p = names[name]
         b: tuple = ("players", name)
         cmp(b + ("points",), pe.points, p.points)
         cmp(b + ("energy",), pe.energy, p.energy)
-        cmp(b + ("hand",), sorted(pe.hand) if pe.hand is not None else None,
-            _ids(p.hand.cards))
-        cmp(b + ("hand_count",), pe.hand_count, len(p.hand.cards))
-        cmp(b + ("deck_count",), pe.deck_count, len(p.deck.cards))
-        if pe.deck_top is not None:
-            cmp(b + ("deck_top",), pe.deck_top,
-                [c.proto.id for c in p.deck.cards[::-1][: len(pe.deck_top)]])
-        if pe.deck_bottom is not None:
-            cmp(b + ("deck_bottom",), pe.deck_bottom,
-                [c.proto.id for c in p.deck.cards[: len(pe.deck_bottom)]])
+        check_hand_and_deck(p, pe, b, cmp)
         cmp(b + ("rune_deck_count",), pe.rune_deck_count, len(p.rune_deck.cards))
         cmp(b + ("runes",), pe.runes, len(p.runes.cards))
         cmp(b + ("ready_runes",), pe.ready_runes,
@@ -308,7 +274,7 @@ def check(g: RiftboundGame, e: Expect) -> list[tuple[tuple, str]]:
         for zone in ("base", "trash", "champion", "legend"):
             want = getattr(pe, zone)
             cmp(b + (zone,), sorted(want) if want is not None else None,
-                _ids(p.zone(zone).cards))
+                ids(p.zone(zone).cards))
     for num, be in e.battlefields.items():
         b = ("battlefields", num)
         if not 1 <= num <= len(g.battlefields):
@@ -319,12 +285,12 @@ def check(g: RiftboundGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(b + ("controller",), be.controller,
             bf.controller.name if bf.controller else "none")
         cmp(b + ("contested",), be.contested, bf.contested_by is not None)
-        cmp(b + ("facedown",), be.facedown, _ids(bf.facedown.cards) if be.facedown is not None
+        cmp(b + ("facedown",), be.facedown, ids(bf.facedown.cards) if be.facedown is not None
             else None)
         for side in NAMES:
             want = getattr(be, side)
             cmp(b + (side,), sorted(want) if want is not None else None,
-                _ids(bf.units[names[side].index].cards))
+                ids(bf.units[names[side].index].cards))
     for cname, ce in e.cards.items():
         b = ("cards", cname)
         c, why = find_card(g, cname)
@@ -340,10 +306,3 @@ def check(g: RiftboundGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(b + ("controller",), ce.controller, c.controller.name)
     check_log(log_lines(g), e.log, e.log_excludes, bad)
     return bad
-
-
-def game_over_reason(g: RiftboundGame) -> str:
-    if g.error is not None:
-        return f"it ended in an error: {g.error}"
-    how = next((e[2] for e in reversed(g.log) if e[0] == "game_over"), "?")
-    return f"{g.winner.name if g.winner else 'nobody'} won ({how})"

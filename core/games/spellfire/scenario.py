@@ -8,14 +8,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from ...errors import did_you_mean
+from ... import scenario_checks
 from ...scenario_checks import (
-    check_decision,
+    Model,
+    check_expect,
+    check_hand_and_deck,
     check_log,
-    check_outcome,
     comparer,
+    game_over_reason,  # noqa: F401 (the runner's)
+    ids,
+    known_card,  # noqa: F401 (the runner's)
     log_lines,
     pick,
 )
@@ -33,17 +37,13 @@ else:
     Variant = Literal[tuple(VARIANTS)]
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class RealmState(_M):
+class RealmState(Model):
     card: str
     razed: bool = False
     holding: Optional[str] = None
 
 
-class ChampionState(_M):
+class ChampionState(Model):
     card: str
     attached: list[str] = Field(default_factory=list, description="Artifacts and magical "
                                 "items attached to it.")
@@ -53,7 +53,7 @@ RealmSpec = Union[str, RealmState]
 ChampionSpec = Union[str, ChampionState]
 
 
-class PlayerState(_M):
+class PlayerState(Model):
     hand: list[str] = Field(default_factory=list)
     deck: list[str] = Field(default_factory=list, description="Draw pile, top card first.")
     formation: dict[Letter, RealmSpec] = Field(default_factory=dict)
@@ -70,7 +70,7 @@ class PlayerState(_M):
     dropped_realm: bool = False
 
 
-class Setup(_M):
+class Setup(Model):
     start: Literal["game", "turn", "phase0", "phase1", "phase2", "phase3", "phase4",
                    "phase5"] = "phase3"
     seed: int = 0
@@ -83,10 +83,7 @@ class Setup(_M):
     rule: Optional[str] = Field(None, description="The rule card in play.")
 
 
-class PlayerExpect(_M):
-    hand: Optional[list[str]] = None
-    hand_count: Optional[int] = None
-    deck_count: Optional[int] = None
+class PlayerExpect(scenario_checks.PlayerExpect):
     formation: Optional[dict[Letter, str]] = Field(None, description="Realm ids by slot; "
                                                    "'-' for an empty slot.")
     razed: Optional[list[str]] = None
@@ -102,26 +99,23 @@ class PlayerExpect(_M):
     turns: Optional[int] = None
 
 
-class CardExpect(_M):
+class CardExpect(Model):
     zone: Optional[str] = None
     razed: Optional[bool] = None
     level: Optional[int] = None
 
 
-class DecisionExpect(_M):
+class DecisionExpect(scenario_checks.DecisionExpect):
     player: Optional[Name] = None
+    behalf: Optional[Name] = None
     kind: Optional[DecisionKind] = None
-    options: Optional[list[str]] = None
-    includes: Optional[list[str]] = None
-    excludes: Optional[list[str]] = None
 
 
-class Expect(_M):
+class Expect(scenario_checks.Expect):
     turn: Optional[int] = None
     active: Optional[Name] = None
     first_player: Optional[Name] = None
     phase: Optional[int] = None
-    over: Optional[bool] = None
     winner: Optional[Literal["A", "B", "C", "D", "draw"]] = None
     decision: Optional[Union[DecisionExpect, Literal["none"]]] = None
     players: dict[Name, PlayerExpect] = Field(default_factory=dict)
@@ -131,10 +125,6 @@ class Expect(_M):
                                               "player: the realms of their formation the "
                                               "active player may attack (rules notes 6).")
     restarts: Optional[int] = None
-    log: list[str] = Field(default_factory=list, description="Log lines that must appear "
-                           "(a line's words, as `cardscript` prints them).")
-    log_excludes: list[str] = Field(default_factory=list)
-    error: Optional[str] = None
 
 
 def card_ids(setup: Setup, expects: list) -> list[tuple[tuple, str]]:
@@ -169,15 +159,9 @@ def card_ids(setup: Setup, expects: list) -> list[tuple[tuple, str]]:
                 for i, cid in enumerate(getattr(pe, zone) or []):
                     out.append((base + ("players", name, zone, i), cid))
         out.extend((base + ("cards", cid), cid.split("#")[0]) for cid in e.cards)
-        for name, ids in e.attackable.items():
-            out.extend((base + ("attackable", name, i), cid) for i, cid in enumerate(ids))
+        for name, realms in e.attackable.items():
+            out.extend((base + ("attackable", name, i), cid) for i, cid in enumerate(realms))
     return out
-
-
-def known_card(pool, cid: str) -> str | None:
-    if cid in pool.cards:
-        return None
-    return f"unknown card '{cid}'{did_you_mean(cid, pool.cards)}"
 
 
 def setup_problems(setup: Setup) -> list[tuple[tuple, str, str]]:
@@ -248,10 +232,6 @@ def build(setup: Setup, pool) -> SpellfireGame:
     return g
 
 
-def _ids(cards) -> list[str]:
-    return sorted(c.proto.id for c in cards if type(c) is not Unseen)
-
-
 def find_card(g: SpellfireGame, name: str):
     """The card object a scenario names: ``id``, or ``id#n`` (the n-th, counting from 1)."""
     cid = name.partition("#")[0]
@@ -274,28 +254,23 @@ def check(g: SpellfireGame, e: Expect) -> list[tuple[tuple, str]]:
     cmp(("active",), e.active, g.active.name)
     cmp(("first_player",), e.first_player, g.first.name if g.first else None)
     cmp(("phase",), e.phase, g.phase)
-    cmp(("over",), e.over, g.over)
     cmp(("restarts",), e.restarts, g.restarts)
-    check_outcome(g, e.winner, e.error, cmp, bad)
-    if e.decision is not None:
-        check_decision(e.decision, g.decision, cmp, bad)
+    check_expect(g, e, cmp, bad)
     if e.rule is not None:
-        cmp(("rule",), sorted(e.rule), _ids(g.rule_zone.cards))
-    for name, ids in e.attackable.items():
+        cmp(("rule",), sorted(e.rule), ids(g.rule_zone.cards))
+    for name, realms in e.attackable.items():
         if name not in names:
             bad.append((("attackable", name), f"no player {name} in this game"))
             continue
-        cmp(("attackable", name), sorted(ids), _ids(formation.attackable(g.active, names[name])))
+        cmp(("attackable", name), sorted(realms),
+            ids(formation.attackable(g.active, names[name])))
     for name, pe in e.players.items():
         if name not in names:
             bad.append((("players", name), f"no player {name} in this game"))
             continue
         p = names[name]
         b: tuple = ("players", name)
-        cmp(b + ("hand",), sorted(pe.hand) if pe.hand is not None else None,
-            _ids(p.hand.cards))
-        cmp(b + ("hand_count",), pe.hand_count, len(p.hand.cards))
-        cmp(b + ("deck_count",), pe.deck_count, len(p.deck.cards))
+        check_hand_and_deck(p, pe, b, cmp)
         cmp(b + ("turns",), pe.turns, p.turns)
         if pe.formation is not None:
             found = {}
@@ -311,16 +286,16 @@ def check(g: SpellfireGame, e: Expect) -> list[tuple[tuple, str]]:
             sorted(c.proto.id for s in p.slots for c in s.zone.cards
                    if c.proto.type == "holding"))
         cmp(b + ("pool",), sorted(pe.pool) if pe.pool is not None else None,
-            _ids(p.champions()))
+            ids(p.champions()))
         if pe.attached is not None:
             for champ, attached in pe.attached.items():
                 c = next((x for x in p.champions() if x.proto.id == champ), None)
                 cmp(b + ("attached", champ), sorted(attached),
-                    _ids(c.attachments()) if c is not None else None)
+                    ids(c.attachments()) if c is not None else None)
         for zone in ("dungeon", "discard", "limbo", "abyss", "void"):
             want_ids = getattr(pe, zone)
             cmp(b + (zone,), sorted(want_ids) if want_ids is not None else None,
-                _ids(p.zone(zone).cards))
+                ids(p.zone(zone).cards))
     for cname, ce in e.cards.items():
         b = ("cards", cname)
         c, why = find_card(g, cname)
@@ -332,10 +307,3 @@ def check(g: SpellfireGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(b + ("level",), ce.level, c.level())
     check_log(log_lines(g), e.log, e.log_excludes, bad)
     return bad
-
-
-def game_over_reason(g: SpellfireGame) -> str:
-    if g.error is not None:
-        return f"it ended in an error: {g.error}"
-    how = next((e[2] for e in reversed(g.log) if e[0] == "game_over"), "?")
-    return f"{g.winner.name if g.winner else 'nobody'} won ({how})"

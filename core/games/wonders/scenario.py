@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from ... import scenario_checks
 from ...compiler import Compiler
-from ...errors import did_you_mean
-from ...scenario_checks import check_decision
+from ...scenario_checks import Model, check_expect, check_hand_and_deck, comparer, ids
 from .card import WondersCard
 from .facedown import FACE_DOWN
 from .primitives import ROUNDS
@@ -31,11 +31,10 @@ DEFAULT_DECK = 20
 NAMES: tuple[Literal["A", "B"], ...] = ("A", "B")
 
 
-class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class CardState(_M):
+
+class CardState(Model):
     """A card in a realm with its state. Each state is one field, set by :data:`_SET`; a
     state the engine gains later (faith, equipment) is a field here, one in
     :class:`CardExpect` and an entry in :data:`_SET` and :data:`_GET`."""
@@ -64,7 +63,7 @@ else:
 DecisionKind = Literal[DECISION_KINDS]  # type: ignore[valid-type]
 
 
-class PlayerState(_M):
+class PlayerState(Model):
     energy: int = Field(0, ge=0)
     actions: int = Field(0, ge=0)
     faith: int = Field(0, ge=0)
@@ -78,14 +77,14 @@ def _centre_stone() -> list[Literal["A", "B", "centre"]]:
     return ["centre"]
 
 
-class RealmState(_M):
+class RealmState(Model):
     A: list[CardSpec] = Field(default_factory=list)
     B: list[CardSpec] = Field(default_factory=list)
     centre: list[CardSpec] = Field(default_factory=list)
     stones: list[Literal["A", "B", "centre"]] = Field(default_factory=_centre_stone)
 
 
-class Setup(_M):
+class Setup(Model):
     start: Literal["game", "beginning", "turns"] = Field(
         "turns", description="game: from rule 401; beginning: the round's 403.1 steps; "
         "turns: its first turn.")
@@ -100,22 +99,17 @@ class Setup(_M):
     realms: dict[RealmNumber, RealmState] = Field(default_factory=dict)
 
 
-class PlayerExpect(_M):
+class PlayerExpect(scenario_checks.PlayerExpect):
     energy: Optional[int] = None
     actions: Optional[int] = None
     faith: Optional[int] = None
-    hand: Optional[list[str]] = None
-    hand_count: Optional[int] = None
-    deck_count: Optional[int] = None
-    deck_top: Optional[list[str]] = None
-    deck_bottom: Optional[list[str]] = None
     abyss: Optional[list[str]] = None
     banishment: Optional[list[str]] = None
     stones: Optional[int] = None
     lost: Optional[bool] = None
 
 
-class RealmExpect(_M):
+class RealmExpect(Model):
     A: Optional[list[str]] = None
     B: Optional[list[str]] = None
     centre: Optional[list[str]] = None
@@ -123,7 +117,7 @@ class RealmExpect(_M):
     active: Optional[bool] = None
 
 
-class CardExpect(_M):
+class CardExpect(Model):
     power: Optional[int] = None
     tapped: Optional[bool] = None
     counters: Optional[int] = None
@@ -177,33 +171,28 @@ _GET: dict[str, Callable[[Any], Any]] = {
 _WANT: dict[str, Callable[[Any], Any]] = {"classes": sorted, "keywords": sorted}
 
 
-class DecisionExpect(_M):
+class DecisionExpect(scenario_checks.DecisionExpect):
     player: Optional[Literal["A", "B"]] = Field(None, description="Who answers it.")
     behalf: Optional[Literal["A", "B"]] = Field(
         None, description="Whose decision it is: another than `player` when `player` controls "
         "their turn (rule 505.4).")
     kind: Optional[DecisionKind] = None
-    options: Optional[list[str]] = None
-    includes: Optional[list[str]] = None
-    excludes: Optional[list[str]] = None
 
 
-class Expect(_M):
+class Expect(scenario_checks.Expect):
+    winner: Optional[Literal["A", "B", "draw"]] = None
+    decision: Optional[Union[DecisionExpect, Literal["none"]]] = None
+    log: list[Union[str, LogExpect]] = Field(  # type: ignore[assignment]
+        default_factory=list, description="Lines (or events) the log must contain.")
+    log_excludes: list[Union[str, LogMatch]] = Field(  # type: ignore[assignment]
+        default_factory=list)
     round: Optional[int] = None
     first_player: Optional[Literal["A", "B"]] = None
     active: Optional[Literal["A", "B"]] = None
-    over: Optional[bool] = None
-    winner: Optional[Literal["A", "B", "draw"]] = None
     realm1_side: Optional[Literal["left", "right"]] = None
-    decision: Optional[Union[DecisionExpect, Literal["none"]]] = None
     players: dict[Literal["A", "B"], PlayerExpect] = Field(default_factory=dict)
     realms: dict[RealmNumber, RealmExpect] = Field(default_factory=dict)
     cards: dict[str, CardExpect] = Field(default_factory=dict)
-    log: list[Union[str, LogExpect]] = Field(
-        default_factory=list, description="Lines (or events) the log must contain.")
-    log_excludes: list[Union[str, LogMatch]] = Field(default_factory=list)
-    error: Optional[str] = Field(None, description="The game ended in an error (a limit "
-                                 "reached) whose message contains this.")
 
 
 def filler_card(registry):
@@ -401,61 +390,31 @@ def _zones(g, setup: Setup, proto) -> None:
                 g.new_card(proto(cid), p, p.zone(zone))
 
 
-def _ids(cards) -> list[str]:
-    return sorted(c.proto.id for c in cards)
-
-
 def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
     """Compare the game with an expectation block; return (path, message) per mismatch."""
     bad: list[tuple[tuple, str]] = []
     names = {p.name: p for p in g.players}
-
-    def cmp(path, expected, found):
-        if expected is not None and expected != found:
-            bad.append((path, f"expected {'.'.join(map(str, path))} = {expected!r}, "
-                              f"found {found!r}"))
+    cmp = comparer(bad)
 
     def name_of(p):
         return p.name if p is not None else None
 
+    check_expect(g, e, cmp, bad, f": the game is over: {game_over_reason(g)}")
     cmp(("round",), e.round, g.round)
     cmp(("first_player",), e.first_player, name_of(g.first))
     cmp(("active",), e.active, name_of(g.active))
-    cmp(("over",), e.over, g.over)
-    if e.winner is not None:
-        cmp(("winner",), e.winner, name_of(g.winner) if g.winner else
-            ("(the game ended in an error)" if g.error is not None else
-             "draw" if g.over else "(game not over)"))
-    if e.error is not None and (g.error is None or e.error not in g.error):
-        bad.append((("error",), f"expected the game to end in an error containing "
-                                f"{e.error!r}; " + (f"it ended in: {g.error}" if g.error
-                                                     else "it did not")))
     cmp(("realm1_side",), e.realm1_side, g.realm1_side)
-    if e.decision is not None:
-        d = check_decision(e.decision, g.decision, cmp, bad,
-                           f": the game is over: {game_over_reason(g)}")
-        if d is not None and not isinstance(e.decision, str):
-            cmp(("decision", "behalf"), e.decision.behalf, d.behalf.name)
     for name, pe in e.players.items():
         p = names[name]
         base: tuple[str | int, ...] = ("players", name)
+        check_hand_and_deck(p, pe, base, cmp)
         cmp(base + ("energy",), pe.energy, p.energy)
         cmp(base + ("actions",), pe.actions, p.actions)
         cmp(base + ("faith",), pe.faith, p.faith)
-        cmp(base + ("hand",), sorted(pe.hand) if pe.hand is not None else None,
-            _ids(p.hand.cards))
-        cmp(base + ("hand_count",), pe.hand_count, len(p.hand.cards))
-        cmp(base + ("deck_count",), pe.deck_count, len(p.deck.cards))
-        if pe.deck_top is not None:
-            cmp(base + ("deck_top",), pe.deck_top,
-                [c.proto.id for c in p.deck.cards[::-1][: len(pe.deck_top)]])
-        if pe.deck_bottom is not None:
-            cmp(base + ("deck_bottom",), pe.deck_bottom,
-                [c.proto.id for c in p.deck.cards[: len(pe.deck_bottom)]])
         cmp(base + ("abyss",), sorted(pe.abyss) if pe.abyss is not None else None,
-            _ids(p.abyss.cards))
+            ids(p.abyss.cards))
         cmp(base + ("banishment",), sorted(pe.banishment) if pe.banishment is not None
-            else None, _ids(p.banishment.cards))
+            else None, ids(p.banishment.cards))
         cmp(base + ("stones",), pe.stones, g.stones_of(p))
         cmp(base + ("lost",), pe.lost, p.lost)
     for num, re_ in e.realms.items():
@@ -464,7 +423,7 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         for side, zone in (("A", realm.sides[0]), ("B", realm.sides[1]),
                            ("centre", realm.centre)):
             want = getattr(re_, side)
-            cmp(base + (side,), sorted(want) if want is not None else None, _ids(zone.cards))
+            cmp(base + (side,), sorted(want) if want is not None else None, ids(zone.cards))
         cmp(base + ("stones",), re_.stones,
             ["centre" if s is None else g.players[s].name for s in realm.stones])
         cmp(base + ("active",), re_.active, realm.active)
@@ -506,7 +465,5 @@ def game_over_reason(g: WondersGame) -> str:
 
 
 def known_card(pool, cid: str) -> str | None:
-    """None if ``cid`` names a card of the pool (or the filler), else a message."""
-    if cid == "filler" or cid in pool.cards:
-        return None
-    return f"unknown card '{cid}'{did_you_mean(cid, pool.cards)}"
+    """None if ``cid`` names a card of the pool or the filler, else a message."""
+    return None if cid == "filler" else scenario_checks.known_card(pool, cid)
