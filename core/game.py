@@ -269,6 +269,11 @@ class Game(Procedure, Generic[PlayerT]):
         return card.controller if card.zone is not None and card.zone.in_play \
             else card.owner
 
+    def draw(self, player: PlayerT, n: int) -> int:
+        """``player`` draws ``n`` cards, as the game's rules draw (an empty deck, a replaced
+        draw); how many were drawn. The core's ``draw`` effect calls it."""
+        raise NotImplementedError(f"{type(self).__name__} does not say how a player draws")
+
     def opponents(self, player: Player) -> list[PlayerT]:
         return [p for p in self.players if p is not player]
 

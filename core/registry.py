@@ -29,6 +29,9 @@ class Params(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
     #: name of the field a bare scalar (or list) fills: ``{draw: 2}`` means ``{draw: {count: 2}}``
     __shorthand__: ClassVar[str | None] = None
+    #: parameters renamed since card files were written, old name -> new: the old one is an
+    #: error naming the new one (CS101), which ``cardscript lint --fix`` writes
+    __renamed__: ClassVar[dict[str, str]] = {}
 
     @model_validator(mode="before")
     @classmethod
@@ -39,7 +42,8 @@ class Params(BaseModel):
         if not isinstance(value, dict):
             return {short: value}
         # a mapping none of whose keys is a field is the shorthand's value: {may: {draw: 1}}
-        names = {f.alias or n for n, f in cls.model_fields.items()} | set(cls.model_fields)
+        names = {f.alias or n for n, f in cls.model_fields.items()} | set(cls.model_fields) \
+            | set(cls.__renamed__)
         if value and not any(k in names for k in value):
             return {short: value}
         return value

@@ -29,7 +29,7 @@ class DecisionExpect(Model):
     player: Optional[str] = Field(None, description="Who answers it.")
     behalf: Optional[str] = Field(
         None, description="Whose decision it is: another than `player` when `player` makes "
-        "another player's decisions (Wonders, rule 505.4).")
+        "another player's decisions (a rule that lets one player control another's turn).")
     kind: Optional[str] = None
     options: Optional[list[str]] = None
     includes: Optional[list[str]] = None

@@ -1,4 +1,5 @@
-"""The game-agnostic part of the vocabulary: effect structure, logic and constants.
+"""The game-agnostic part of the vocabulary: effect structure, logic and constants, and the
+building blocks every game's cards need (:mod:`cardscript.blocks`).
 
 Stages (rule 508.3), ``may``, ``if``, ``if_done`` (rule 508.4), ``choose``, ``for_each`` and
 ``repeat``; the conditions ``not``/``all_of``/``any_of``; constant values. Every game gets
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, Optional
 
 from pydantic import Field
 
+from .blocks import blocks
 from .limits import LimitExceeded
 from .loadable import step
 from .registry import Params, Vocabulary
@@ -293,4 +295,5 @@ def core_vocabulary(game: str) -> Vocabulary:
     v.condition("any_of", ConditionsParams, text="{{ conditions | join_clauses("
                 "'and' if negated else 'or', negated=negated) }}")(AnyOf)
     v.value("constant", internal=True, text="{{ n }}")(Constant)
+    blocks(v)
     return v

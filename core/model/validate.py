@@ -129,6 +129,10 @@ def reserved_names(model: type[BaseModel]) -> dict[tuple[str, str], str]:
     return getattr(model, "__reserved_names__", {})
 
 
+#: what a renamed parameter's message ends with (the linter's fix finds it by it)
+RENAMED_HINT = "rename the key (`cardscript lint --fix` does)"
+
+
 def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel],
                      card: str | None) -> list[Diagnostic]:
     out: list[Diagnostic] = []
@@ -158,9 +162,11 @@ def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel]
             key = loc[-1]
             owner = _model_at(model, loc[:-1])
             allowed = sorted((f.alias or n) for n, f in owner.model_fields.items()) if owner else []
+            renamed = getattr(owner, "__renamed__", {}).get(key)
             hint = did_you_mean(key, allowed)
             exp = f"; expected one of: {', '.join(allowed)}" if allowed else ""
-            msg = f"unknown key '{key}'{hint}{exp}"
+            msg = f"'{key}' is now called '{renamed}': {RENAMED_HINT}" if renamed else \
+                f"unknown key '{key}'{hint}{exp}"
             pos = doc.key_pos(path)
             code = "CS101"
         elif kind == "union_tag_invalid":

@@ -41,11 +41,14 @@ class Reorder:
 
 @dataclass(frozen=True)
 class ReplaceLine:
-    """Replace 1-based line ``line``, if it still reads ``old``, by ``new`` (None: delete it)."""
+    """Replace 1-based line ``line``, if it still reads ``old``, by ``new`` (None: delete it).
+    ``expect``: the data edits the new text makes (a key renamed where it is written); none
+    for an edit of comments, which must leave the data as it is."""
 
     line: int
     old: str
     new: str | None
+    expect: tuple = ()
 
 
 Edit = SetValue | RenameKey | Reorder | ReplaceLine

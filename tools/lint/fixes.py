@@ -191,8 +191,18 @@ def _order(data: Any, edits: Iterable = ()) -> list:
 
 
 def apply_line_edits(text: str, edits: Iterable[ReplaceLine], path: str = "<fix>") -> str:
+    """The text with each line edit applied; the data must then be what it was with the
+    edits' ``expect`` applied (nothing, for comments), else :class:`FixError`."""
+    edits = list(edits)
     lines = text.splitlines(keepends=True)
     before = _plain(text, path) if text.strip() else None
+    if before is not None:
+        for e in edits:
+            for x in e.expect:
+                try:
+                    _apply_plain(before, x)
+                except (KeyError, IndexError, TypeError) as exc:
+                    raise FixError(f"cannot apply {x!r}: {exc}") from None
     for e in sorted(edits, key=lambda e: e.line, reverse=True):
         i = e.line - 1
         if not (0 <= i < len(lines)):
@@ -207,7 +217,8 @@ def apply_line_edits(text: str, edits: Iterable[ReplaceLine], path: str = "<fix>
             lines[i] = e.new + ending
     new = "".join(lines)
     if before is not None and _plain(new, path) != before:
-        raise FixError("editing the comment would change the data")
+        raise FixError("the edited line would change the data" if any(e.expect for e in edits)
+                       else "editing the comment would change the data")
     return new
 
 

@@ -249,14 +249,7 @@ class Linter:
             model = _validate(doc, spec.card_model)
             card = self.compiler_of().card(model, doc.pos(()), doc.pos)
         except CardError as exc:
-            for f in self._diagnostics(path, exc):
-                fixer = self.engine_fixers.get(f.code)
-                if fixer is not None:
-                    try:
-                        f.fix = fixer.fix_for(ctx, f)
-                    except Exception as err:  # noqa: BLE001
-                        self.internal(f"the fix of {f.code}", path, err)
-                findings.append(f)
+            findings.extend(self._with_fixes(ctx, self._diagnostics(path, exc)))
             model = card = None
         except Exception as exc:  # noqa: BLE001
             self.internal("the model or compiler", path, exc)
@@ -336,6 +329,18 @@ class Linter:
             return FileResult("keyword", []), raw
         return FileResult("keyword", self._diagnostics(path, CardError(diags))), raw
 
+    def _with_fixes(self, ctx: CardContext, findings: list[Finding]) -> list[Finding]:
+        """The engine's findings of a file, each with the fix of its rule where it has one
+        (a renamed key, a misspelt name); ``ctx.doc`` is the file the findings are in."""
+        for f in findings:
+            fixer = self.engine_fixers.get(f.code)
+            if fixer is not None:
+                try:
+                    f.fix = fixer.fix_for(ctx, f)
+                except Exception as err:  # noqa: BLE001 - a bug, reported as such
+                    self.internal(f"the fix of {f.code}", ctx.path, err)
+        return findings
+
     def scenario_file(self, path: str, hits: set[str]) -> tuple[FileResult, bytes | None]:
         raw, problems = self._read_or_finding(path)
         if raw is None:
@@ -396,8 +401,9 @@ class Linter:
                 card = compiler.card(_validate(sub, spec.card_model, "card"),
                                      doc.pos(("cards", i)), sub.pos)
                 inline.append((card.id, ("cards", i, "id")))
-            except CardError as exc:
-                findings.extend(self._diagnostics(path, exc))
+            except CardError as exc:  # an inline card's findings are fixed in the scenario
+                findings.extend(self._with_fixes(CardContext(path, doc, spec),
+                                                 self._diagnostics(path, exc)))
         sc = spec.scenario
         found = [(doc.pos(where), code, msg) for where, code, msg in duplicate_cards(inline)]
         found += [(d.pos, d.code, d.message)

@@ -123,29 +123,6 @@ class Exhaust(_OnCards):
         card.exhausted = True
 
 
-class DrawParams(Params):
-    __shorthand__ = "count"
-    count: int = Field(1, ge=1, le=COUNT_MAX)
-    player: "PlayerRef" = "you"
-
-
-@vocab.effect("draw", DrawParams, text="{{ player | does('draw') }} "
-                                       "{{ count | quantity('card') }}")
-class Draw:
-    """Draw cards (burning out from an empty deck)."""
-
-    __slots__ = ("count", "player")
-
-    def __init__(self, p, c):
-        self.count = p.count
-        self.player = c.player_ref(p.player)
-
-    def run(self, g, ctx):
-        for pl in self.player.players(g, ctx):
-            g.draw(pl, self.count)
-        ctx.done = True
-
-
 class AmountParams(Params):
     __shorthand__ = "amount"
     amount: int = Field(1, ge=1, le=STAT_MAX)

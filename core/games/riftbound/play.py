@@ -72,9 +72,9 @@ class Playing(Game[RiftPlayer]):
         return area if area is not None and hasattr(area, "units") else None
 
     # -- drawing, channelling -------------------------------------------------------------
-    def draw(self, p, n: int) -> None:
+    def draw(self, p: RiftPlayer, n: int) -> int:
         """Draw ``n``; taking a card from an empty main deck burns out first (315.4; rules
-        notes 8, Burn Out)."""
+        notes 8, Burn Out). How many were drawn."""
         drawn = 0
         for _ in range(n):
             if not p.deck.cards:
@@ -85,6 +85,7 @@ class Playing(Game[RiftPlayer]):
             drawn += 1
         if n:
             self.log.append(("draw", p.name, drawn))
+        return drawn
 
     def burn_out(self, p) -> None:
         """Burn Out (rules notes 8): the trash is shuffled in as the deck and a chosen

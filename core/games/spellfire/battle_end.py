@@ -144,10 +144,9 @@ def to_pool(g: SpellfireGame, p: SpellfirePlayer, champ: SpellfireCard) -> None:
 def spoils(g: SpellfireGame, w: SpellfirePlayer) -> None:
     """The winner draws one card; a realm the turn player draws may be played at once."""
     g.log.append(("spoils", w.name))
-    got = g.draw(w, 1)
-    if not got or w is not g.active:
+    if not g.draw(w, 1) or w is not g.active:
         return
-    card = got[0]
+    card = w.hand.cards[-1]  # the card just drawn
     if card.proto.type != "realm" or not cosmos.allows(g, w, card):
         return
     slots = formation.open_slots(w)

@@ -19,31 +19,6 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
 vocab = Vocabulary("spellfire")
 
 
-class DrawParams(Params):
-    __shorthand__ = "amount"
-    amount: int = Field(1, ge=1, le=COUNT_MAX)
-    player: "PlayerRef" = "you"
-
-
-@vocab.effect("draw", DrawParams, text="{{ player | does('draw') }} "
-              "{{ amount | quantity('card') }}")
-class Draw:
-    """Players draw cards from their draw piles (an empty pile ends the game with the turn:
-    seed, "Victory")."""
-
-    __slots__ = ("amount", "player")
-    finds_cards = True  # a chance to find a realm (the two-draw mulligan)
-
-    def __init__(self, p, c):
-        self.amount = p.amount
-        self.player = c.player_ref(p.player)
-
-    def run(self, g, ctx):
-        for q in self.player.players(g, ctx):
-            g.draw(q, self.amount)
-        ctx.done = True
-
-
 class SearchParams(Params):
     __shorthand__ = "type"
     type: CardType = Field(description="The card type searched for.")

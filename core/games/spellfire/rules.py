@@ -367,14 +367,16 @@ class SpellfireGame(Game[SpellfirePlayer]):
                 p.void, *(s.zone for s in p.slots), self.rule_zone, self.window_zone]
 
     # -- drawing and discarding --------------------------------------------------------------
-    def draw(self, p: SpellfirePlayer, n: int) -> list:
-        """Draw ``n`` from the draw pile (as many as there are); an empty pile ends the game
-        with this turn (seed, "Victory")."""
-        got = []
+    def draw(self, p: SpellfirePlayer, n: int) -> int:
+        """Draw ``n`` from the draw pile (as many as there are; the last drawn is the hand's
+        last card); an empty pile ends the game with this turn (seed, "Victory"). How many
+        were drawn."""
+        got = 0
         for c in self.top(p.deck, n):
-            got.append(self.move(c, p.hand))
+            self.move(c, p.hand)
+            got += 1
         if got:
-            self.log.append(("draw", p.name, len(got)))
+            self.log.append(("draw", p.name, got))
         if not p.deck.cards and not self.victory.ending:
             self.victory.ending = True
             self.log.append(("draw_pile_empty", p.name))

@@ -110,9 +110,6 @@ def _lose_actions(g, p, n):
     return lost > 0
 
 
-_count_effect("draw", "The player draws cards from their deck.",
-              "{{ player | does('draw') }} {{ count | quantity('card') }}",
-              lambda g, p, n: g.draw(p, n) > 0)
 _count_effect("deny", "Put cards from the top of the player's deck into The Abyss as one "
               "group (rulebook, Deny).",
               "deny {{ count }}{% if player.name != 'you' %} from {{ player | whose }} deck"

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-from ..findings import Finding, Fix, RenameKey, SetValue
+from cardscript.model.validate import RENAMED_HINT
+
+from ..findings import Finding, Fix, RenameKey, ReplaceLine, SetValue
 from ..registry import Rule
 
 
@@ -30,11 +32,64 @@ class UnknownKey(Rule):
 
         target: {wonder: {controler: opponent}}
         #                 ^ CS101 unknown key 'controler' (did you mean 'controller'?)
+
+    Fix (safe): a parameter the language renamed since the file was written (Spellfire's
+    ``{draw: {amount: 2}}`` is now ``{draw: {count: 2}}``) is given its new name.
     """
 
     code = "CS101"
     name = "unknown-key"
     groups = ("schema",)
+    fixable = True
+
+    @classmethod
+    def fix_for(cls, ctx, finding: Finding) -> Fix | None:
+        """The renamed key where the finding is, written anew in place: one line's text
+        edited, so flow mappings and comments stay as they are."""
+        m = _RENAMED.match(finding.message)
+        if m is None:
+            return None
+        old, new = m.groups()
+        where = _key_at(ctx.doc, old, finding.line, finding.col)
+        lines = ctx.doc.text.split("\n")
+        if where is None or new in _walk_to(ctx.doc.data, where) or \
+                not 1 <= finding.line <= len(lines):
+            return None
+        line = lines[finding.line - 1].rstrip("\r")
+        at = finding.col - 1
+        for quote in ("", '"', "'"):
+            word = f"{quote}{old}{quote}"
+            if line[at:at + len(word)] == word:
+                edited = line[:at] + f"{quote}{new}{quote}" + line[at + len(word):]
+                return Fix(f"rename '{old}' to '{new}'", (ReplaceLine(
+                    finding.line, line, edited, (RenameKey(where, old, new),)),))
+        return None
+
+
+def _key_at(doc, key: str, line: int, col: int) -> tuple | None:
+    """The path of the mapping whose key ``key`` is written at ``line``:``col``."""
+    stack: list[tuple[object, tuple]] = [(doc.data, ())]
+    while stack:
+        node, path = stack.pop()
+        if isinstance(node, dict):
+            if key in node:
+                pos = doc.key_pos(path + (key,))
+                if (pos.line, pos.col) == (line, col):
+                    return path
+            stack.extend((v, path + (k,)) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((v, path + (i,)) for i, v in enumerate(node))
+    return None
+
+
+def _walk_to(data, path: tuple):
+    for k in path:
+        data = data[k]
+    return data
+
+
+#: a renamed parameter's message (cardscript.model.validate)
+_RENAMED = re.compile(r"^'([^']+)' is now called '([^']+)': " + re.escape(RENAMED_HINT))
 
 
 def _squash(name: str) -> str:

@@ -1,0 +1,57 @@
+"""The card language's building blocks every card game's cards need, beside the structure of
+:mod:`cardscript.vocabulary`: each is one vocabulary entry, written once here, that every
+game gets, its words the game's own (a game's ``TextVocabulary`` names its zones and nouns).
+
+- ``draw``: a player draws cards, ``{draw: 2}``, ``{draw: {count: 2, player: opponent}}``;
+  how a draw works (replaced draws, burning out, an empty pile) is the game's own
+  ``Game.draw``. Done (rule 508.4's "if you do") when at least one card was drawn.
+
+A parameter renamed since a card file was written (``draw``'s ``amount``, one game's old
+name for its ``count``) is named in its model's ``__renamed__``: the old name is an error saying the new one, which
+``cardscript lint --fix`` writes.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .registry import Params, Vocabulary
+
+if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from .compiler import Compiler
+    from .game import Game
+    from .model.names import PlayerRef, Value
+    from .resolve import Trigger
+
+
+class Draw:
+    """The player draws cards from their deck, as the game's rules draw (``Game.draw``)."""
+
+    __slots__ = ("count", "player")
+    #: it may bring cards into a hand: a chance to find what a player lacks (a game's rule
+    #: may ask, as a mulligan that needs every chance used)
+    finds_cards = True
+
+    def __init__(self, p: Any, c: Compiler) -> None:
+        self.count = c.count(p.count)
+        self.player = c.player_ref(p.player)
+
+    def run(self, g: Game, ctx: Trigger) -> None:
+        n = self.count.get(g, ctx)
+        done = False
+        for pl in self.player.players(g, ctx):
+            done = g.draw(pl, n) > 0 or done
+        ctx.done = done
+
+
+def blocks(v: Vocabulary) -> None:
+    """Add the building blocks to ``v``, a game's core vocabulary (their parameter models
+    made for that game, as they nest its unions)."""
+
+    class CountParams(Params):
+        __shorthand__ = "count"
+        __renamed__: ClassVar[dict[str, str]] = {"amount": "count"}
+        count: "Value" = 1
+        player: "PlayerRef" = "you"
+
+    v.effect("draw", CountParams,
+             text="{{ player | does('draw') }} {{ count | quantity('card') }}")(Draw)
