@@ -7,8 +7,8 @@ game gets, its words the game's own (a game's ``TextVocabulary`` names its zones
   ``Game.draw``. Done (rule 508.4's "if you do") when at least one card was drawn.
 
 A parameter renamed since a card file was written (``draw``'s ``amount``, one game's old
-name for its ``count``) is named in its model's ``__renamed__``: the old name is an error saying the new one, which
-``cardscript lint --fix`` writes.
+name for its ``count``) is named in its model's ``__renamed__``: the old name is an error
+saying the new one, which ``cardscript lint --fix`` writes.
 """
 from __future__ import annotations
 
