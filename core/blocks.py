@@ -2,6 +2,12 @@
 :mod:`cardscript.vocabulary`: each is one vocabulary entry, written once here, that every
 game gets, its words the game's own (a game's ``TextVocabulary`` names its zones and nouns).
 
+- :class:`KeywordBase`: the base of a compiled keyword: it keeps no parameters and adds no
+  abilities, which is all a keyword the rules read where they apply it is (Tank where
+  damage is assigned); one that expands into abilities overrides ``abilities``.
+- ``you_control``: a condition, true if the ability's controller controls a card the
+  selector matches (an effect's controller, ``Game.effect_controller``: a card's owner
+  stands in outside play).
 - ``draw``: a player draws cards, ``{draw: 2}``, ``{draw: {count: 2, player: opponent}}``;
   how a draw works (replaced draws, burning out, an empty pile) is the game's own
   ``Game.draw``. Done (rule 508.4's "if you do") when at least one card was drawn.
@@ -19,8 +25,36 @@ from .registry import Params, Vocabulary
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
     from .compiler import Compiler
     from .game import Game
-    from .model.names import PlayerRef, Value
+    from .model.names import PlayerRef, Selector, Value
     from .resolve import Trigger
+
+
+class KeywordBase:
+    """A compiled keyword that keeps no parameters and adds no abilities: a keyword the rules
+    read from the card where they apply it (one that expands into abilities overrides
+    :meth:`abilities`)."""
+
+    __slots__ = ()
+
+    def __init__(self, p: Any, c: Compiler) -> None:
+        pass
+
+    def abilities(self) -> list[dict]:
+        return []
+
+
+class YouControl:
+    """True if the ability's controller controls a card the selector matches (an effect's
+    controller stands for each card: its owner outside play)."""
+
+    __slots__ = ("selector",)
+
+    def __init__(self, p: Any, c: Compiler) -> None:
+        self.selector = c.selector(p.selector)
+
+    def test(self, g: Game, ctx: Trigger) -> bool:
+        you = ctx.controller
+        return any(g.effect_controller(c) is you for c in self.selector.candidates(g, ctx))
 
 
 class Draw:
@@ -53,5 +87,12 @@ def blocks(v: Vocabulary) -> None:
         count: "Value" = 1
         player: "PlayerRef" = "you"
 
+    class SelectorParams(Params):
+        __shorthand__ = "selector"
+        selector: "Selector"
+
     v.effect("draw", CountParams,
              text="{{ player | does('draw') }} {{ count | quantity('card') }}")(Draw)
+    v.condition("you_control", SelectorParams,
+                text="you control {{ selector | describe('no' if negated else 'a', "
+                "implied={'controller': 'you'}) }}")(YouControl)

@@ -95,6 +95,10 @@ class Game(Procedure, Generic[PlayerT]):
     #: what :meth:`determinize` deals again; and of those, the ones their player sees
     HIDDEN_ZONES: tuple[tuple[str, ...], ...] = ()
     PRIVATE_ZONES: tuple[str, ...] = ()
+    #: the field counting how far the game has come, which `cardscript simulate` records
+    #: and `play` reports as its rounds: ``round`` in a game of rounds, ``turn`` in one of
+    #: turns (:attr:`rounds`)
+    ROUND_FIELD = "round"
     #: the game's rules sections that hold state (:mod:`cardscript.section`): one of each is
     #: made with the game, in any order, as the field its ``name`` says
     SECTIONS: tuple[type[Section], ...] = ()
@@ -120,6 +124,10 @@ class Game(Procedure, Generic[PlayerT]):
         for p, dn in zip(self.players, deck_names or (), strict=False):
             p.deck_name = dn
         self.variants = frozenset(variants)
+        unknown = self.variants - set(self.VARIANTS)
+        if unknown:
+            raise ValueError(f"unknown variant(s) {sorted(unknown)}; known: "
+                             f"{sorted(self.VARIANTS)}")
         self.bus = Bus()
         self.resolver = self.resolver_class()
         self.pending: list = []
@@ -268,6 +276,11 @@ class Game(Procedure, Generic[PlayerT]):
         owner anywhere else."""
         return card.controller if card.zone is not None and card.zone.in_play \
             else card.owner
+
+    @property
+    def rounds(self) -> int:
+        """How far the game has come: its :attr:`ROUND_FIELD` (0 before it begins)."""
+        return int(getattr(self, self.ROUND_FIELD))
 
     def draw(self, player: PlayerT, n: int) -> int:
         """``player`` draws ``n`` cards, as the game's rules draw (an empty deck, a replaced

@@ -150,7 +150,7 @@ def play_game(pool, decks, names: tuple[str, str], i: int, seed: int, variants=(
                    None)
     rec.update(first=names[tally.first] if tally and tally.first is not None else None,
                winner=names[g.winner.index] if g.winner is not None else None,
-               outcome=g.outcome, how=how, rounds=g.round, decisions=len(g.choices))
+               outcome=g.outcome, how=how, rounds=g.rounds, decisions=len(g.choices))
     if tally is not None:
         rec.update(tally.rows(names))
     return rec

@@ -73,7 +73,7 @@ def resume(pool, path: str, seed: int, save: str | None = None,
     if game.decision is None:
         err.print(f"{path}: this game is over; there is nothing to resume", markup=False)
         return EXIT_BAD_INPUT
-    out.print(f"resuming the game saved in {path}, round {game.round}", markup=False)
+    out.print(f"resuming the game saved in {path}, round {game.rounds}", markup=False)
     session = Session(game, _agent(agent, seed), save=save or path,
                       facts=card_facts_lookup(pool.spec.name, tuple(card_paths)))
     session.seen = len(game.log)  # what happened before the save was told then

@@ -151,10 +151,10 @@ def run_session(session: Session) -> int:
     game = session.game
     session.finish()
     if game.error is not None:
-        err.print(f"game over after round {game.round}: the game ended in an error: "
+        err.print(f"game over after round {game.rounds}: the game ended in an error: "
                   f"{game.error}", markup=False)
         return 1
     result = "draw" if game.winner is None else f"{game.winner.name} win"
-    _print(f"game over after round {game.round}: {result} ({game.scores() or 'no score'})")
+    _print(f"game over after round {game.rounds}: {result} ({game.scores() or 'no score'})")
     return 0
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Literal, Optional
 
 from pydantic import BaseModel, Field, model_validator
 
+from ...blocks import KeywordBase
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
 
@@ -31,28 +32,18 @@ for _name, _why in {
     vocab.planned("keyword", _name, f"{_why} (rules notes 10)")
 
 
-class _Keyword:
-    __slots__ = ()
-
-    def __init__(self, p, c):
-        pass
-
-    def abilities(self) -> list[dict]:
-        return []
-
-
 @vocab.keyword("action", text="Action")
-class Action(_Keyword):
+class Action(KeywordBase):
     """May be played in a showdown, on any turn (with focus)."""
 
 
 @vocab.keyword("reaction", text="Reaction")
-class Reaction(_Keyword):
+class Reaction(KeywordBase):
     """Action's permissions, and may be played while a chain exists."""
 
 
 @vocab.keyword("accelerate", text="Accelerate")
-class Accelerate(_Keyword):
+class Accelerate(KeywordBase):
     """An optional additional cost of 1 energy and 1 power of its domain: the unit enters
     ready."""
 
@@ -63,7 +54,7 @@ class AmountParams(Params):
 
 
 @vocab.keyword("assault", AmountParams, text="Assault {{ amount }}")
-class Assault(_Keyword):
+class Assault(KeywordBase):
     """+N Might while it is an attacker."""
 
     __slots__ = ("amount",)
@@ -73,7 +64,7 @@ class Assault(_Keyword):
 
 
 @vocab.keyword("shield", AmountParams, text="Shield {{ amount }}")
-class Shield(_Keyword):
+class Shield(KeywordBase):
     """+N Might while it is a defender."""
 
     __slots__ = ("amount",)
@@ -83,7 +74,7 @@ class Shield(_Keyword):
 
 
 @vocab.keyword("deflect", AmountParams, text="Deflect {{ amount }}")
-class Deflect(_Keyword):
+class Deflect(KeywordBase):
     """An opponent's spell that chooses it costs N more power, of any domain."""
 
     __slots__ = ("amount",)
@@ -128,7 +119,7 @@ _COST_TEXT = ("{% set amount = amount if amount is not none else 0 if power else
               "{% if if_ is not none %} if {{ if_ }}{% endif %}")
 
 
-class _CostChange(_Keyword):
+class _CostChange(KeywordBase):
     """A cost change (356) of its card's keyword: ``amount`` energy and ``power`` power of
     the card's own domain, for cards of type ``cards`` (``this``: the card itself, from its
     hand or wherever it is played from; otherwise a static while it is on the board),
@@ -186,7 +177,7 @@ class CostMore(_CostChange):
 
 
 @vocab.keyword("hidden", text="Hidden")
-class Hidden(_Keyword):
+class Hidden(KeywordBase):
     """On your turn, pay 1 power of any domain to put it facedown at a battlefield you
     control; from your next turn it has Reaction and is played from there ignoring its
     cost; a unit enters at that battlefield. Lost if you lose the battlefield."""
@@ -201,27 +192,27 @@ def hidden_targets(candidates: list, bf) -> list:
 
 
 @vocab.keyword("tank", text="Tank")
-class Tank(_Keyword):
+class Tank(KeywordBase):
     """Must be assigned lethal combat damage before its controller's other units."""
 
 
 @vocab.keyword("backline", text="Backline")
-class Backline(_Keyword):
+class Backline(KeywordBase):
     """Must be assigned lethal combat damage after its controller's other units."""
 
 
 @vocab.keyword("ganking", text="Ganking")
-class Ganking(_Keyword):
+class Ganking(KeywordBase):
     """May make a standard move from a battlefield to another battlefield."""
 
 
 @vocab.keyword("temporary", text="Temporary")
-class Temporary(_Keyword):
+class Temporary(KeywordBase):
     """Dies at the start of its controller's Beginning phase, before scoring."""
 
 
 @vocab.keyword("vision", text="Vision")
-class Vision(_Keyword):
+class Vision(KeywordBase):
     """When you play me, look at the top card of your deck; you may recycle it."""
 
     def abilities(self):
@@ -243,7 +234,7 @@ def _data(node):
 
 
 @vocab.keyword("legion", LegionParams, text="Legion — {{ effect }}")
-class Legion:
+class Legion(KeywordBase):
     """Legion (rules notes 10): "active once you've finalized another card this turn". On a
     unit or gear: when you play me, if you have finalized another card this turn, the effect.
     (A spell writes ``{if: {condition: legion, then: ...}}`` in its on_play ability.)"""

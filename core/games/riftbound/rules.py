@@ -49,6 +49,7 @@ class RiftboundGame(Playing):
     game_name = "riftbound"
     DECISION_KINDS = DECISION_KINDS
     VARIANTS = VARIANTS
+    ROUND_FIELD = "turn"
     resolver_class = RiftChain
     SECTIONS = (Fights,)
     HIDDEN_ZONES = evaluation.HIDDEN_ZONES
@@ -59,10 +60,6 @@ class RiftboundGame(Playing):
 
     def __init__(self, decks, seed: int = 0, **kw):
         super().__init__(decks, seed, **kw)
-        unknown = set(self.variants) - set(self.VARIANTS)
-        if unknown:
-            raise ValueError(f"unknown variant(s) {sorted(unknown)}; known: "
-                             f"{sorted(self.VARIANTS)}")
         self.phase = ""
         self.first: RiftPlayer | None = None
         self.start_at: str | None = None  # set by scenarios: "turn" (an Awaken), "main"
@@ -103,11 +100,6 @@ class RiftboundGame(Playing):
 
     def evaluate(self, player) -> float:
         return super().evaluate(player) if self.over else evaluation.evaluate(self, player)
-
-    @property
-    def round(self) -> int:
-        """The turn number (what `cardscript simulate` reports as rounds)."""
-        return self.turn
 
     def options(self) -> dict:
         return {}

@@ -10,7 +10,7 @@ from pydantic import Field
 from ...registry import Params, Vocabulary
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
-    from ...model.names import Selector
+    pass
 
 vocab = Vocabulary("riftbound")
 
@@ -81,25 +81,3 @@ class UnitSelector:
         if self.damaged is not None and (card.damage > 0) != self.damaged:
             return False
         return self.exhausted is None or card.exhausted == self.exhausted
-
-
-class SelectorParams(Params):
-    __shorthand__ = "selector"
-    selector: "Selector"
-
-
-@vocab.condition("you_control", SelectorParams,
-                 text="you control {{ selector | describe('no' if negated else 'a', "
-                 "implied={'controller': 'you'}) }}")
-class YouControl:
-    """True if you control a unit the selector matches (as Wonders' condition of the same
-    name): "if you control a unit at a battlefield"."""
-
-    __slots__ = ("selector",)
-
-    def __init__(self, p, c):
-        self.selector = c.selector(p.selector)
-
-    def test(self, g, ctx) -> bool:
-        you = ctx.controller
-        return any(c.controller is you for c in self.selector.candidates(g, ctx))

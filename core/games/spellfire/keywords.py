@@ -7,6 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from ...blocks import KeywordBase
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
 
@@ -21,16 +22,13 @@ class AmountParams(Params):
 @vocab.keyword("extra_draw", AmountParams,
                text="Draw {{ amount | number_word }} more "
                     "{{ 'card' if amount == 1 else 'cards' }} in phase 1")
-class ExtraDraw:
+class ExtraDraw(KeywordBase):
     """Its controller draws more cards in phase 1 (not on their first turn: seed)."""
 
     __slots__ = ("amount",)
 
     def __init__(self, p, c):
         self.amount = p.amount
-
-    def abilities(self) -> list[dict]:
-        return []
 
 
 class CanUseParams(Params):
@@ -46,7 +44,7 @@ _USES = {"wizard_spells": ("spell", "wizard"), "cleric_spells": ("spell", "cleri
 
 @vocab.keyword("can_use", CanUseParams,
                text="May use {{ cards | map('replace', '_', ' ') | join(' and ') }}")
-class CanUse:
+class CanUse(KeywordBase):
     """A champion's special power: it may use these cards as if its icon allowed them."""
 
     __slots__ = ("kinds",)
@@ -54,23 +52,15 @@ class CanUse:
     def __init__(self, p, c):
         self.kinds = tuple(_USES[k] for k in p.cards)
 
-    def abilities(self) -> list[dict]:
-        return []
 
     def allows(self, proto) -> bool:
         return any(proto.type == t and (s is None or proto.school == s) for t, s in self.kinds)
 
 
-class _Movement:
+class _Movement(KeywordBase):
     """A movement power, read by the battle rules (rules notes 7 A)."""
 
     __slots__ = ()
-
-    def __init__(self, p, c):
-        pass
-
-    def abilities(self) -> list[dict]:
-        return []
 
 
 @vocab.keyword("flyer", text="Flyer")
@@ -103,7 +93,7 @@ class ImmuneParams(Params):
 
 @vocab.keyword("immune", ImmuneParams,
                text="Immune to {{ to | map('replace', '_', ' ') | join(' and ') }}")
-class Immune:
+class Immune(KeywordBase):
     """Immunity (rules notes 5, "Immunities"): always on while in play; covers offensive
     effects of these cards on the champion, its allies and its attachments (notes 2:
     "Immunity normally covers only offensive effects")."""
@@ -113,8 +103,6 @@ class Immune:
     def __init__(self, p, c):
         self.kinds = tuple(_IMMUNE[k] for k in p.to)
 
-    def abilities(self) -> list[dict]:
-        return []
 
     def covers(self, proto) -> bool:
         """An effect of a card like ``proto`` does not touch the immune champion: it is one

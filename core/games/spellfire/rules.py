@@ -53,6 +53,7 @@ class SpellfireGame(Game[SpellfirePlayer]):
     game_name = "spellfire"
     DECISION_KINDS = DECISION_KINDS
     VARIANTS = VARIANTS
+    ROUND_FIELD = "turn"
     resolver_class = ResponseWindow
     resolver: ResponseWindow
     card_def_class = SpellfireCardDef
@@ -69,10 +70,6 @@ class SpellfireGame(Game[SpellfirePlayer]):
         if "names" not in kw:
             kw["names"] = tuple("ABCD"[:max(len(decks), 2)])
         super().__init__(decks, seed, **kw)
-        unknown = set(self.variants) - set(self.VARIANTS)
-        if unknown:
-            raise ValueError(f"unknown variant(s) {sorted(unknown)}; known: "
-                             f"{sorted(self.VARIANTS)}")
         if len(set(self.variants) & set(VARIANT_OF.values())) > 1:
             raise ValueError("choose one deck format: " + ", ".join(VARIANT_OF.values()))
         if not 2 <= len(self.players) <= 4:
@@ -89,11 +86,6 @@ class SpellfireGame(Game[SpellfirePlayer]):
         self.restarts = 0  # games restarted by a mulligan
         for p, deck in zip(self.players, decks, strict=True):
             self.fill(p.deck, deck)
-
-    @property
-    def round(self) -> int:
-        """The turn number (what `cardscript simulate` reports as rounds)."""
-        return self.turn
 
     # -- the hooks of the core ---------------------------------------------------------
     @step

@@ -21,23 +21,6 @@ class SelectorParams(Params):
     selector: "Selector"
 
 
-@vocab.condition("you_control", SelectorParams,
-                 text="you control {{ selector | describe('no' if negated else 'a', "
-                 "implied={'controller': 'you'}) }}")
-class YouControl:
-    """True if you control a card the selector matches (own one, outside The World: rule
-    505.1)."""
-
-    __slots__ = ("selector",)
-
-    def __init__(self, p, c):
-        self.selector = c.selector(p.selector)
-
-    def test(self, g, ctx):
-        you = ctx.controller
-        return any(g.effect_controller(c) is you for c in self.selector.candidates(g, ctx))
-
-
 def _range_condition(name, doc, measure, text):
     class Impl:
         __slots__ = ("range",)

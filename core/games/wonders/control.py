@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
+from ...blocks import KeywordBase
 from ...loadable import step
 from ...registry import Params, Vocabulary
 from ...section import Section, section
@@ -76,18 +77,12 @@ class GainControl(_EachCard):
 
 
 @vocab.keyword("cant_be_controlled", text="Opponents can't control this")
-class CantBeControlled:
+class CantBeControlled(KeywordBase):
     """Opponents of this card's controller can't gain control of it; this wins over any
     effect that would give them control, a "this round" control ending included (rule
     505.1)."""
 
     __slots__ = ()
-
-    def __init__(self, p, c):
-        pass
-
-    def abilities(self) -> list[dict]:
-        return []
 
 
 @section

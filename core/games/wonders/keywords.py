@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from ...blocks import KeywordBase
 from ...limits import COUNT_MAX
 from ...registry import Params, Vocabulary
 
@@ -23,18 +24,8 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
 vocab = Vocabulary("wonders")
 
 
-class _Keyword:
-    __slots__ = ()
-
-    def __init__(self, p, c):
-        pass
-
-    def abilities(self) -> list[dict]:
-        return []
-
-
 @vocab.keyword("flying", text="Flying")
-class Flying(_Keyword):
+class Flying(KeywordBase):
     """When this Wonder attacks, you may move it to an adjacent active realm at the end of the
     battle (rule 404.3.2 step 6)."""
 
@@ -44,7 +35,7 @@ class Flying(_Keyword):
 
 
 @vocab.keyword("deathstrike", text="Deathstrike")
-class Deathstrike(_Keyword):
+class Deathstrike(KeywordBase):
     """Destroys a targeted enemy Wonder after that enemy loses or ties a battle; each instance
     triggers on its own (rulebook, Deathstrike; rule 404.3.2 example)."""
 
@@ -55,13 +46,13 @@ class Deathstrike(_Keyword):
 
 
 @vocab.keyword("guardian", text="Guardian")
-class Guardian(_Keyword):
+class Guardian(KeywordBase):
     """If you control a stone in this realm, opponents can't take it from you by winning
     battles in this realm (rulebook, Guardian)."""
 
 
 @vocab.keyword("attuned", text="Attuned")
-class Attuned(_Keyword):
+class Attuned(KeywordBase):
     """Playing this card from hand spends no action (a free action; rulebook, Attuned)."""
 
     #: read from the printed card, in hand: a Wonder in The World given it would gain nothing
@@ -75,7 +66,7 @@ class LinkParams(Params):
 
 
 @vocab.keyword("link", LinkParams, text="{{ orbital | capitalize }} link")
-class Link(_Keyword):
+class Link(KeywordBase):
     """Orbital link (rulebook, Link): while its controller has it in The World, cards of that
     orbital cost them 1 less energy to play from hand (not stacking), and they may play that
     orbital's core cards. Every land has the link of its own orbital (rule 404.2); any card
@@ -96,7 +87,7 @@ class SeekKeywordParams(Params):
 
 
 @vocab.keyword("seek", SeekKeywordParams, text="Seek {{ count }} {{ filter }}")
-class SeekKeyword(_Keyword):
+class SeekKeyword(KeywordBase):
     """On arrival, seek N: reveal the top N cards, you may play a matching one for free in this
     realm, bury the rest (rulebook, Seek)."""
 

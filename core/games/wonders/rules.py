@@ -65,10 +65,6 @@ class WondersGame(Primitives):
     def __init__(self, decks, seed: int = 0, *, previous_loser: int | None = None,
                  **kw):
         super().__init__(decks, seed, **kw)
-        unknown = set(self.variants) - set(self.VARIANTS)
-        if unknown:
-            raise ValueError(f"unknown variant(s) {sorted(unknown)}; known: "
-                             f"{sorted(self.VARIANTS)}")
         self.previous_loser = previous_loser
         self.first: WondersPlayer | None = None  # who takes the first turn this round (403.2)
         self.round1_first: WondersPlayer | None = None

@@ -31,9 +31,6 @@ DEFAULT_DECK = 20
 NAMES: tuple[Literal["A", "B"], ...] = ("A", "B")
 
 
-
-
-
 class CardState(Model):
     """A card in a realm with its state. Each state is one field, set by :data:`_SET`; a
     state the engine gains later (faith, equipment) is a field here, one in

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from ...blocks import KeywordBase
 from ...compiler import CardProgram
 from ...loadable import recipe, step
 from ...registry import Vocabulary
@@ -66,7 +67,7 @@ NONE = "none"
 
 
 @vocab.keyword("symbiosis", text="Symbiosis")
-class Symbiosis:
+class Symbiosis(KeywordBase):
     """As this Wonder arrives, its controller may choose another Wonder in The World: this
     one loses its abilities and copies that Wonder's (never symbiosis) until it leaves The
     World (rulebook, Symbiosis)."""
@@ -79,8 +80,6 @@ class Symbiosis:
                           f"with symbiosis copy the abilities of other Wonders\"); this card "
                           f"is {'an' if c.card_type[0] in 'aeiou' else 'a'} {c.card_type}")
 
-    def abilities(self) -> list[dict]:
-        return []  # read by the game as the card arrives (Symbionts, below)
 
 
 #: symbionts made so far, by (printed definition, source definition) identity; the

@@ -203,7 +203,6 @@ class Ascend(_Trigger):
 ASCEND_ROUND = 7
 
 
-
 class EndOfRoundParams(Params):
     __shorthand__ = "number"
     number: Optional[int] = Field(None, ge=1, le=7, description="Only at the end of this "
