@@ -5,11 +5,15 @@ import importlib
 import os
 import pkgutil
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
 
 from cardscript.cardpool import CardPool, bundled_decks
-from cardscript.errors import CardError
+from cardscript.errors import CardError, Diagnostic
+from cardscript.plugins import GameSpec
+from cardscript.registry import Registry
+from cardscript.state import CardDef
 from rich.console import Console
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
@@ -28,7 +32,7 @@ class UsageError(Exception):
     """Bad command-line usage (exit code 2)."""
 
 
-def require_paths(paths, option: str = "") -> None:
+def require_paths(paths: Iterable[str | Path], option: str = "") -> None:
     """Every path named on the command line must exist (a link counts, even a broken one:
     reading it then reports why it can't be read); else it is bad usage."""
     for p in paths:
@@ -68,19 +72,28 @@ def check_output_file(path: str | Path, option: str = "-o") -> Path:
     return p
 
 
-def report(diagnostics) -> None:
+def registry_of(spec: GameSpec) -> Registry:
+    """The vocabulary of a game's spec as :func:`cardscript.plugins.load_game` builds it (an
+    installed spec, from ``games()``, has none until it is loaded)."""
+    if spec.registry is None:
+        raise RuntimeError(f"game '{spec.name}' has no vocabulary: its spec was not loaded")
+    return spec.registry
+
+
+def report(diagnostics: Iterable[Diagnostic]) -> None:
     for d in diagnostics:
         err.print(str(d), markup=False)
 
 
-def pool_with(game: str, paths=(), cache: bool = True) -> CardPool:
+def pool_with(game: str, paths: Iterable[str | Path] = (),
+              cache: bool = True) -> CardPool:
     """The game's bundled cards plus the card files under ``paths`` (each file once), compiled
     with the keyword macros of both (:mod:`cardscript.cardset`)."""
     from cardscript.cardset import card_set
     return card_set(game, paths).pool(cache=cache)
 
 
-def load_decks(pool: CardPool, decks: list[str] | None) -> list[tuple[str, list]]:
+def load_decks(pool: CardPool, decks: list[str] | None) -> list[tuple[str, list[CardDef]]]:
     """Deck files by path, or bundled decks by name; default: the game's two reference decks
     (the first two bundled decks)."""
     bundled = {p.name[: -len(".deck.yaml")]: p for p in bundled_decks(pool.spec)}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ..context import CardContext
 from ..findings import Finding, Fix, RenameKey, SetValue
 from ..registry import Rule
 
@@ -60,7 +61,7 @@ class UnknownName(Rule):
     fixable = True
 
     @classmethod
-    def fix_for(cls, ctx, finding: Finding) -> Fix | None:
+    def fix_for(cls, ctx: CardContext, finding: Finding) -> Fix | None:
         data = ctx.doc.data
         if not isinstance(data, dict) or ctx.spec.registry is None:
             return None
@@ -74,7 +75,7 @@ class UnknownName(Rule):
                        for i, ab in enumerate(data["abilities"]) if isinstance(ab, dict)]
         for kind, path, node in places:
             known = reg.entries[kind]
-            canon = {}
+            canon: dict[str, list[str]] = {}
             for n in known:
                 canon.setdefault(_squash(n), []).append(n)
             if isinstance(node, str):
