@@ -441,7 +441,7 @@ def test_bounds(repo, cli, monkeypatch):
     assert code == 2 and "git ls-tree printed more than 100 bytes" in err
 
 
-def test_a_huge_file_is_refused_at_one_place_on_disk_and_at_a_revision(tmp_path, capsys,
+def test_a_huge_file_is_refused_at_one_place_on_disk_and_at_a_revision(tmp_path, cli,
                                                                       monkeypatch):
     """A card file past the loader's 1 MB is refused whole, at 1:1, whichever side holds
     it: the same message at a revision as on disk, but for the revision's name."""
@@ -454,9 +454,9 @@ def test_a_huge_file_is_refused_at_one_place_on_disk_and_at_a_revision(tmp_path,
     git(repo, "add", ".")
     git(repo, "commit", "-qm", "huge")
     monkeypatch.chdir(repo)
-    code, _, on_disk = run(capsys, "--game", "riftbound", "cards", "cards")
+    code, _, on_disk = cli("diff", "--game", "riftbound", "cards", "cards")
     assert code == 1
-    code, _, at_rev = run(capsys, "--game", "riftbound", "HEAD:cards", "cards")
+    code, _, at_rev = cli("diff", "--game", "riftbound", "HEAD:cards", "cards")
     assert code == 1
     assert on_disk.splitlines()[0] == "cards/huge.card.yaml:1:1: CS003 file is larger than " \
         "1000000 bytes; refusing to read it"
