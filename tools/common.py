@@ -11,6 +11,7 @@ from types import ModuleType
 
 from cardscript.cardpool import CardPool, bundled_decks
 from cardscript.errors import CardError, Diagnostic
+from cardscript.game import Game
 from cardscript.plugins import GameSpec
 from cardscript.registry import Registry
 from cardscript.state import CardDef
@@ -26,6 +27,10 @@ EXIT_INTERRUPTED = 130
 # an emoji code (":100:" would print as one)
 out = Console(highlight=False, soft_wrap=True, emoji=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
+
+
+#: decks by name, as :func:`load_decks` reads them: what the commands play
+Decks = list[tuple[str, list[CardDef]]]
 
 
 class UsageError(Exception):
@@ -80,6 +85,13 @@ def registry_of(spec: GameSpec) -> Registry:
     return spec.registry
 
 
+def round_of(game: Game) -> int | None:
+    """The round a game is in: every bundled game counts rounds, but the core's Game
+    declares none, so a plugin's game need not have one (None)."""
+    rounds = getattr(game, "round", None)
+    return rounds if isinstance(rounds, int) else None
+
+
 def report(diagnostics: Iterable[Diagnostic]) -> None:
     for d in diagnostics:
         err.print(str(d), markup=False)
@@ -93,7 +105,7 @@ def pool_with(game: str, paths: Iterable[str | Path] = (),
     return card_set(game, paths).pool(cache=cache)
 
 
-def load_decks(pool: CardPool, decks: list[str] | None) -> list[tuple[str, list[CardDef]]]:
+def load_decks(pool: CardPool, decks: list[str] | None) -> Decks:
     """Deck files by path, or bundled decks by name; default: the game's two reference decks
     (the first two bundled decks)."""
     bundled = {p.name[: -len(".deck.yaml")]: p for p in bundled_decks(pool.spec)}

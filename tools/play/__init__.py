@@ -15,10 +15,10 @@ from cardscript.limits import Limits
 from cardscript.save import SaveError, load, verified
 from cardscript.state import CardDef
 
-from ..common import EXIT_BAD_INPUT, err, out
+from ..common import EXIT_BAD_INPUT, err, out, round_of
 from ..facts import CardFacts
 from .prompt import TerminalAgent
-from .session import Session, round_of, run_session, write_save
+from .session import Session, run_session, write_save
 
 __all__ = ["TerminalAgent", "play", "resume", "write_save", "card_facts_lookup"]
 

@@ -20,7 +20,7 @@ from cardscript.decisions import Agent
 from cardscript.game import Game
 from cardscript.save import save
 
-from ..common import err, out
+from ..common import err, out, round_of
 from ..facts import CardFacts
 from .names import Namer
 from .prompt import TerminalAgent, Undo
@@ -45,13 +45,6 @@ def write_save(game: Game, path: str) -> None:
         save(game, path)
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror or str(exc), path) from None
-
-
-def round_of(game: Game) -> int | None:
-    """The round a game is in: every bundled game counts rounds, but the core's Game
-    declares none, so a plugin's game need not have one (None)."""
-    rounds = getattr(game, "round", None)
-    return rounds if isinstance(rounds, int) else None
 
 
 def _print(line: str, style: str = "") -> None:
