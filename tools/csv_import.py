@@ -150,7 +150,7 @@ def _readonly_cells(facts: SetFacts, card: CardFacts) -> dict[str, str]:
 
 def _may_be_empty(facts: SetFacts, name: str) -> bool:
     """Whether a field may be left out of a card: the model's default for it is None."""
-    info = facts.pool.spec.card_model.model_fields[name]  # type: ignore[attr-defined]
+    info = facts.pool.spec.card_model.model_fields[name]
     return not info.is_required() and info.default is None
 
 
@@ -192,7 +192,7 @@ def plan(csv_path: str, paths: list[str], game: str) -> Plan:
     if reader.problems:
         raise CardError(reader.problems)
     cards = facts.by_id()
-    order = list(facts.pool.spec.card_model.model_fields)  # type: ignore[attr-defined]
+    order = list(facts.pool.spec.card_model.model_fields)
     seen: dict[str, int] = {}
     changes: list[Change] = []
     by_card: dict[str, dict[str, tuple[Value, int, int]]] = {}
