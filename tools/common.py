@@ -8,14 +8,17 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from cardscript.cardpool import CardPool, bundled_decks
 from cardscript.errors import CardError, Diagnostic
-from cardscript.game import Game
 from cardscript.plugins import GameSpec
 from cardscript.registry import Registry
 from cardscript.state import CardDef
 from rich.console import Console
+
+if TYPE_CHECKING:  # (not imported by every command's start for a name in an annotation)
+    from cardscript.game import Game
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 #: a bug in cardscript itself (the traceback is shown: it is for the report)
