@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pluggy
+from pydantic import BaseModel
 
 from .registry import Registry, Vocabulary
 
@@ -67,9 +68,9 @@ class GameSpec:
     name: str
     title: str
     game_class: type[Game]
-    card_model: type
+    card_model: type[BaseModel]
     cards_dir: Path
-    deck_model: type
+    deck_model: type[BaseModel]
     validate_deck: Callable[..., list]
     #: module with the scenario models and functions (Setup, Expect, card_ids, known_card,
     #: setup_problems, build, check; docs/architecture.md)

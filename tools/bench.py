@@ -12,15 +12,21 @@ import re
 import shutil
 import tempfile
 import time
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from cardscript.cardpool import CARD_SUFFIX, RACY_NS, CardPool, find_files
 from cardscript.decisions import RandomAgent
+from cardscript.game import Game
+
+from .common import Decks
 
 _ID = re.compile(r"^id:\s*(\S+)\s*$", re.M)
 
 
-def bench_games(pool, decks, games: int, seed: int, variants=()) -> dict:
+def bench_games(pool: CardPool, decks: Decks, games: int, seed: int,
+                variants: Iterable[str] = ()) -> dict[str, Any]:
     cls = pool.spec.game_class
     (_, deck_a), (_, deck_b) = decks
     decisions = 0
@@ -35,7 +41,8 @@ def bench_games(pool, decks, games: int, seed: int, variants=()) -> dict:
             "decisions_per_s": decisions / elapsed, "decisions_per_game": decisions / games}
 
 
-def mid_games(pool, decks, count: int, seed: int, variants=()) -> list:
+def mid_games(pool: CardPool, decks: Decks, count: int, seed: int,
+              variants: Iterable[str] = ()) -> list[Game]:
     """``count`` games stopped half-way: at the middle decision of the whole game each
     would have been (found by playing it once to the end, the same seed and agents)."""
     cls = pool.spec.game_class
@@ -44,7 +51,7 @@ def mid_games(pool, decks, count: int, seed: int, variants=()) -> list:
     for i in range(count):
         s = seed + i
 
-        def new(s=s):
+        def new(s: int = s) -> Game:
             return cls([list(deck_a), list(deck_b)], s, tokens=pool.tokens, variants=variants)
         agents = [RandomAgent(2 * s + 1), RandomAgent(2 * s + 2)]
         total = len(new().play(agents).choices)
@@ -52,17 +59,21 @@ def mid_games(pool, decks, count: int, seed: int, variants=()) -> list:
         agents = [RandomAgent(2 * s + 1), RandomAgent(2 * s + 2)]
         d = g.advance()
         for _ in range(total // 2):
+            assert d is not None  # the game asks ``total`` decisions, as it did the first time
             d = g.choose_index(agents[d.player.index].choose(g, d))
         out.append(g)
     return out
 
 
-def bench_state(pool, decks, seed: int, variants=(), states: int = 30) -> dict:
+def bench_state(pool: CardPool, decks: Decks, seed: int, variants: Iterable[str] = (),
+                states: int = 30) -> dict[str, Any]:
     """Clone and save-plus-load of mid-game states (docs/architecture.md: clone at most 100 µs, save
     plus load at most 2 ms): the median over the states of each one's mean time."""
     from cardscript.save import loads
     games = mid_games(pool, decks, states, seed, variants)
-    clone_s, save_load_s, sizes = [], [], []
+    clone_s: list[float] = []
+    save_load_s: list[float] = []
+    sizes: list[int] = []
     for g in games:
         reps = 50
         start = time.perf_counter()
@@ -89,7 +100,7 @@ _NAME = re.compile(r"^name:[ \t]*(.*?)[ \t]*$", re.M)
 
 def _renamed(text: str, k: int) -> str:
     """The card's printed name with a copy number, quoted or not."""
-    def sub(m):
+    def sub(m: re.Match[str]) -> str:
         v = m.group(1)
         if len(v) >= 2 and v[0] == v[-1] and v[0] in "'\"":
             return f"name: {v[:-1]} {k}{v[-1]}"
@@ -110,33 +121,45 @@ def make_synthetic_set(source: Path, out: Path, count: int, *, distinct: bool = 
     # a token copied as it is would duplicate the bundled one (CS300, and CS302 its name)
     renamed: dict[str, tuple[str, str, str]] = {}  # id -> (new id, name, new name)
     if distinct:
-        for _, t in tokens:
-            name = _NAME.search(t).group(1).strip("'\"")
-            renamed[_ID.search(t).group(1)] = (f"{_ID.search(t).group(1)}-{_SUFFIX}", name,
-                                               f"{name} {_SUFFIX.title()}")
+        for f, t in tokens:
+            name = _line(_NAME, t, f).strip("'\"")
+            renamed[_line(_ID, t, f)] = (f"{_line(_ID, t, f)}-{_SUFFIX}", name,
+                                         f"{name} {_SUFFIX.title()}")
     n = 0
     for f, t in tokens:
         name = f.name
         if distinct:
-            new_id, old_name, new_name = renamed[_ID.search(t).group(1)]
+            new_id, old_name, new_name = renamed[_line(_ID, t, f)]
             t = _ID.sub(f"id: {new_id}", t, count=1)
-            t = _NAME.sub(lambda m, a=old_name, b=new_name: m.group(0).replace(a, b), t,
-                          count=1)
+
+            def named(m: re.Match[str], a: str = old_name, b: str = new_name) -> str:
+                return m.group(0).replace(a, b)
+            t = _NAME.sub(named, t, count=1)
             name = f"{new_id}{CARD_SUFFIX}"
         (out / name).write_text(t, encoding="utf-8")
         n += 1
     k = 0
     while n < count and plain:
         f, t = plain[k % len(plain)]
-        copy = _ID.sub(lambda m, k=k: f"id: {m.group(1)}-s{k}", t, count=1)
+        def copied(m: re.Match[str], k: int = k) -> str:
+            return f"id: {m.group(1)}-s{k}"
+        copy = _ID.sub(copied, t, count=1)
         name = f"{k:06d}-{f.name}"
         if distinct:
             copy = _retargeted(_renamed(copy, k), renamed)
-            name = f"{_ID.search(t).group(1)}-s{k}{CARD_SUFFIX}"
+            name = f"{_line(_ID, t, f)}-s{k}{CARD_SUFFIX}"
         (out / name).write_text(copy, encoding="utf-8")
         k += 1
         n += 1
     return n
+
+
+def _line(pattern: re.Pattern[str], text: str, path: Path) -> str:
+    """The value of a card file's top-level ``id:`` or ``name:`` line."""
+    m = pattern.search(text)
+    if m is None:
+        raise RuntimeError(f"{path}: no line {pattern.pattern!r} to copy the card by")
+    return m.group(1)
 
 
 #: what a synthetic set's tokens are told apart by (their ids and names)
@@ -160,12 +183,13 @@ def _retargeted(text: str, renamed: dict[str, tuple[str, str, str]]) -> str:
         return m.group(1) + new[0]
     text = _TOKEN_REF.sub(ref, text)
     for old, new in names.items():
-        text = _TEXT.sub(lambda m, old=old, new=new: re.sub(
-            rf"\b{re.escape(old)}\b", new, m.group(0)), text)
+        def renamed_in(m: re.Match[str], old: str = old, new: str = new) -> str:
+            return re.sub(rf"\b{re.escape(old)}\b", new, m.group(0))
+        text = _TEXT.sub(renamed_in, text)
     return text
 
 
-def bench_load(game: str, source: Path, count: int) -> dict:
+def bench_load(game: str, source: Path, count: int) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="cardscript-bench-"))
     old = os.environ.get("CARDSCRIPT_CACHE")
     try:
@@ -199,7 +223,7 @@ def bench_load(game: str, source: Path, count: int) -> dict:
     return {"cards": n, "cold_cards_per_s": n / cold_s, "warm_cards_per_s": n / warm_s}
 
 
-def bench_lint(game: str, source: Path, count: int) -> dict:
+def bench_lint(game: str, source: Path, count: int) -> dict[str, Any]:
     """``cardscript lint`` on a synthetic set: cold (no cache), then warm (every file
     unchanged since the cold run, so taken from the lint cache)."""
     from cardscript.tools.lint.config import Config
@@ -225,9 +249,9 @@ def bench_lint(game: str, source: Path, count: int) -> dict:
             "lint_cold_cards_per_s": n / cold_s, "lint_warm_cards_per_s": n / warm_s}
 
 
-def bench(pool, decks, games: int, seed: int, cards: int, lint: bool = False,
-          variants=()) -> dict:
-    result = {"game": pool.spec.name}
+def bench(pool: CardPool, decks: Decks, games: int, seed: int, cards: int, lint: bool = False,
+          variants: Iterable[str] = ()) -> dict[str, Any]:
+    result: dict[str, Any] = {"game": pool.spec.name}
     result.update(bench_games(pool, decks, games, seed, variants))
     result.update(bench_state(pool, decks, seed, variants))
     result.update(bench_load(pool.spec.name, pool.spec.cards_dir, cards))

@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 import traceback
+from types import ModuleType
 
 from cardscript.errors import CardError, printable
 from cardscript.plugins import UnknownGame
@@ -29,12 +30,12 @@ from .common import (
 )
 
 
-def _commands() -> dict:
+def _commands() -> dict[str, ModuleType]:
     # a module may name its command (``import-csv`` is the module ``import_csv``)
     return modules_of(commands)
 
 
-def _parser(cmds: dict) -> argparse.ArgumentParser:
+def _parser(cmds: dict[str, ModuleType]) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="cardscript", description="Data-driven card games: "
                                 "YAML cards, compiled handlers, full rules engines.")
     p.add_argument("--version", action="version", version="cardscript 0.1.0")

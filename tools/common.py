@@ -5,12 +5,20 @@ import importlib
 import os
 import pkgutil
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from cardscript.cardpool import CardPool, bundled_decks
-from cardscript.errors import CardError
+from cardscript.errors import CardError, Diagnostic
+from cardscript.plugins import GameSpec
+from cardscript.registry import Registry
+from cardscript.state import CardDef
 from rich.console import Console
+
+if TYPE_CHECKING:  # (not imported by every command's start for a name in an annotation)
+    pass
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_USAGE = 0, 1, 2
 #: a bug in cardscript itself (the traceback is shown: it is for the report)
@@ -24,11 +32,15 @@ out = Console(highlight=False, soft_wrap=True, emoji=False)
 err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
+#: decks by name, as :func:`load_decks` reads them: what the commands play
+Decks = list[tuple[str, list[CardDef]]]
+
+
 class UsageError(Exception):
     """Bad command-line usage (exit code 2)."""
 
 
-def require_paths(paths, option: str = "") -> None:
+def require_paths(paths: Iterable[str | Path], option: str = "") -> None:
     """Every path named on the command line must exist (a link counts, even a broken one:
     reading it then reports why it can't be read); else it is bad usage."""
     for p in paths:
@@ -68,19 +80,28 @@ def check_output_file(path: str | Path, option: str = "-o") -> Path:
     return p
 
 
-def report(diagnostics) -> None:
+def registry_of(spec: GameSpec) -> Registry:
+    """The vocabulary of a game's spec as :func:`cardscript.plugins.load_game` builds it (an
+    installed spec, from ``games()``, has none until it is loaded)."""
+    if spec.registry is None:
+        raise RuntimeError(f"game '{spec.name}' has no vocabulary: its spec was not loaded")
+    return spec.registry
+
+
+def report(diagnostics: Iterable[Diagnostic]) -> None:
     for d in diagnostics:
         err.print(str(d), markup=False)
 
 
-def pool_with(game: str, paths=(), cache: bool = True) -> CardPool:
+def pool_with(game: str, paths: Iterable[str | Path] = (),
+              cache: bool = True) -> CardPool:
     """The game's bundled cards plus the card files under ``paths`` (each file once), compiled
     with the keyword macros of both (:mod:`cardscript.cardset`)."""
     from cardscript.cardset import card_set
     return card_set(game, paths).pool(cache=cache)
 
 
-def load_decks(pool: CardPool, decks: list[str] | None) -> list[tuple[str, list]]:
+def load_decks(pool: CardPool, decks: list[str] | None) -> Decks:
     """Deck files by path, or bundled decks by name; default: the game's two reference decks
     (the first two bundled decks)."""
     bundled = {p.name[: -len(".deck.yaml")]: p for p in bundled_decks(pool.spec)}

@@ -24,13 +24,19 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardscript.cardpool import CardPool
 from cardscript.errors import CardError, Diagnostic
+from cardscript.game import Game
 from cardscript.loader import load_file
+from cardscript.plugins import GameSpec
+from cardscript.state import CardDef
 
+from .common import Decks, registry_of
 from .rules_index import FILE_NAME, load
 
 EXPLAINED_FILE = "coverage.yaml"
@@ -42,7 +48,7 @@ def _keyword_key(text: str) -> str:
     return re.sub(r"[\s\-]+", "_", text.strip().lower())
 
 
-def citations(paths) -> tuple[dict[str, list[str]], list[Diagnostic]]:
+def citations(paths: Iterable[str | Path]) -> tuple[dict[str, list[str]], list[Diagnostic]]:
     """Each scenario's citations (its ``rule:``), by file; files that can't be read are
     problems, not the end of the report."""
     from .scenarios import find_scenarios
@@ -60,12 +66,12 @@ def citations(paths) -> tuple[dict[str, list[str]], list[Diagnostic]]:
     return found, problems
 
 
-def rules_coverage(spec, cited: dict[str, list[str]]) -> dict[str, Any]:
+def rules_coverage(spec: GameSpec, cited: dict[str, list[str]]) -> dict[str, Any]:
     """Clauses and keywords with the scenarios citing them (see the module docstring)."""
     index = spec.cards_dir / FILE_NAME
     clauses = load(index) if index.is_file() else []
     by_clause: dict[str, list[str]] = {n: [] for n, _ in clauses}
-    registry = spec.registry
+    registry = registry_of(spec)
     planned = {name for kind, name in registry.planned if kind == "keyword"}
     keywords = sorted(set(registry.names("keyword")) | planned)
     by_keyword: dict[str, list[str]] = {k: [] for k in keywords}
@@ -103,15 +109,15 @@ class _Counted:
 
     __slots__ = ("effect", "counts", "key")
 
-    def __init__(self, effect, counts: dict, key: tuple[str, int]):
+    def __init__(self, effect: Any, counts: dict[tuple[str, int], int], key: tuple[str, int]):
         self.effect, self.counts, self.key = effect, counts, key
 
-    def run(self, g, ctx) -> None:
+    def run(self, g: Game, ctx: Any) -> None:
         self.counts[self.key] += 1
         self.effect.run(g, ctx)
 
 
-def ability_label(card, index: int) -> str:
+def ability_label(card: CardDef, index: int) -> str:
     """How the report and the explained file name an ability: its keyword, or its number
     among the designer's abilities (1-based, as the linter counts them)."""
     ab = card.program.abilities[index]
@@ -127,7 +133,7 @@ class Explained:
     problems: list[Diagnostic] = field(default_factory=list)
 
 
-def load_explained(path: Path, cards: dict) -> Explained:
+def load_explained(path: Path, cards: Mapping[str, CardDef]) -> Explained:
     """The designer's expected-dead abilities; a wrong entry is a positioned problem."""
     doc = load_file(path)
     out = Explained()
@@ -164,7 +170,7 @@ def load_explained(path: Path, cards: dict) -> Explained:
     return out
 
 
-def reachable(decks, cards: dict) -> set[str]:
+def reachable(decks: Decks, cards: Mapping[str, CardDef]) -> set[str]:
     """The cards the games can meet: the decks' and the tokens those (and theirs) create."""
     seen = {c.id for _, deck in decks for c in deck}
     todo = list(seen)
@@ -177,8 +183,10 @@ def reachable(decks, cards: dict) -> set[str]:
     return seen
 
 
-def ability_coverage(pool, pairs, games: int, seed: int, explained: Explained,
-                     variants=()) -> dict[str, Any]:
+def ability_coverage(pool: CardPool, pairs: list[tuple[tuple[str, list[CardDef]],
+                                                      tuple[str, list[CardDef]]]],
+                     games: int, seed: int, explained: Explained,
+                     variants: Iterable[str] = ()) -> dict[str, Any]:
     """Play ``games`` random games, spread over the deck ``pairs`` in turn; count each
     ability's resolutions. The pool's effects are wrapped for the run and restored after."""
     from cardscript.decisions import RandomAgent

@@ -116,7 +116,11 @@ def read_rows(path: str) -> list[list[str]]:
                                      f"not a readable CSV file: {exc}")]) from None
 
 
-def parse_cell(spec: FieldSpec, cell: str) -> tuple[Value, str | None]:
+#: the value of an editable field (:attr:`FieldSpec.editable`): a stat or a choice
+Cell = int | str | None
+
+
+def parse_cell(spec: FieldSpec, cell: str) -> tuple[Cell, str | None]:
     """A cell of an editable field: its value, or ``None`` and what was expected."""
     text = unguard(cell).strip()
     if not text:
@@ -150,7 +154,7 @@ def _readonly_cells(facts: SetFacts, card: CardFacts) -> dict[str, str]:
 
 def _may_be_empty(facts: SetFacts, name: str) -> bool:
     """Whether a field may be left out of a card: the model's default for it is None."""
-    info = facts.pool.spec.card_model.model_fields[name]  # type: ignore[attr-defined]
+    info = facts.pool.spec.card_model.model_fields[name]
     return not info.is_required() and info.default is None
 
 
@@ -192,10 +196,10 @@ def plan(csv_path: str, paths: list[str], game: str) -> Plan:
     if reader.problems:
         raise CardError(reader.problems)
     cards = facts.by_id()
-    order = list(facts.pool.spec.card_model.model_fields)  # type: ignore[attr-defined]
+    order = list(facts.pool.spec.card_model.model_fields)
     seen: dict[str, int] = {}
     changes: list[Change] = []
-    by_card: dict[str, dict[str, tuple[Value, int, int]]] = {}
+    by_card: dict[str, dict[str, tuple[Cell, int, int]]] = {}
     id_col = header.index("id") + 1
     for row, cells in enumerate(rows[1:], 2):
         if not any(c.strip() for c in cells):
@@ -244,7 +248,7 @@ def plan(csv_path: str, paths: list[str], game: str) -> Plan:
     return Plan(changes, texts)
 
 
-def _new_texts(facts: SetFacts, by_card: dict[str, dict[str, tuple[Value, int, int]]],
+def _new_texts(facts: SetFacts, by_card: dict[str, dict[str, tuple[Cell, int, int]]],
                order: list[str], reader: _Reader) -> dict[str, tuple[bytes, bytes]]:
     """Each changed card's file with its changes made, loaded and compiled again."""
     cards = facts.by_id()
@@ -257,7 +261,7 @@ def _new_texts(facts: SetFacts, by_card: dict[str, dict[str, tuple[Value, int, i
             text = raw.decode("utf-8")
             bom = "\ufeff" if text.startswith("\ufeff") else ""
             wanted = {k: v for k, (v, _, _) in cells.items()}
-            new = bom + edit(text[len(bom):], wanted, order)  # type: ignore[arg-type]
+            new = bom + edit(text[len(bom):], wanted, order)
             before = load_text(text[len(bom):], path).data
             after = load_text(new[len(bom):], path)
             expected = {k: v for k, v in before.items() if k not in wanted or

@@ -15,9 +15,11 @@ from cardscript.limits import COUNT_MAX
 from cardscript.plugins import GameSpec, games, load_game
 from cardscript.registry import KINDS, Entry, Registry
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 from typing_extensions import TypeAliasType
 
+from .common import registry_of
 from .templates import render
 from .usage import UNION_KINDS, UsageWalker, card_uses, snippet
 
@@ -113,9 +115,9 @@ def type_parts(ann: Any, registry: Registry) -> list[Part]:
     return [(getattr(ann, "__name__", str(ann)), None)]
 
 
-def _default(info) -> str | None:
+def _default(info: FieldInfo) -> str | None:
     if info.default_factory is not None:
-        value = info.default_factory()
+        value = info.get_default(call_default_factory=True)
     elif info.default is PydanticUndefined:
         return None
     else:
@@ -127,7 +129,7 @@ def _default(info) -> str | None:
     return "[]" if value == [] else str(value)
 
 
-def _bounds(info) -> str:
+def _bounds(info: FieldInfo) -> str:
     """A number's declared bounds (``Field(ge=..., le=...)``): " (1 to 100)"."""
     lo = hi = None
     for m in info.metadata:
@@ -160,7 +162,7 @@ def forms_of(entry: Entry, params: list[Param]) -> list[str]:
     n = entry.name
     if entry.meta.get("internal"):
         return {"stages": ["[effect, effect, ...]"], "constant": ["3"]}.get(n, [n])
-    if not params:
+    if not params or entry.params is None:  # (an entry with parameters has their model)
         return [n]
     out = []
     try:  # the bare name means "no parameters": offered only if the model accepts that
@@ -191,7 +193,7 @@ def facts_of(entry: Entry) -> list[tuple[str, str]]:
 
 def examples(spec: GameSpec) -> dict[tuple[str, str], Example]:
     """The shortest bundled ability or keyword list using each entry."""
-    walker = UsageWalker(spec.registry, spec.card_model)
+    walker = UsageWalker(registry_of(spec), spec.card_model)
     best: dict[tuple[str, str], Example] = {}
     counts: dict[tuple[str, str], set[str]] = {}
     root = spec.cards_dir.parent.parent
@@ -213,7 +215,7 @@ def examples(spec: GameSpec) -> dict[tuple[str, str], Example]:
 
 def catalogue(game: str) -> tuple[GameSpec, dict[str, list[EntryDoc]]]:
     spec = load_game(game)
-    registry = spec.registry
+    registry = registry_of(spec)
     found = examples(spec)
     out: dict[str, list[EntryDoc]] = {}
     for kind in KINDS:

@@ -5,6 +5,7 @@ when a card does not do what they meant."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -97,7 +98,7 @@ def _name(obj: Any) -> str:
         f"[bold]{kind}[/]"
 
 
-def add_object(tree: Tree, label: str, obj: Any, extra: list[str] = ()) -> None:
+def add_object(tree: Tree, label: str, obj: Any, extra: Iterable[str] = ()) -> None:
     """One compiled object: its plain slots inline, compiled slots as branches."""
     inline, nested = list(extra), []
     for slot in _slots(obj):
@@ -150,7 +151,8 @@ def _positions(file: str, card: CardDef) -> list[Position | None]:
         return [None] * len(card.program.abilities)
     kws = [k if isinstance(k, str) else next(iter(k), "") for k in
            (doc.data.get("keywords") or []) if isinstance(k, (str, dict))]
-    out, own = [], 0
+    out: list[Position | None] = []
+    own = 0
     for ab in card.program.abilities:
         if ab.keyword is not None and ab.keyword in kws:
             out.append(doc.pos(("keywords", kws.index(ab.keyword))))

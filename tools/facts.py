@@ -24,6 +24,7 @@ from cardscript.cardpool import CARD_SUFFIX, DECK_SUFFIX, CardPool, real_path, w
 from cardscript.cardset import card_set
 from cardscript.errors import CardError
 from cardscript.text import card_text
+from pydantic import BaseModel
 
 from .common import UsageError
 
@@ -139,10 +140,10 @@ def _kind(annotation: Any) -> tuple[Kind, tuple[str, ...]]:
     return "text", ()
 
 
-def card_fields(card_model: type) -> list[FieldSpec]:
+def card_fields(card_model: type[BaseModel]) -> list[FieldSpec]:
     """The printed fields of a game's cards, from its card model, in declared order."""
     out = []
-    for name, info in card_model.model_fields.items():  # type: ignore[attr-defined]
+    for name, info in card_model.model_fields.items():
         if name in NOT_FIELDS:
             continue
         kind, choices = _kind(info.annotation)
@@ -226,9 +227,9 @@ def load_facts(paths: Iterable[str | Path], game: str = "wonders") -> SetFacts:
     """The facts of the cards under ``paths``: card files and folders (the set they make),
     or one deck file (its cards from the bundled set and any card paths given beside it).
     Bad cards or a bad deck raise :class:`CardError`."""
-    paths = [os.fspath(p) for p in paths]
-    decks = [p for p in paths if is_deck(p)]
-    card_paths = [p for p in paths if not is_deck(p)]
+    given = [os.fspath(p) for p in paths]
+    decks = [p for p in given if is_deck(p)]
+    card_paths = [p for p in given if not is_deck(p)]
     if len(decks) > 1:
         raise UsageError(f"give one deck file at a time, not {len(decks)}: "
                          f"{', '.join(decks)}")

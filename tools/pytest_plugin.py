@@ -2,19 +2,26 @@
 Registered through the ``pytest11`` entry point."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
 import pytest
+
+if TYPE_CHECKING:
+    from _pytest._code.code import TerminalRepr
 
 SUFFIX = ".scenario.yaml"
 
 
-def pytest_collect_file(parent, file_path):
+def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> ScenarioFile | None:
     if file_path.name.endswith(SUFFIX):
         return ScenarioFile.from_parent(parent, path=file_path)
     return None
 
 
 class ScenarioFile(pytest.File):
-    def collect(self):
+    def collect(self) -> Iterator[ScenarioItem]:
         """One test per run: a file whose ``variants`` lists several runs gives one test
         each, named after its variants (``name[variants: power_tiebreak]``)."""
         name = self.path.name[: -len(SUFFIX)]
@@ -26,7 +33,7 @@ class ScenarioFile(pytest.File):
             yield ScenarioItem.from_parent(self, name=f"{name}[{label}]", run=n)
 
 
-def _run_labels(path) -> list:
+def _run_labels(path: Path) -> list[str | None]:
     """The labels of a scenario's runs; one run for a file that can't be read (its run
     reports why)."""
     from cardscript.errors import CardError
@@ -43,21 +50,23 @@ class ScenarioFailed(Exception):
 
 
 class ScenarioItem(pytest.Item):
-    def __init__(self, *, run: int | None = None, **kw):
+    def __init__(self, *, run: int | None = None, **kw: Any) -> None:
         super().__init__(**kw)
         self.run = run  # which variant run, when the file has several
 
-    def runtest(self):
+    def runtest(self) -> None:
         from cardscript.tools.scenarios import run_scenarios
         failures = [line for r in run_scenarios(self.path, only=self.run)
                     for line in r.failures]
         if failures:
             raise ScenarioFailed("\n".join(failures))
 
-    def repr_failure(self, excinfo, style=None):
+    # style: a TracebackStyle, a type private to pytest (_pytest._code.code)
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str | TerminalRepr:
         if isinstance(excinfo.value, ScenarioFailed):
             return f"scenario failed: {self.path}\n{excinfo.value}"
         return super().repr_failure(excinfo, style)
 
-    def reportinfo(self):
+    def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, f"scenario: {self.name}"

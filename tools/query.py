@@ -55,9 +55,10 @@ class QueryError(ValueError):
 
 @dataclass(frozen=True)
 class Term:
-    """``field op value``; ``field`` is ``None`` for a bare value (a name search)."""
+    """``key op value``: ``key`` is the field searched, ``None`` for a bare value (a name
+    search)."""
 
-    field: str | None
+    key: str | None
     op: str
     value: str
     #: where the field (or the bare value) and the value start, 1-based; not part of equality
@@ -65,9 +66,9 @@ class Term:
     value_column: int = field(default=0, compare=False)
 
     def __str__(self) -> str:
-        if self.field is None:
+        if self.key is None:
             return _quote(self.value, bare=True)
-        return f"{self.field}{self.op}{_quote(self.value)}"
+        return f"{self.key}{self.op}{_quote(self.value)}"
 
 
 @dataclass(frozen=True)

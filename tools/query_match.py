@@ -121,16 +121,16 @@ def _value(card: CardFacts, name: str) -> Any:
 
 
 def _compile_term(term: Term, sch: Schema, query: str) -> Match:
-    name = term.field or "name"
+    name = term.key or "name"
     name = sch.aliases.get(name, name)
     spec = sch.fields.get(name)
     if spec is None:
-        raise QueryError(f"unknown field '{term.field}'{_suggest(name, sch.names())}",
+        raise QueryError(f"unknown field '{term.key}'{_suggest(name, sch.names())}",
                          query, term.column)
     op, kind = term.op, spec.kind
     if op in ORDERING and kind != "int":
         raise QueryError(f"'{term.op}' compares numbers and '{spec.name}' is not a number: "
-                         "use ':', '=' or '!='", query, term.column + len(term.field or ""))
+                         "use ':', '=' or '!='", query, term.column + len(term.key or ""))
     negate = op == "!="
     test: Callable[[Any], bool]
     if kind == "int":
@@ -167,9 +167,9 @@ def _compile_term(term: Term, sch: Schema, query: str) -> Match:
         else:
             test = lambda v: chosen in (str(x).lower() for x in v)  # noqa: E731
     else:  # free text, or a list of free text
-        want = term.value.lower()
-        one: Callable[[str], bool] = (lambda s: want in s) if op == ":" \
-            else (lambda s: s == want)
+        text = term.value.lower()
+        one: Callable[[str], bool] = (lambda s: text in s) if op == ":" \
+            else (lambda s: s == text)
         if kind == "list":
             test = lambda v: any(one(str(x).lower()) for x in v)  # noqa: E731
         else:

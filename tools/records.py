@@ -21,26 +21,32 @@ import os
 import stat
 import tempfile
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Annotated, BinaryIO, Literal
+from types import ModuleType
+from typing import Annotated, Any, BinaryIO, Literal
 
 from cardscript import jsonfile
 from cardscript.agents import make_agent
+from cardscript.cardpool import CardPool
 from cardscript.errors import CardError, Diagnostic, Position
+from cardscript.game import Game
+from cardscript.limits import Limits
 from cardscript.loader import file_kind
 from cardscript.save import engine_version
 from pydantic import ConfigDict, Field
 
+from .common import Decks, UsageError
+
+fcntl: ModuleType | None
 try:
     import fcntl
 except ImportError:  # not on POSIX
-    fcntl = None  # type: ignore[assignment]
-
-from .common import UsageError
+    fcntl = None
 
 #: the version of the records' shape (the sidecar's ``format``)
-FORMAT = "cardscript-simulate-records/1"
+Format = Literal["cardscript-simulate-records/1"]
+FORMAT: Format = "cardscript-simulate-records/1"
 #: the core's log entries of an ability reaching resolution (core/resolve.py): resolved,
 #: or failed there (its target gone, its text blank)
 RESOLUTION = frozenset({"resolve", "fizzle"})
@@ -70,14 +76,14 @@ def seating(i: int, seed: int, agents: tuple[AgentSpec, AgentSpec],
     return game_seed(seed, i // 2), agents if i % 2 == 0 else (agents[1], agents[0])
 
 
-class CardTally(list):
+class CardTally(list[tuple]):
     """A game's log that also counts, per player and card id, what its entries mean
     (:meth:`~cardscript.game.Game.card_events`) as they are appended. A copy of the game
     (``clone``) gets a plain list: a search's games keep no records."""
 
     __slots__ = ("game", "counts", "abilities", "first")
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game.log)
         self.game = game
         #: (player index, card id) -> metric -> count
@@ -108,7 +114,7 @@ class CardTally(list):
         counts = self.counts.setdefault((player, card), {})
         counts[metric] = counts.get(metric, 0) + 1
 
-    def rows(self, names) -> dict[str, list[dict]]:
+    def rows(self, names: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
         """The record's ``cards`` (a row per player and card id the game counted, every
         metric the game reports, zeros too) and ``abilities`` (a row per ability that
         reached resolution): lists of flat rows, the shape tables unnest."""
@@ -121,17 +127,18 @@ class CardTally(list):
         return {"cards": cards, "abilities": abilities}
 
 
-def play_game(pool, decks, names: tuple[str, str], i: int, seed: int, variants=(),
-              limits=None, cards: bool = False, agents: tuple[AgentSpec, AgentSpec] = RANDOM,
-              paired: bool = False) -> dict:
+def play_game(pool: CardPool, decks: Decks, names: tuple[str, str], i: int, seed: int,
+              variants: Iterable[str] = (), limits: Limits | None = None, cards: bool = False,
+              agents: tuple[AgentSpec, AgentSpec] = RANDOM,
+              paired: bool = False) -> dict[str, Any]:
     """Play game ``i`` of a run and return its record (the same for the same arguments,
     whichever process plays it). A crash is recorded as an error, with its traceback.
     ``agents`` play in seat order (:func:`seating`), each with its own seed."""
     s, seats = seating(i, seed, agents, paired)
     (_, deck_a), (_, deck_b) = decks
-    rec: dict = {"index": i, "seed": s, "game": pool.spec.name, "decks": list(names),
+    rec: dict[str, Any] = {"index": i, "seed": s, "game": pool.spec.name, "decks": list(names),
                  "agents": [agent_label(a) for a in seats]}
-    tally = None
+    tally: CardTally | None = None
     try:
         g = pool.spec.game_class([list(deck_a), list(deck_b)], s, tokens=pool.tokens,
                                  variants=variants, deck_names=names, limits=limits)
@@ -156,8 +163,10 @@ def play_game(pool, decks, names: tuple[str, str], i: int, seed: int, variants=(
     return rec
 
 
-def job_of(pool, decks, names, games: int, seed: int, variants, limits,
-           agents: tuple[AgentSpec, AgentSpec] = RANDOM, paired: bool = False) -> dict:
+def job_of(pool: CardPool, decks: Decks, names: tuple[str, str], games: int, seed: int,
+           variants: Iterable[str], limits: Limits | None,
+           agents: tuple[AgentSpec, AgentSpec] = RANDOM,
+           paired: bool = False) -> dict[str, Any]:
     """What a run's records belong to: the sidecar of its ``--out`` file. The decks are
     hashed by their cards' compiled content (and the set's tokens), so an edited card is a
     different job; so is another version of the engine."""
@@ -169,7 +178,7 @@ def job_of(pool, decks, names, games: int, seed: int, variants, limits,
             "card_metrics": [*pool.spec.game_class.CARD_METRICS, "triggered"]}
 
 
-def deck_hash(pool, decks) -> str:
+def deck_hash(pool: CardPool, decks: Decks) -> str:
     """A hash of the decks' cards, by their compiled content, and of the set's tokens."""
     h = hashlib.blake2b(digest_size=16)
     for _, cards in decks:
@@ -243,7 +252,7 @@ class Record(jsonfile.Document):
 class Job(jsonfile.Document):
     """A run's sidecar ``FILE.job.json``, as :func:`job_of` makes it."""
 
-    format: Literal[FORMAT]  # type: ignore[valid-type]
+    format: Format
     game: str
     decks: Pair
     deck_hash: str
@@ -455,7 +464,7 @@ class RecordFile:
         _write_beside(self.path, fill, mode)
 
 
-def _short(v) -> str:
+def _short(v: object) -> str:
     text = json.dumps(v)
     return text if len(text) <= 40 else text[:37] + "..."
 

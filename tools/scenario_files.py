@@ -13,9 +13,12 @@ import os
 from typing import Any
 
 from cardscript.cardpool import CARD_SUFFIX, real_path, walk
-from cardscript.errors import CardError, Diagnostic
+from cardscript.compiler import Compiler
+from cardscript.errors import CardError, Diagnostic, Position
 from cardscript.loader import Document, load_file
 from cardscript.model import validate_document
+from cardscript.state import CardDef
+from pydantic import BaseModel
 
 CODE = "CS505"
 
@@ -38,7 +41,7 @@ def card_paths(doc: Document, entries: list[Any]) -> tuple[list[tuple[int, str]]
         pos = doc.pos(("cards", i))
         shown = os.path.normpath(os.path.join(here, entry))
 
-        def bad(msg: str, pos=pos) -> None:
+        def bad(msg: str, pos: Position = pos) -> None:
             problems.append(Diagnostic(pos, msg, CODE))
         if os.path.isabs(entry):
             bad(f"card path '{entry}' is absolute: name it relative to the scenario's folder "
@@ -67,8 +70,8 @@ def card_paths(doc: Document, entries: list[Any]) -> tuple[list[tuple[int, str]]
     return files, problems
 
 
-def load_card_files(doc: Document, entries: list[Any], card_model, compiler
-                    ) -> tuple[list[tuple[int, Any]], list[Diagnostic]]:
+def load_card_files(doc: Document, entries: list[Any], card_model: type[BaseModel],
+                    compiler: Compiler) -> tuple[list[tuple[int, CardDef]], list[Diagnostic]]:
     """The compiled cards of the files ``cards`` names, each with its entry's index, and
     every problem: the entries' (CS505) and the cards' own, at their file, line and col."""
     files, problems = card_paths(doc, entries)

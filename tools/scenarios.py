@@ -20,19 +20,20 @@ from __future__ import annotations
 
 import dataclasses
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Container, Iterable, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any, Optional, Union
 
 from cardscript.cardpool import SCENARIO_SUFFIX, CardPool, find_files, real_path
 from cardscript.cardset import CardSet, card_set
-from cardscript.errors import CardError, Diagnostic, did_you_mean
+from cardscript.errors import CardError, Diagnostic, Position, did_you_mean
 from cardscript.limits import LimitExceeded
 from cardscript.loader import Document, load_file
 from cardscript.model import validate_document
 from cardscript.plugins import GameSpec, games, load_game
 from cardscript.procedure import GameOver
+from cardscript.state import CardDef
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
 from .scenario_files import load_card_files
@@ -40,14 +41,16 @@ from .scenario_files import load_card_files
 
 @cache
 def scenario_model(game: str) -> type[BaseModel]:
+    # the game's models, and the types made of them here, exist only at run time: Any
     sc = load_game(game).scenario
-    step = Union[str, create_model("ExpectStep", __config__=ConfigDict(extra="forbid"),
-                                   expect=(sc.Expect, ...))]
-    names = sc.Setup.model_fields["variants"].annotation  # the game's variant names
-    run = create_model(
+    expect: Any = Optional[sc.Expect]
+    step: Any = Union[str, create_model("ExpectStep", __config__=ConfigDict(extra="forbid"),
+                                        expect=(sc.Expect, ...))]
+    names: Any = sc.Setup.model_fields["variants"].annotation  # the game's variant names
+    run: Any = create_model(
         "VariantRun", __config__=ConfigDict(extra="forbid"),
         variants=(names, Field(description="The variants of this run.")),
-        expect=(Optional[sc.Expect], Field(None, description="Checked at the end of this "
+        expect=(expect, Field(None, description="Checked at the end of this "
                                            "run, besides the top-level `expect`.")))
     return create_model(
         "Scenario", __config__=ConfigDict(extra="forbid"),
@@ -58,11 +61,11 @@ def scenario_model(game: str) -> type[BaseModel]:
             default_factory=list, description="Inline card definitions, and card files or "
             "folders relative to the scenario file, inside its folder.")),
         setup=(sc.Setup, Field(default_factory=sc.Setup)),
-        variants=(list[Union[names, run]], Field(  # type: ignore[valid-type]
+        variants=(list[Union[names, run]], Field(
             default_factory=list, description="Run the scenario once per entry, with these "
                                               "variants added to setup.variants.")),
         steps=(list[step], Field(default_factory=list)),
-        expect=(Optional[sc.Expect], None),
+        expect=(expect, None),
     )
 
 
@@ -90,12 +93,12 @@ def bundled_pool(game: str, cards: CardSet | None = None) -> CardPool:
 class ScenarioPool:
     """The bundled cards plus a scenario's inline cards."""
 
-    def __init__(self, base: CardPool, extra: dict):
+    def __init__(self, base: CardPool, extra: dict[str, CardDef]):
         self.registry = base.registry
         self.cards = {**base.cards, **extra}
         self.tokens = {k: v for k, v in self.cards.items() if v.token}
 
-    def get(self, cid: str):
+    def get(self, cid: str) -> CardDef:
         from cardscript.errors import did_you_mean
         if cid not in self.cards:
             raise KeyError(f"unknown card '{cid}'{did_you_mean(cid, self.cards)}")
@@ -136,14 +139,15 @@ def game_of(doc: Document) -> str:
     return game
 
 
-def load_scenario(path: str | Path):
+def load_scenario(path: str | Path) -> tuple[Document, Any]:
+    """A scenario file's document and model (of the game's :func:`scenario_model`)."""
     doc = load_file(path)
     game = game_of(doc)
     model = validate_document(doc, scenario_model(game), "scenario")
     return doc, model
 
 
-def expect_blocks(model) -> list[tuple[tuple, Any]]:
+def expect_blocks(model: Any) -> list[tuple[tuple, Any]]:
     """Each ``expect`` block of a scenario with its path: the steps', then the top-level one."""
     out: list[tuple[tuple, Any]] = [(("steps", i, "expect"), st.expect)
                                     for i, st in enumerate(model.steps)
@@ -167,7 +171,8 @@ def duplicate_cards(inline: list[tuple[str, tuple]]) -> list[tuple[tuple, str, s
     return out
 
 
-def replaced_cards(inline: list[tuple[str, tuple]], bundled) -> list[tuple[tuple, str, str]]:
+def replaced_cards(inline: list[tuple[str, tuple]],
+                   bundled: Container[str]) -> list[tuple[tuple, str, str]]:
     """CS504 (a warning, the linter's only) for each inline card replacing a bundled card."""
     return [(path, "CS504", f"inline card '{cid}' replaces the bundled card '{cid}' in this "
                             "scenario; if that is meant, say so with a suppression comment "
@@ -175,7 +180,7 @@ def replaced_cards(inline: list[tuple[str, tuple]], bundled) -> list[tuple[tuple
             for cid, path in inline if cid in bundled]
 
 
-def static_problems(doc: Document, model, pool) -> list[Diagnostic]:
+def static_problems(doc: Document, model: Any, pool: ScenarioPool) -> list[Diagnostic]:
     """What a scenario's file shows wrong without running it, beyond its schema: card ids
     that name no card (CS500, in ``setup`` and ``expect``) and the game's setup problems
     (its own codes), each at the key or value it is about."""
@@ -190,7 +195,7 @@ def static_problems(doc: Document, model, pool) -> list[Diagnostic]:
     return out
 
 
-def defined_twice(doc: Document, entries: list, files: list[tuple[int, Any]],
+def defined_twice(doc: Document, entries: list[Any], files: list[tuple[int, CardDef]],
                   inline: list[tuple[str, tuple]]) -> list[Diagnostic]:
     """CS503 for each card id a card file defines that an earlier entry of ``cards`` did,
     or that a later inline card defines again (two inline cards: :func:`duplicate_cards`)."""
@@ -199,7 +204,10 @@ def defined_twice(doc: Document, entries: list, files: list[tuple[int, Any]],
     out = []
     for i, entry in enumerate(entries):
         if isinstance(entry, str):
-            found = [(c.id, c.source, str(c.source), False) for j, c in files if j == i]
+            # a card file's cards are compiled with their source (else: the entry naming it)
+            entry_pos = doc.pos(("cards", i))
+            found = [(c.id, src, str(src), False) for j, c in files if j == i
+                     for src in (c.source or entry_pos,)]
         elif i in inline_ids:
             found = [(inline_ids[i], doc.pos(("cards", i, "id")), f"cards[{i}]", True)]
         else:
@@ -214,14 +222,14 @@ def defined_twice(doc: Document, entries: list, files: list[tuple[int, Any]],
     return out
 
 
-def prepare(doc: Document, model, cards: CardSet | None = None):
+def prepare(doc: Document, model: Any, cards: CardSet | None = None) -> ScenarioPool:
     """Compile inline cards and check every card id and the setup; raise CardError listing
     problems. ``cards``: the set whose bundled cards and keyword macros the scenario uses
     (default: what the scenario's own path brings, :func:`cardscript.cardset.card_set`)."""
     cards = cards or card_set(model.game, [doc.path])
     base = bundled_pool(model.game, cards)
     spec = base.spec
-    extra = {}
+    extra: dict[str, CardDef] = {}
     # a broken or doubly declared macro of the designer's fails the scenario, never silently
     problems: list[Diagnostic] = [d for d in spec.macro_diagnostics
                                   if not cards.in_bundled(d.pos.file)]
@@ -251,13 +259,13 @@ def prepare(doc: Document, model, cards: CardSet | None = None):
     return pool
 
 
-def variant_runs(model) -> list[tuple[str | None, Any, Any]]:
+def variant_runs(model: Any) -> list[tuple[str | None, Any, Any]]:
     """Each run of a scenario: ``(label, setup, extra expect)``. One run, labelled None,
     unless ``variants`` lists several: then each adds its variants to ``setup.variants``
     and may add an ``expect`` checked at its end."""
     if not model.variants:
         return [(None, model.setup, None)]
-    out = []
+    out: list[tuple[str | None, Any, Any]] = []
     for entry in model.variants:
         names = entry if isinstance(entry, list) else entry.variants
         extra = None if isinstance(entry, list) else entry.expect
@@ -300,7 +308,8 @@ def run_scenario(path: str | Path, paths: Sequence[str | Path] | None = None) ->
     return Result(results[0].path, results[0].name, results[0].rule, failures)
 
 
-def _run(doc: Document, model, pool, setup, extra, at: tuple) -> list[str]:
+def _run(doc: Document, model: Any, pool: ScenarioPool, setup: Any, extra: Any,
+         at: tuple) -> list[str]:
     """The failures of one run of a scenario, from ``setup``; ``extra``: the run's own
     expect, checked after the top-level one (its failures at ``at``)."""
     sc = load_game(model.game).scenario
@@ -315,7 +324,7 @@ def _run(doc: Document, model, pool, setup, extra, at: tuple) -> list[str]:
     choose = getattr(sc, "find_option", None)
     over = getattr(sc, "game_over_reason", None)
 
-    def ended_in_error(where, what: str) -> bool:
+    def ended_in_error(where: Position, what: str) -> bool:
         """A game ending in an error (a limit reached) fails the scenario, unless expected."""
         if getattr(game, "error", None) is None or expects_error:
             return False
@@ -359,5 +368,5 @@ def _run(doc: Document, model, pool, setup, extra, at: tuple) -> list[str]:
     return failures
 
 
-def find_scenarios(paths) -> list[Path]:
+def find_scenarios(paths: Iterable[str | Path]) -> list[Path]:
     return find_files(paths, SCENARIO_SUFFIX)

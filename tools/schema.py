@@ -13,6 +13,8 @@ from cardscript import data_dir
 from cardscript.macros import KeywordMacro
 from cardscript.plugins import load_game
 
+from .common import registry_of
+
 #: where ``cardscript schema`` writes by default: ``schemas/`` of the working folder
 SCHEMA_DIR = Path("schemas")
 
@@ -26,7 +28,7 @@ def schemas(game: str) -> dict[str, dict]:
     from .scenarios import scenario_model
     spec = load_game(game)
     out = {
-        "card": spec.registry.types["Card"].model_json_schema(),
+        "card": registry_of(spec).types["Card"].model_json_schema(),
         "deck": spec.deck_model.model_json_schema(),
         "scenario": scenario_model(game).model_json_schema(),
         "keyword": KeywordMacro.model_json_schema(),

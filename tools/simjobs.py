@@ -35,9 +35,21 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from types import FrameType
+from typing import Any, Protocol
 
+from cardscript.cardpool import CardPool
+from cardscript.limits import Limits
+
+from .common import Decks
 from .records import RANDOM, AgentSpec, deck_hash, play_game
+
+
+class Plan(Protocol):
+    """Which decks and agents sit where in a run's games (``cardscript balance``'s
+    pairing): plain data, pickled to the workers."""
+
+    def play(self, pool: CardPool, decks: Decks, w: Work, i: int) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -48,7 +60,7 @@ class Work:
     decks: tuple[str, ...] | None
     names: tuple[str, str]
     variants: tuple[str, ...]
-    limits: object
+    limits: Limits | None
     seed: int
     games: int
     cards_data: bool
@@ -59,10 +71,10 @@ class Work:
     #: which decks and agents sit where in game ``i``, when the run is not one pair of decks
     #: in fixed seats: an object with ``play(pool, decks, work, i) -> record`` (plain data,
     #: pickled to the workers; ``cardscript balance``'s pairing)
-    plan: Any = None
+    plan: Plan | None = None
 
 
-def play_one(pool, decks, w: Work, i: int) -> dict:
+def play_one(pool: CardPool, decks: Decks, w: Work, i: int) -> dict[str, Any]:
     """The record of game ``i`` of the run ``w``: its plan's, or the two decks' in their
     seats with the run's agents."""
     if w.plan is not None:
@@ -100,7 +112,7 @@ class Stop:
     def __init__(self) -> None:
         self.asked = False
 
-    def __call__(self, signum, frame) -> None:  # the SIGINT handler
+    def __call__(self, signum: int, frame: FrameType | None) -> None:  # the SIGINT handler
         self.asked = True
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
@@ -151,7 +163,7 @@ def workers_for(games: int, jobs: int) -> int:
     return max(0, min(jobs - 1, games // MIN_GAMES_PER_WORKER))
 
 
-def run_games(work: Work, pool, decks, todo: list[int], jobs: int, stop: Stop,
+def run_games(work: Work, pool: CardPool, decks: Decks, todo: list[int], jobs: int, stop: Stop,
               emit: Callable[[list[dict]], None],
               finished: Callable[[int], None] = lambda n: None,
               workers: Workers | None = None) -> None:
@@ -176,8 +188,8 @@ def run_games(work: Work, pool, decks, todo: list[int], jobs: int, stop: Stop,
         return out
 
     if count < 1 or len(batches) < 2:
-        for b in batches:
-            emit(here(b))
+        for batch in batches:
+            emit(here(batch))
             if stop.asked:
                 return
         return
@@ -227,12 +239,13 @@ def run_games(work: Work, pool, decks, todo: list[int], jobs: int, stop: Stop,
 
 # -- in a worker process ---------------------------------------------------------------
 #: the worker's card pool and decks, or why it has none
-_WORKER: tuple | None = None
+_WORKER: tuple[CardPool, Decks] | None = None
 _PROBLEM = ""
 _CHECKED: set[str] = set()
 
 
-def _start_worker(build: tuple, run: int) -> None:
+def _start_worker(build: tuple[str, tuple[str, ...], tuple[str, ...] | None],
+                  run: int) -> None:
     global _WORKER, _PROBLEM
     _die_with(run)
     signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -25,8 +25,11 @@ import logging
 import os
 import sys
 from collections.abc import Callable
+from typing import Any
 
-from .common import UsageError
+from cardscript.cardpool import CardPool
+
+from .common import Decks, UsageError
 from .records import deck_hash
 from .simjobs import Stop, Work, WorkerError, play_one
 
@@ -43,7 +46,8 @@ class BackendError(Exception):
     """Ray is not there, or the run can't reach its cluster (exit 1, no traceback)."""
 
 
-def import_ray():
+def import_ray() -> Any:
+    """The ``ray`` module (an optional extra: Any to the type checker, installed or not)."""
     try:
         import ray
     except ImportError:
@@ -112,7 +116,7 @@ class RayWorkers:
         batches = [todo[k:k + size] for k in range(0, len(todo), size)]
         die = _die_once(batches)
         ready: dict[int, list[dict]] = {}  # finished batches waiting for an earlier one
-        running: dict = {}  # ObjectRef -> batch
+        running: dict[Any, int] = {}  # ObjectRef -> batch
         nxt = k = 0
         broken: WorkerError | None = None
         try:
@@ -140,7 +144,7 @@ class RayWorkers:
         if broken is not None:
             raise broken
 
-    def _result(self, ref, batch: list[int]) -> list[dict]:
+    def _result(self, ref: Any, batch: list[int]) -> list[dict]:
         ray = self.ray
         try:
             return ray.get(ref)
@@ -172,7 +176,7 @@ def _die_once(batches: list[list[int]]) -> dict[int, str]:
 
 # -- in a Ray worker process ----------------------------------------------------------
 #: (game, cards, decks) -> the pool and decks built from them, or why they could not be
-_BUILT: dict[tuple, tuple | str] = {}
+_BUILT: dict[tuple, tuple[CardPool, Decks] | str] = {}
 #: the (arguments, deck hash, engine version) this worker checked it plays
 _CHECKED: set[tuple] = set()
 
@@ -182,7 +186,8 @@ def _prepare(game: str, cards: tuple[str, ...], decks: tuple[str, ...] | None) -
     _prepared(game, cards, decks)
 
 
-def _prepared(game: str, cards: tuple[str, ...], decks: tuple[str, ...] | None):
+def _prepared(game: str, cards: tuple[str, ...],
+              decks: tuple[str, ...] | None) -> tuple[CardPool, Decks] | str:
     key = (game, cards, decks)
     if key not in _BUILT:
         try:

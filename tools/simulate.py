@@ -8,22 +8,31 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from cardscript.cardpool import CardPool
+from cardscript.limits import Limits
 from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
     ProgressColumn,
+    Task,
     TextColumn,
     TimeRemainingColumn,
 )
 from rich.table import Table
 from rich.text import Text
 
-from .common import err, out
-from .records import RANDOM, RecordFile, agent_label, game_seed, job_of
-from .simjobs import Stop, Work, run_games
+from .common import Decks, err, out
+from .records import RANDOM, AgentSpec, RecordFile, agent_label, game_seed, job_of
+from .simjobs import Stop, Work, Workers, run_games
+
+if TYPE_CHECKING:
+    from .simray import RayWorkers
 
 __all__ = ["game_seed", "paired_score", "print_summary", "simulate", "summarise", "wilson"]
 
@@ -31,7 +40,7 @@ __all__ = ["game_seed", "paired_score", "print_summary", "simulate", "summarise"
 class GamesPerSecond(ProgressColumn):
     """The progress bar's speed, in games (rich's estimate over the last 30 s)."""
 
-    def render(self, task) -> Text:
+    def render(self, task: Task) -> Text:
         speed = task.finished_speed or task.speed
         return Text(f"{speed:,.0f} games/s" if speed else "", style="progress.data.speed")
 
@@ -43,16 +52,19 @@ def progress_bar(shown: bool = True) -> Progress:
                     disable=not shown)
 
 
-def deck_names(decks) -> tuple[str, str]:
+def deck_names(decks: Decks) -> tuple[str, str]:
     """The decks' names in seat order; a deck against itself is told apart."""
     (name_a, _), (name_b, _) = decks
     return (name_a, f"{name_b} (2)" if name_a == name_b else name_b)
 
 
-def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = True,
-             limits=None, *, jobs: int = 1, out_file=None, card_paths=(),
-             deck_args=None, workers=None, backend=None, agents=RANDOM,
-             paired: bool = False) -> dict:
+def simulate(pool: CardPool, decks: Decks, games: int, seed: int,
+             variants: Iterable[str] = (), progress: bool = True, limits: Limits | None = None,
+             *, jobs: int = 1, out_file: str | Path | RecordFile | None = None,
+             card_paths: Iterable[str] = (), deck_args: Iterable[str] | None = None,
+             workers: Workers | None = None, backend: RayWorkers | None = None,
+             agents: tuple[AgentSpec, AgentSpec] = RANDOM,
+             paired: bool = False) -> dict[str, Any]:
     """Play ``games`` games on ``jobs`` processes; return the summary (deterministic for a
     seed, whatever ``jobs``). With ``out_file`` (a path, or a
     :class:`~cardscript.tools.records.RecordFile` the caller claimed: it is closed at the
@@ -69,7 +81,7 @@ def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = T
     job = job_of(pool, decks, names, games, seed, variants, limits, agents, paired)
     records = out_file if isinstance(out_file, RecordFile) or out_file is None \
         else RecordFile(out_file)
-    found: dict[int, dict] = {}
+    found: dict[int, dict[str, Any]] = {}
     work = Work(pool.spec.name, tuple(card_paths), tuple(deck_args) if deck_args else None,
                 names, tuple(variants), limits, seed, games, records is not None,
                 job["deck_hash"], agents=agents, paired=paired)
@@ -115,7 +127,8 @@ def simulate(pool, decks, games: int, seed: int, variants=(), progress: bool = T
     return summary
 
 
-def summarise(records: list[dict], names: tuple[str, str], seed: int) -> dict:
+def summarise(records: list[dict[str, Any]], names: tuple[str, str],
+              seed: int) -> dict[str, Any]:
     """The summary of a run's records (in game-index order). A game that ends in an error
     (a limit reached) or crashes counts as an error, not a win or a draw."""
     wins = dict.fromkeys(names, 0)
@@ -151,7 +164,7 @@ def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, (centre - half) / d), min(1.0, (centre + half) / d))
 
 
-def paired_score(records: list[dict], names: tuple[str, str]) -> dict:
+def paired_score(records: list[dict[str, Any]], names: tuple[str, str]) -> dict[str, Any]:
     """The first agent's results over a paired run (games ``2k``, ``2k + 1``: one seed, seats
     swapped; the first agent sits first in even games): wins, losses, draws, errors, its
     score (a win 1, a draw 1/2) over the games that ended, and the score's Wilson 95%
@@ -173,7 +186,7 @@ def paired_score(records: list[dict], names: tuple[str, str]) -> dict:
             "rate": score / n if n else 0.0, "low": lo, "high": hi}
 
 
-def print_summary(summary: dict) -> None:
+def print_summary(summary: dict[str, Any]) -> None:
     n = summary["games"]
     share = max(n, 1)  # an interrupted run may have finished no game
     # what the shares are, so no one reads them as a game's metagame (issue: Riftbound's

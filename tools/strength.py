@@ -8,13 +8,16 @@ many iterations a search agent runs per second at mid-game.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from cardscript.agents import make_agent
-from cardscript.decisions import RandomAgent
+from cardscript.cardpool import CardPool
+from cardscript.decisions import Decision, RandomAgent
+from cardscript.game import Game
 from rich.markup import escape
 from rich.table import Table
 
-from .common import out
+from .common import Decks, out
 from .records import AgentSpec, agent_label
 
 
@@ -35,10 +38,10 @@ def print_strength(summary: dict) -> None:
         out.print(f"{summary['played'] / summary['elapsed']:.2f} games/s", style="dim")
 
 
-def mid_game(pool, decks, seed: int):
+def mid_game(pool: CardPool, decks: Decks, seed: int) -> tuple[Game, Decision | None]:
     """A game of seed ``seed`` between random agents, stopped at the decision half-way
     through it (by the number of decisions the whole game asks)."""
-    def new():
+    def new() -> Game:
         (_, da), (_, db) = decks
         return pool.spec.game_class([list(da), list(db)], seed, tokens=pool.tokens)
     agents = [RandomAgent(2 * seed + 1), RandomAgent(2 * seed + 2)]
@@ -51,13 +54,14 @@ def mid_game(pool, decks, seed: int):
     return g, d
 
 
-def search_rate(pool, decks, spec: AgentSpec, seed: int = 0, seconds: float = 2.0) -> dict:
+def search_rate(pool: CardPool, decks: Decks, spec: AgentSpec, seed: int = 0,
+                seconds: float = 2.0) -> dict[str, Any]:
     """Iterations per second of the search agent ``spec`` (one that counts its iterations,
     ``done`` and ``spent``) at mid-game (:func:`mid_game`), asked the same decision again
     until ``seconds`` have passed."""
     name, options = spec
     agent = make_agent(name, seed, dict(options))
-    if not hasattr(agent, "done"):
+    if not (hasattr(agent, "done") and hasattr(agent, "spent")):
         raise ValueError(f"agent '{name}' does not count its iterations")
     g, d = mid_game(pool, decks, seed)
     if d is None:
@@ -69,4 +73,4 @@ def search_rate(pool, decks, spec: AgentSpec, seed: int = 0, seconds: float = 2.
         decisions += 1
     return {"agent": agent_label(spec), "round": getattr(g, "round", None),
             "decision": d.kind, "options": len(d.options), "decisions": decisions,
-            "iterations_per_s": agent.done / agent.spent}  # type: ignore[attr-defined]
+            "iterations_per_s": agent.done / agent.spent}

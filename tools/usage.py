@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardscript.loader import Document
-from cardscript.registry import KINDS, Registry
+from cardscript.registry import KINDS, Params, Registry
 from pydantic import BaseModel
 from typing_extensions import TypeAliasType
 
@@ -112,7 +112,7 @@ class UsageWalker:
             return True
         return False
 
-    def _params(self, model, params: Any, path: tuple, out: list[Use]) -> None:
+    def _params(self, model: type[Params], params: Any, path: tuple, out: list[Use]) -> None:
         short = getattr(model, "__shorthand__", None)
         names = set(_fields(model))
         if short and (not isinstance(params, dict) or (params and not names & set(params))):

@@ -13,16 +13,23 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Literal
 
+from cardscript.cardpool import CardPool
+from cardscript.limits import Limits
 from cardscript.save import engine_version
 
+from ..common import Decks
 from ..records import AgentSpec, agent_label, deck_hash, play_game
-from ..simjobs import Stop, Work, run_games
+from ..simjobs import Stop, Work, Workers, run_games
 from .stats import Tally, seat_names
 
-FORMAT = "cardscript-balance-report/1"
+#: report.json's ``format`` (a type too: what a report read back must say)
+Format = Literal["cardscript-balance-report/1"]
+FORMAT: Format = "cardscript-balance-report/1"
 
 
 @dataclass(frozen=True)
@@ -50,7 +57,7 @@ class Pairing:
             decks, names, agents = decks[::-1], names[::-1], agents[::-1]
         return decks, (names[0], names[1]), (agents[0], agents[1]), k
 
-    def play(self, pool, decks, w: Work, i: int) -> dict:
+    def play(self, pool: CardPool, decks: Decks, w: Work, i: int) -> dict[str, Any]:
         seat_decks, names, agents, k = self.seats(i)
         rec = play_game(pool, [decks[d] for d in seat_decks], names, k, w.seed, w.variants,
                         w.limits, w.cards_data, agents)
@@ -65,11 +72,12 @@ def pairs_of(count: int) -> tuple[tuple[int, int], ...]:
     return tuple((a, b) for a in range(count) for b in range(a + 1, count))
 
 
-def balance(pool, decks, games: int, agents: tuple[AgentSpec, AgentSpec], seed: int,
-            out_dir: Path,
-            variants=(), limits=None, *, jobs: int = 1, progress: bool = True,
-            card_paths=(), deck_args=None, workers=None, compare_with: dict | None = None,
-            compare_path: str | None = None) -> dict:
+def balance(pool: CardPool, decks: Decks, games: int, agents: tuple[AgentSpec, AgentSpec],
+            seed: int, out_dir: Path, variants: Iterable[str] = (),
+            limits: Limits | None = None, *, jobs: int = 1, progress: bool = True,
+            card_paths: Iterable[str] = (), deck_args: Iterable[str] | None = None,
+            workers: Workers | None = None, compare_with: dict[str, Any] | None = None,
+            compare_path: str | None = None) -> dict[str, Any]:
     """Play the run and write its report into ``out_dir``; return the report (report.json).
     Ctrl-C stops the run: the report covers the finished games and says so."""
     from ..simulate import progress_bar

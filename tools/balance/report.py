@@ -8,13 +8,16 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
-from typing import Annotated, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional, Self
 
 from cardscript import jsonfile
+from cardscript.cardpool import CardPool
+from cardscript.plugins import GameSpec
 from pydantic import ConfigDict, Field, model_validator
 
+from ..common import Decks
 from ..templates import render
-from . import FORMAT
+from . import Format
 from .stats import Tally, compare, deck_iwd
 
 #: the per-card metrics, in the tables' order, and their headings
@@ -61,12 +64,16 @@ class _Part(jsonfile.Document):
 
 
 class _Interval(_Part):
+    if TYPE_CHECKING:  # each subclass declares both, with its own bounds
+        low: float | None
+        high: float | None
+
     @model_validator(mode="after")
-    def _both_ends_or_none(self):
-        low, high = self.low, self.high  # each subclass declares both
+    def _both_ends_or_none(self) -> Self:
+        low, high = self.low, self.high
         if (low is None) != (high is None):
             raise ValueError("an interval has both ends (low, high) or neither")
-        if low is not None and low > high:
+        if low is not None and high is not None and low > high:
             raise ValueError("an interval's low end lies above its high end")
         return self
 
@@ -109,7 +116,7 @@ class OldCard(_Part):
 class OldReport(_Part):
     """What ``--compare`` reads of an older report.json (:func:`~.stats.compare`)."""
 
-    format: Literal[FORMAT]
+    format: Format
     matrix: list[OldCell]
     summary: OldSummary
     cards: list[OldCard]
@@ -117,7 +124,7 @@ class OldReport(_Part):
 
 
 class _Format(_Part):
-    format: Literal[FORMAT]
+    format: Format
 
 
 def read_report(path: str | Path) -> dict:
@@ -130,7 +137,7 @@ def read_report(path: str | Path) -> dict:
     return jsonfile.check(value, OldReport, str(path), WHAT).model_dump()
 
 
-def label(run: dict, spec) -> str:
+def label(run: dict[str, Any], spec: GameSpec) -> str:
     """What the report is, said at its top."""
     agents = " and ".join(dict.fromkeys(run["agents"]))
     text = (f"Simulations of the decks {', '.join(run['decks'])} played by the {agents} "
@@ -143,8 +150,9 @@ def label(run: dict, spec) -> str:
     return text
 
 
-def document(run: dict, tally: Tally, pool, decks, compare_with: dict | None = None,
-             compare_path: str | None = None) -> dict:
+def document(run: dict[str, Any], tally: Tally, pool: CardPool, decks: Decks,
+             compare_with: dict[str, Any] | None = None,
+             compare_path: str | None = None) -> dict[str, Any]:
     """The report as JSON data (report.json; the schema is docs/balance.md's)."""
     cards = tally.card_rows()
     names = {c.id: getattr(c, "name", c.id) for _, deck in decks for c in deck}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import Any
 
 #: the two-sided 95% normal quantile
 Z95 = 1.959963984540054
@@ -207,7 +208,7 @@ def compare(old: dict, new: dict) -> dict:
     rates whose intervals no longer overlap (matrix cells, first player, decks' overall,
     cards' win rate in hand and improvement when drawn), cards added to or removed from a
     deck, cards whose compiled content changed, decks added or removed."""
-    def by(rows, *keys):
+    def by(rows: Iterable[dict[str, Any]], *keys: str) -> dict[tuple, dict[str, Any]]:
         return {tuple(r[k] for k in keys): r for r in rows}
 
     moved = []

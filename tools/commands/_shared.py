@@ -2,13 +2,23 @@
 the cards a designer tool works on (:func:`designer_cards`)."""
 from __future__ import annotations
 
+import argparse
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, overload
+
+from cardscript.cardpool import CardPool
 from cardscript.errors import CardError, did_you_mean
 from cardscript.limits import HELP, OPTION, Limits
 
-from ..common import UsageError, err, load_decks, pool_with, require_paths
+from ..common import Decks, UsageError, err, load_decks, pool_with, require_paths
+
+if TYPE_CHECKING:
+    from ..facts import SetFacts
+    from ..records import AgentSpec
 
 
-def add_game_arguments(p, decks: bool = True) -> None:
+def add_game_arguments(p: argparse.ArgumentParser, decks: bool = True) -> None:
     p.add_argument("--game", default="wonders", help="game to play (default: wonders)")
     p.add_argument("--cards", nargs="*", default=[], metavar="PATH",
                    help="extra card files or folders, beside the bundled set")
@@ -19,8 +29,8 @@ def add_game_arguments(p, decks: bool = True) -> None:
                        help="a named rules variant (repeatable)")
 
 
-def add_agent_arguments(p, which: str = "the agents: one for both seats or one per "
-                        "seat") -> None:
+def add_agent_arguments(p: argparse.ArgumentParser, which: str = "the agents: one for both "
+                        "seats or one per seat") -> None:
     """The agents that play (:mod:`cardscript.agents`): one name for both, or two."""
     p.add_argument("--agents", nargs="+", default=["random"], metavar="NAME",
                    help=f"{which} (installed: random, greedy, mcts and any plugin's; "
@@ -30,7 +40,7 @@ def add_agent_arguments(p, which: str = "the agents: one for both seats or one p
                    help="an agent's option, as mcts.ms=50 or greedy.width=8 (repeatable)")
 
 
-def agents_of(args) -> tuple:
+def agents_of(args: argparse.Namespace) -> tuple[AgentSpec, AgentSpec]:
     """The agents the command line names, in seat order, as (name, options) pairs: checked
     by building each once."""
     from cardscript.agents import AgentError, make_agent, parse_options
@@ -49,10 +59,11 @@ def agents_of(args) -> tuple:
             make_agent(name, 0, options.get(name))
     except AgentError as exc:
         raise UsageError(str(exc)) from None
-    return tuple((n, tuple(sorted(options.get(n, {}).items()))) for n in names)
+    first, second = ((n, tuple(sorted(options.get(n, {}).items()))) for n in names)
+    return first, second
 
 
-def add_limit_arguments(p) -> None:
+def add_limit_arguments(p: argparse.ArgumentParser) -> None:
     """Per-game limits (core/limits.py): a game reaching one ends in an error."""
     defaults = Limits()
     for name, option in OPTION.items():
@@ -61,9 +72,9 @@ def add_limit_arguments(p) -> None:
                        f"(default: {getattr(defaults, name):,})")
 
 
-def limits_of(args, decks) -> Limits:
+def limits_of(args: argparse.Namespace, decks: Decks) -> Limits:
     """The limits the command line sets, checked against the decks' size."""
-    values = {}
+    values: dict[str, int] = {}
     for name, option in OPTION.items():
         value = getattr(args, option.lstrip("-").replace("-", "_"))
         if value < 1:
@@ -76,7 +87,7 @@ def limits_of(args, decks) -> Limits:
     return Limits(**values)
 
 
-def pool_and_decks(args):
+def pool_and_decks(args: argparse.Namespace) -> tuple[CardPool, Decks]:
     require_paths(args.cards, "--cards")
     pool = pool_with(args.game, args.cards)
     known = pool.spec.game_class.VARIANTS
@@ -90,7 +101,18 @@ def pool_and_decks(args):
     return pool, load_decks(pool, args.decks)
 
 
-def designer_cards(command: str, paths, game: str, *, empty_ok: bool = False):
+@overload
+def designer_cards(command: str, paths: Iterable[str | Path], game: str, *,
+                   empty_ok: Literal[True]) -> SetFacts: ...
+
+
+@overload
+def designer_cards(command: str, paths: Iterable[str | Path], game: str, *,
+                   empty_ok: bool = False) -> SetFacts | None: ...
+
+
+def designer_cards(command: str, paths: Iterable[str | Path], game: str, *,
+                   empty_ok: bool = False) -> SetFacts | None:
     """The facts of the cards a designer tool's paths name (:mod:`cardscript.tools.facts`: a
     set, a folder or a deck), its warnings printed; None, after the error, when there are
     no cards and the command needs some."""

@@ -1,6 +1,7 @@
 """cardscript balance"""
 from __future__ import annotations
 
+import argparse
 import os
 from concurrent.futures.process import BrokenProcessPool
 
@@ -25,7 +26,7 @@ HELP = ("play every pair of decks against each other (paired seeds, seats swappe
         "a balance report: win-rate matrix, first-player advantage, per-card metrics")
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     from ..simjobs import default_jobs
     p.add_argument("decks", nargs="*", metavar="DECK",
                    help="deck files or bundled deck names (default: the game's two reference "
@@ -58,7 +59,7 @@ def _old_report(path: str) -> dict:
     return read_report(path)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from cardscript.errors import CardError, printable
 
     from ..balance import balance

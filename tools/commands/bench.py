@@ -1,6 +1,7 @@
 """cardscript bench"""
 from __future__ import annotations
 
+import argparse
 import json
 
 from ..common import UsageError, out
@@ -10,7 +11,7 @@ HELP = ("measure games/s, decisions/s, clone and save/load times, and cards load
         "second (cold and warm)")
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_arguments(p)
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--seed", type=int, default=0)
@@ -26,7 +27,7 @@ def add_arguments(p) -> None:
                    "commands on; `check` and `lint` find it clean")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..bench import bench
     if args.make_set:
         return _make_set(args)
@@ -44,7 +45,7 @@ def run(args) -> int:
     return 0
 
 
-def _make_set(args) -> int:
+def _make_set(args: argparse.Namespace) -> int:
     from cardscript.plugins import games
 
     from ..bench import make_synthetic_set

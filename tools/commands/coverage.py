@@ -1,17 +1,21 @@
 """cardscript coverage"""
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
+from typing import Any
 
-from ..common import UsageError, err, out, require_paths
+from cardscript.state import CardDef
+
+from ..common import Decks, UsageError, err, out, require_paths
 from ._shared import add_game_arguments, pool_and_decks
 
 HELP = ("which rule clauses and keywords the scenarios cite, and which card abilities "
         "random games never resolve")
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="scenario files or folders besides tests/rulings/<game> (when it is "
                    "under the working folder)")
@@ -24,7 +28,7 @@ def add_arguments(p) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable report")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from cardscript.errors import CardError
     from rich.markup import escape
     from rich.table import Table
@@ -42,12 +46,12 @@ def run(args) -> int:
         err.print(str(d), markup=False)
     rules = cov.rules_coverage(spec, cited)
     if args.decks:
-        pairs = [tuple(decks)]
+        pairs = [_pair(decks)]
     else:  # every pair of bundled decks
         from cardscript.cardpool import bundled_decks
         names = [p.name[: -len(".deck.yaml")] for p in bundled_decks(spec)]
-        pairs = [tuple(load_decks(pool, [a, b])) for i, a in enumerate(names)
-                 for b in names[i + 1:]] or [tuple(decks)]
+        pairs = [_pair(load_decks(pool, [a, b])) for i, a in enumerate(names)
+                 for b in names[i + 1:]] or [_pair(decks)]
     if args.explained:
         require_paths([args.explained], "--explained")
     path = Path(args.explained) if args.explained else spec.cards_dir / cov.EXPLAINED_FILE
@@ -66,15 +70,15 @@ def run(args) -> int:
     table.add_column("title")
     table.add_column("scenarios", overflow="fold")
     for c in report["clauses"]:
-        names = ", ".join(c["scenarios"])
+        citing = ", ".join(c["scenarios"])
         table.add_row(c["number"], escape(c["title"]),
-                      escape(names) if names else "[bold red]uncovered[/]")
+                      escape(citing) if citing else "[bold red]uncovered[/]")
     for k in report["keywords"]:
-        names = ", ".join(k["scenarios"])
+        citing = ", ".join(k["scenarios"])
         what = "keyword (planned)" if k["planned"] else "keyword"
         # a planned keyword is no rule yet (vocab.planned): nothing for a scenario to test
         missing = "[yellow]planned[/]" if k["planned"] else "[bold red]uncovered[/]"
-        table.add_row(escape(k["name"]), what, escape(names) if names else missing)
+        table.add_row(escape(k["name"]), what, escape(citing) if citing else missing)
     out.print(table)
     for u in report["unknown_clauses"]:
         out.print(f"[yellow]no clause {escape(u['number'])} in the rules[/], cited by "
@@ -98,9 +102,15 @@ def run(args) -> int:
     return 0
 
 
-def _summary(report: dict) -> dict:
+def _pair(decks: Decks) -> tuple[tuple[str, list[CardDef]], tuple[str, list[CardDef]]]:
+    """Two decks, as a game is played between them."""
+    first, second = decks
+    return first, second
+
+
+def _summary(report: dict[str, Any]) -> dict[str, Any]:
     clauses, keywords, abilities = report["clauses"], report["keywords"], report["abilities"]
-    s = {"clauses": len(clauses),
+    s: dict[str, Any] = {"clauses": len(clauses),
          "clauses_covered": sum(1 for c in clauses if c["scenarios"]),
          "keywords": sum(1 for k in keywords if not k["planned"]),
          "keywords_covered": sum(1 for k in keywords if k["scenarios"] and not k["planned"]),

@@ -1,6 +1,8 @@
 """cardscript diff"""
 from __future__ import annotations
 
+import argparse
+
 from ..common import check_output_file, err, out
 
 HELP = ("a changelog between two versions of a set (folders, or git revisions as "
@@ -8,7 +10,7 @@ HELP = ("a changelog between two versions of a set (folders, or git revisions as
 FORMATS = ("text", "markdown", "html", "json")
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("old", metavar="OLD", help="the old side: a folder or card file, or a "
                    "folder at a git revision, as HEAD~1:cards (an existing path wins; "
                    "write ./NAME to force a path)")
@@ -21,7 +23,7 @@ def add_arguments(p) -> None:
                    help="exit with 1 when the sides differ, as git diff --exit-code (else 0)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from cardscript.errors import printable, printable_lines
     from rich.text import Text
 

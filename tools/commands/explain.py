@@ -1,18 +1,20 @@
 """cardscript explain"""
 from __future__ import annotations
 
+import argparse
+
 from rich.console import Console
 
 HELP = ("show the compiled program of one card: its handlers by event and zone, targets, "
         "filters, effect tree and keywords")
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("card", metavar="CARD", help="a card id of the bundled set, or a card file")
     p.add_argument("--game", default="wonders")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from cardscript.plugins import games
 
     from ..explain import explain, load_card

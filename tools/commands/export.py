@@ -1,13 +1,15 @@
 """cardscript export"""
 from __future__ import annotations
 
+import argparse
+
 from ..common import check_output_dir, out, require_paths
 from ._shared import designer_cards
 
 HELP = "export a set or a deck for a play platform or a spreadsheet (--to FORMAT)"
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     from ..exports import formats
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="card files or folders, or one deck file (.deck.yaml)")
@@ -18,7 +20,7 @@ def add_arguments(p) -> None:
     p.add_argument("--game", default="wonders")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..exports import formats
     require_paths(args.paths)
     folder = check_output_dir(args.out)

@@ -3,20 +3,26 @@ Exit codes as grep's: 0 when some card matches, 1 when none does (or the cards a
 2 for bad usage or a malformed query."""
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from typing import TYPE_CHECKING, Any
 
 from cardscript.errors import printable, printable_json
 
 from ..common import err, out, require_paths, stdout_is_tty
 from ._shared import designer_cards
 
+if TYPE_CHECKING:  # (imported when the command runs: every command module is loaded at start)
+    from ..facts import CardFacts, SetFacts, Value
+    from ..query import QueryError
+
 HELP = "list the cards a query matches: 't:wonder cost<=3 -kw:flying' (docs/find.md)"
 #: the width the rules text is cut to in the table
 TEXT_WIDTH = 70
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("query", metavar="QUERY",
                    help="the query, quoted for the shell: 'orbital:solfera power>=4'")
     p.add_argument("paths", nargs="*", metavar="PATH",
@@ -28,7 +34,7 @@ def add_arguments(p) -> None:
                    "otherwise), ids (one id a line) or json (every fact of each card)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from cardscript.cardset import card_set
 
     from ..query import QueryError, parse
@@ -69,31 +75,31 @@ def _plain(text: str) -> str:
     return printable(text).replace("\t", "\\t")
 
 
-def _bad_query(exc) -> int:
+def _bad_query(exc: QueryError) -> int:
     err.print(f"cardscript find: error: bad query: {exc}", markup=False)
     if exc.pointer():
         err.print(exc.pointer(), markup=False)
     return 2
 
 
-def _stat_fields(cards, facts) -> list[str]:
+def _stat_fields(cards: list[CardFacts], facts: SetFacts) -> list[str]:
     """The game's stats worth a column: numbers and choices some of these cards have."""
     return [f.name for f in facts.fields
             if (f.kind in ("int", "choice") or (f.kind == "list" and f.choices))
             and any(c.fields.get(f.name) not in (None, ()) for c in cards)]
 
 
-def _show(value) -> str:
+def _show(value: Value) -> str:
     if value is None:
         return ""
     return ",".join(value) if isinstance(value, tuple) else str(value)
 
 
-def _stats(card, facts) -> str:
+def _stats(card: CardFacts, facts: SetFacts) -> str:
     return " ".join(f"{name}={_show(card.fields[name])}" for name in _stat_fields([card], facts))
 
 
-def _table(found, facts) -> None:
+def _table(found: list[CardFacts], facts: SetFacts) -> None:
     from rich.table import Table
     from rich.text import Text
     stats = _stat_fields(found, facts)
@@ -102,8 +108,8 @@ def _table(found, facts) -> None:
         # the text wraps and keeps a readable width; stats stay one line each
         table.add_column(name, no_wrap=name != "text", overflow="ellipsis",
                          min_width=30 if name == "text" else None,
-                         justify="right" if facts.field(name) and facts.field(name).kind == "int"
-                         else "left")
+                         justify="right" if (spec := facts.field(name)) is not None
+                         and spec.kind == "int" else "left")
     for c in found:
         text = " ".join(c.text.split())
         if len(text) > TEXT_WIDTH:
@@ -118,7 +124,7 @@ def _table(found, facts) -> None:
     err.print(f"{n} card{'s' if n != 1 else ''} of {len(facts.cards)}", markup=False)
 
 
-def _as_json(card) -> dict:
+def _as_json(card: CardFacts) -> dict[str, Any]:
     return {"id": card.id, "name": card.name, "type": card.type,
             **{k: list(v) if isinstance(v, tuple) else v for k, v in card.fields.items()},
             "keywords": [{"name": k.name, "label": k.label} for k in card.keywords],

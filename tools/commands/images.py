@@ -1,6 +1,8 @@
 """cardscript images"""
 from __future__ import annotations
 
+import argparse
+
 from cardscript.errors import printable
 
 from ..common import check_output_dir, err, out, require_paths
@@ -9,7 +11,7 @@ from ._shared import designer_cards
 HELP = "write one PNG per card: the spoiler's card frames, at a print resolution"
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     from ..render.paper import DPI_RANGE
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="card files or folders, or one deck file (each card once)")
@@ -24,7 +26,7 @@ def add_arguments(p) -> None:
                    help="extend each card's background this far past its edges (default: 0)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..render import paper
     from ..render.geometry import bleed_of, card_size
     require_paths(args.paths)
@@ -43,8 +45,8 @@ def run(args) -> int:
     except paper.RendererMissing as exc:
         err.print(f"cardscript images: error: {exc}", markup=False)
         return 1
-    for w in paper.fit_warnings(overflowing, args.size):
-        err.print(f"warning: {printable(w)}", markup=False)  # it names cards
+    for warning in paper.fit_warnings(overflowing, args.size):
+        err.print(f"warning: {printable(warning)}", markup=False)  # it names cards
     n = len(facts.cards)
     w, h = (paper.pixels(side + 2 * bleed, dpi) for side in size)
     out.print(f"wrote {n} image{'s' if n != 1 else ''} of {w} × {h} px to {folder}",

@@ -1,13 +1,15 @@
 """cardscript import-csv"""
 from __future__ import annotations
 
+import argparse
+
 from ..common import UsageError, out, require_paths
 
 NAME = "import-csv"
 HELP = "update the stats of card files from a CSV written by `export --to csv`"
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("csv", metavar="FILE", help="the CSV file (as `export --to csv` writes it)")
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="the card files or folders to update")
@@ -16,11 +18,11 @@ def add_arguments(p) -> None:
                    help="show what would change; write nothing")
 
 
-def _shown(value) -> str:
+def _shown(value: object) -> str:
     return "(none)" if value is None else str(value)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..csv_import import apply, plan
     from ..facts import is_deck
     require_paths([args.csv, *args.paths])

@@ -1,8 +1,10 @@
 """cardscript lint"""
 from __future__ import annotations
 
+import argparse
 import os
 import sys
+from typing import TYPE_CHECKING, TextIO
 
 from ..common import (
     EXIT_BAD_INPUT,
@@ -11,6 +13,11 @@ from ..common import (
     UsageError,
     check_output_file,
 )
+
+if TYPE_CHECKING:  # (imported when the command runs: every command module is loaded at start)
+    from ..lint.config import Selection
+    from ..lint.registry import Rules
+    from ..lint.runner import Linter, Report
 
 HELP = "lint card, deck and scenario files: every problem at file:line:col, with fixes"
 
@@ -21,7 +28,7 @@ def _codes(values: list[str] | None) -> list[str] | None:
     return [c.strip() for v in values for c in v.split(",") if c.strip()]
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="files or folders to lint (default: the current folder)")
     p.add_argument("--format", choices=("text", "json", "github", "sarif", "markdown"),
@@ -52,7 +59,7 @@ def add_arguments(p) -> None:
     p.add_argument("--list-rules", action="store_true", help="list every rule and exit")
 
 
-def _colour(mode: str, stream) -> bool:
+def _colour(mode: str, stream: TextIO) -> bool:
     if mode == "always" or (mode == "auto" and os.environ.get("FORCE_COLOR")):
         return True
     if mode == "never" or os.environ.get("NO_COLOR"):
@@ -60,7 +67,7 @@ def _colour(mode: str, stream) -> bool:
     return hasattr(stream, "isatty") and stream.isatty()
 
 
-def _list_rules(rules, selection) -> str:
+def _list_rules(rules: Rules, selection: Selection) -> str:
     rows = [("code", "name", "severity", "fix", "on", "groups")]
     for r in rules:
         rows.append((r.code, r.name, selection.severity_of(r.code), "yes" if r.fixable else "",
@@ -71,7 +78,7 @@ def _list_rules(rules, selection) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from ..lint.config import ConfigError, load_config
@@ -120,7 +127,7 @@ def run(args) -> int:
         return EXIT_BAD_INPUT if report.findings and not args.exit_zero else EXIT_OK
 
 
-def _report(args, rules, linter, report) -> int:
+def _report(args: argparse.Namespace, rules: Rules, linter: Linter, report: Report) -> int:
     from pathlib import Path
 
     from ..lint import formats

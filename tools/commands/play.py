@@ -1,13 +1,16 @@
 """cardscript play"""
 from __future__ import annotations
 
+import argparse
+from typing import Any
+
 from ..common import UsageError, pool_with
 from ._shared import add_game_arguments, add_limit_arguments, limits_of, pool_and_decks
 
 HELP = "play a game against an agent in the terminal (docs/play.md)"
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_arguments(p)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--agent", default="random", metavar="NAME",
@@ -24,7 +27,7 @@ def add_arguments(p) -> None:
     add_limit_arguments(p)
 
 
-def agent_of(args) -> tuple[str, dict]:
+def agent_of(args: argparse.Namespace) -> tuple[str, dict[str, Any]]:
     """The opponent the command line names, with its options: checked by building it."""
     from cardscript.agents import AgentError, make_agent, parse_options
     try:
@@ -39,7 +42,7 @@ def agent_of(args) -> tuple[str, dict]:
     return args.agent, options.get(args.agent, {})
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..play import play, resume
     agent = agent_of(args)
     if args.resume:

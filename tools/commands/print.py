@@ -1,6 +1,8 @@
 """cardscript print"""
 from __future__ import annotations
 
+import argparse
+
 from cardscript.errors import printable
 
 from ..common import UsageError, check_output_file, err, out, require_paths
@@ -10,7 +12,7 @@ HELP = ("write print-and-play PDF sheets of a set or a deck: nine cards a page w
         "marks, optional bleed and backs")
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     from ..render.geometry import CARD_SIZES, PAPERS
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="card files or folders, or one deck file (.deck.yaml): a deck prints "
@@ -31,7 +33,7 @@ def add_arguments(p) -> None:
                    "the printers' default): where each back goes behind its face")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..render import paper
     from ..render.geometry import PAPERS, Sheet, bleed_of, card_size
     require_paths(args.paths)

@@ -1,19 +1,21 @@
 """cardscript render"""
 from __future__ import annotations
 
+import argparse
+
 from ..common import check_output_dir, err, out, require_paths
 
 HELP = "write a static HTML spoiler of a card set: card frames, filters and set statistics"
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="card files or folders")
     p.add_argument("--out", required=True, metavar="DIR", help="folder for index.html")
     p.add_argument("--game", default="wonders")
     p.add_argument("--title", default=None, help="page title (default: game and set names)")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..render import render_set
     require_paths(args.paths)
     check_output_dir(args.out)

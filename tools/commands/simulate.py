@@ -1,6 +1,7 @@
 """cardscript simulate"""
 from __future__ import annotations
 
+import argparse
 import json
 import os
 from concurrent.futures.process import BrokenProcessPool
@@ -26,7 +27,7 @@ from ._shared import (
 HELP = "play many games between agents (random by default) and summarise the results"
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     from ..simjobs import default_jobs
     add_game_arguments(p)
     p.add_argument("--games", type=int, default=100)
@@ -50,7 +51,7 @@ def add_arguments(p) -> None:
     add_limit_arguments(p)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..records import RecordFile
     from ..simjobs import WorkerError, Workers, workers_for
     from ..simulate import print_summary, simulate

@@ -1,6 +1,7 @@
 """cardscript strength"""
 from __future__ import annotations
 
+import argparse
 import json
 import os
 
@@ -18,7 +19,7 @@ HELP = ("measure one agent against another: paired seeds with seats swapped, the
         "its 95% interval (docs/agents.md)")
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     from ..simjobs import default_jobs
     add_game_arguments(p)
     p.add_argument("--pairs", type=int, default=100, metavar="N",
@@ -34,7 +35,7 @@ def add_arguments(p) -> None:
     add_limit_arguments(p)
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from ..simjobs import Workers
     from ..simulate import simulate
     from ..strength import print_strength, search_rate

@@ -1,17 +1,19 @@
 """cardscript test"""
 from __future__ import annotations
 
+import argparse
+
 from ..common import EXIT_BAD_INPUT, UsageError, out
 
 HELP = "run scenario files (the designer's tests)"
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH")
     p.add_argument("-q", "--quiet", action="store_true", help="only failures and the total")
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from cardscript.errors import printable
     from rich.markup import escape  # file names and rules are the user's, not markup
 

@@ -9,15 +9,21 @@ are reported on stderr and also exit 1.
 """
 from __future__ import annotations
 
+import argparse
 import difflib
 import os
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardscript.cardpool import CardPool
+    from cardscript.errors import Diagnostic
 
 HELP = "print the rules text generated from card scripts; --diff compares the printed text"
 
 
-def add_arguments(p) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("target", metavar="CARD_OR_PATH",
                    help="a card id of the bundled set, a card file, or a folder")
     p.add_argument("--game", default="wonders")
@@ -33,7 +39,7 @@ def _sentences(text: str) -> list[str]:
     return [s for s in re.split(r"(?<=[.;])\s+", flat + "." if flat else "") if s]
 
 
-def _select(target: str, game: str):
+def _select(target: str, game: str) -> tuple[CardPool, list[str], list[Diagnostic]]:
     """The pool (bundled set plus the given files) and the ids of the cards to show."""
     from cardscript.cardpool import CARD_SUFFIX, find_files, real_path
     from cardscript.cardset import card_set
@@ -63,7 +69,7 @@ def _select(target: str, game: str):
     return pool, ids, problems
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     from cardscript.errors import printable
     from cardscript.text import TextError, card_text, normalize
 
@@ -73,8 +79,10 @@ def run(args) -> int:
     report(problems)
     failed = bool(problems)
     differ = 0
+    models = pool.models
+    assert models is not None  # _select loads the pool with keep_models
     for cid in ids:
-        model = pool.models[cid]
+        model = models[cid]
         try:
             text = card_text(model, pool.registry, cards=pool.cards)
         except TextError as exc:

@@ -19,8 +19,10 @@ import selectors
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from cardscript.cardpool import CARD_SUFFIX, walk
 from cardscript.errors import CardError, Diagnostic, Position
@@ -97,7 +99,7 @@ def load_side(side: Side, game: str) -> SetFacts:
     return facts
 
 
-def _renamer(tmp: str, rev: str):
+def _renamer(tmp: str, rev: str) -> Callable[[str], str]:
     """A function naming the temporary folder's files ``REV:path`` in a text, however
     the text reaches them (as given, resolved, or from the current folder)."""
     prefixes = {tmp, os.path.realpath(tmp), os.path.abspath(tmp)}
@@ -114,7 +116,7 @@ def _renamer(tmp: str, rev: str):
     return rename
 
 
-def _renamed(d: Diagnostic, rename) -> Diagnostic:
+def _renamed(d: Diagnostic, rename: Callable[[str], str]) -> Diagnostic:
     pos = Position(rename(d.pos.file), d.pos.line, d.pos.col)
     return dataclasses.replace(d, pos=pos, message=rename(d.message))
 
@@ -122,7 +124,8 @@ def _renamed(d: Diagnostic, rename) -> Diagnostic:
 # -- git ---------------------------------------------------------------------------------
 
 
-def _run(args: list[str], cwd: str | Path, stdin=None, cap: int = 1_000_000) -> bytes:
+def _run(args: list[str], cwd: str | Path, stdin: IO[bytes] | None = None,
+         cap: int = 1_000_000) -> bytes:
     """git's output, at most ``cap`` bytes and ``GIT_TIMEOUT`` seconds; git failing is bad
     usage, with git's own first line of complaint."""
     cmd = [*GIT, *args]

@@ -27,7 +27,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
-from ..facts import CardFacts, SetFacts
+from ..facts import CardFacts, SetFacts, Value
 from .spreadsheet import LIST_SEP, file_stem, ordered
 
 NAME = "cockatrice"
@@ -75,12 +75,17 @@ def release_date() -> str:
     return time.strftime("%Y-%m-%d", time.gmtime(when))
 
 
+def _listed(value: Value) -> tuple[str, ...]:
+    """The values of a list field as the facts hold them (none where it is unset)."""
+    return value if isinstance(value, tuple) else ()
+
+
 def _props(facts: SetFacts, card: CardFacts) -> tuple[dict[str, str], bool]:
     fields = {f.name: f for f in facts.fields}
     props: dict[str, str] = {}
     main = label(card.type)
     subtypes = [str(v) for f in facts.fields if f.kind == "list" and not f.choices
-                for v in card.fields.get(f.name) or ()]
+                for v in _listed(card.fields.get(f.name))]
     props["type"] = f"{main} — {' '.join(subtypes)}" if subtypes else main
     props["maintype"] = main
     cost = card.fields.get("cost") if "cost" in fields and fields["cost"].kind == "int" \
@@ -91,7 +96,7 @@ def _props(facts: SetFacts, card: CardFacts) -> tuple[dict[str, str], bool]:
                   None)
     if colour is not None:
         value = card.fields.get(colour.name)
-        values = [value] if isinstance(value, str) else list(value or ())
+        values = [value] if isinstance(value, str) else list(_listed(value))
         if values:
             props["colors"] = LIST_SEP.join(label(str(v)) for v in values)
     pt_field = next((n for n in PT_FIELDS if n in fields and fields[n].kind == "int"), None)

@@ -12,10 +12,17 @@ stable code, a plain message and, where possible, a fix.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .config import Config
+    from .runner import Report
 
 
-def lint(paths, config=None, *, cache: bool = True, cache_dir: Path | None = None):
+def lint(paths: Iterable[str | Path], config: Config | None = None, *,
+         cache: bool = True, cache_dir: Path | None = None) -> Report:
     """Lint ``paths`` (files or folders) and return the :class:`~.runner.Report`."""
     from .runner import Linter
     return Linter(config, cache=cache, cache_dir=cache_dir).run([str(p) for p in paths])

@@ -16,10 +16,14 @@ import hashlib
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import cardscript
 from cardscript import cachefile
 from cardscript.cachefile import cache_dir
+
+if TYPE_CHECKING:
+    from .runner import FileResult
 
 #: bump when the shape of what is cached changes
 FORMAT = "lint-2"
@@ -40,8 +44,8 @@ def _source_files() -> list[str]:
         pass
     out: list[str] = []
     seen: set[str] = set()
-    for r in roots:
-        r = os.fspath(r)
+    for root in roots:
+        r = os.fspath(root)
         if os.path.isfile(r):
             out.append(r)
             continue
@@ -73,7 +77,7 @@ class LintCache:
         self.enabled = enabled
         self.version = version
         self.path = (directory or cache_dir()) / f"lint-{game}.cache"
-        self.entries: dict[str, object] = {}
+        self.entries: dict[str, FileResult] = {}
         self.used: set[str] = set()
         self.dirty = False
         #: what else a file's findings depend on: the run's keyword macros (see key)
@@ -94,7 +98,7 @@ class LintCache:
                  self.salt.encode())
         return h.hexdigest()
 
-    def get(self, key: str):
+    def get(self, key: str) -> FileResult | None:
         if not self.enabled:
             return None
         hit = self.entries.get(key)
@@ -102,7 +106,7 @@ class LintCache:
             self.used.add(key)
         return hit
 
-    def put(self, key: str, value) -> None:
+    def put(self, key: str, value: FileResult) -> None:
         if not self.enabled:
             return
         self.entries[key] = value

@@ -9,7 +9,11 @@ from typing import Any
 
 from cardscript.errors import Position
 from cardscript.loader import Document
+from cardscript.plugins import GameSpec
+from cardscript.registry import Registry
+from cardscript.state import CardDef
 
+from ..common import registry_of
 from .findings import Finding
 
 
@@ -44,15 +48,16 @@ class CardContext:
 
     path: str
     doc: Document
-    spec: Any  # cardscript.plugins.GameSpec
+    spec: GameSpec
+    #: the game's card model (a pydantic model of the game's own class)
     model: Any = None
-    card: Any = None  # cardscript.state.CardDef
+    card: CardDef | None = None
     #: the other cards of the set by id (their facts), for rules with ``needs_set``
-    cards: Any = None
+    cards: CardsView | None = None
 
     @property
-    def registry(self):
-        return self.spec.registry
+    def registry(self) -> Registry:
+        return registry_of(self.spec)
 
     @property
     def game(self) -> str:
@@ -69,13 +74,13 @@ class CardContext:
         return cid if isinstance(cid, str) else None
 
     def finding(self, code: str, message: str, path: tuple = (), *, key: bool = False,
-                **kw) -> Finding:
+                **kw: Any) -> Finding:
         """A finding at the node ``path`` of this file (at its key if ``key``)."""
         pos: Position = self.doc.key_pos(path) if key else self.doc.pos(path)
         return Finding(code, message, self.path, pos.line, pos.col, card=self.card_id, **kw)
 
 
-class CardsView(Mapping):
+class CardsView(Mapping[str, CardFacts]):
     """The set's cards by id, as a rule that reads other cards sees them; remembers what it
     was asked for (the file's dependencies, checked when its cached result is reused)."""
 
@@ -109,7 +114,7 @@ def snapshot(f: CardFacts | None) -> tuple | None:
     return None if f is None else (f.id, f.name, f.type, f.tier, f.token, f.power)
 
 
-def stale(deps: dict, by_id: dict[str, CardFacts]) -> bool:
+def stale(deps: dict[str, tuple | None], by_id: dict[str, CardFacts]) -> bool:
     for key, seen in deps.items():
         now = tuple(sorted(by_id)) if key == "*" else snapshot(by_id.get(key))
         if now != seen:
@@ -121,7 +126,7 @@ def stale(deps: dict, by_id: dict[str, CardFacts]) -> bool:
 class SetContext:
     """Every card file of the set that loaded, in load order: (path, facts)."""
 
-    spec: Any
+    spec: GameSpec
     cards: list[tuple[str, CardFacts]]
     #: the files whose findings are reported (the rest are context)
     reported: set[str]

@@ -57,7 +57,7 @@ Edit = SetValue | RenameKey | Reorder | ReplaceLine
 @dataclass(frozen=True)
 class Fix:
     description: str
-    edits: tuple = ()
+    edits: tuple[Edit, ...] = ()
 
     @property
     def textual(self) -> bool:
@@ -81,7 +81,7 @@ class Finding:
     severity: str = "error"
     name: str = ""
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # positions are 1-based everywhere a finding is shown (SARIF insists)
         self.line = max(1, int(self.line or 1))
         self.col = max(1, int(self.col or 1))

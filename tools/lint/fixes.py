@@ -17,14 +17,17 @@ import os
 import secrets
 import stat
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardscript.errors import CardError
 from cardscript.loader import load_text
 from ruamel.yaml import YAML
 from ruamel.yaml.scalarstring import ScalarString
 
-from .findings import Finding, Fix, RenameKey, Reorder, ReplaceLine, SetValue
+from .findings import Edit, Finding, Fix, RenameKey, Reorder, ReplaceLine, SetValue
+
+if TYPE_CHECKING:
+    from .runner import Linter, Report
 
 MAX_FIX_PASSES = 8
 #: (mapping, sequence, offset) indents tried, so the output is indented like the file
@@ -53,7 +56,7 @@ def _dump(y: YAML, data: Any) -> str:
 
 def _roundtrip(text: str) -> tuple[YAML, Any, str]:
     """A round-trip loader for ``text``, its data, and its output of the unedited data."""
-    best = None
+    best: tuple[YAML, Any, str] | None = None
     for indent in _INDENTS:
         y = _yaml(indent)
         data = y.load(text)
@@ -62,6 +65,7 @@ def _roundtrip(text: str) -> tuple[YAML, Any, str]:
             return y, data, out
         if best is None:
             best = (y, data, out)
+    assert best is not None  # _INDENTS is not empty
     return best
 
 
@@ -71,7 +75,7 @@ def _walk(data: Any, path: tuple) -> Any:
     return data
 
 
-def _apply_plain(data: Any, edit) -> None:
+def _apply_plain(data: Any, edit: Edit) -> None:
     """The edit applied to plain data (what the result must equal)."""
     if isinstance(edit, SetValue):
         _walk(data, edit.path[:-1])[edit.path[-1]] = edit.value
@@ -83,7 +87,7 @@ def _apply_plain(data: Any, edit) -> None:
     # Reorder: plain dicts compare equal whatever their order
 
 
-def _apply_rt(data: Any, edit) -> None:
+def _apply_rt(data: Any, edit: Edit) -> None:
     if isinstance(edit, SetValue):
         parent = _walk(data, edit.path[:-1])
         key = edit.path[-1]
@@ -132,8 +136,9 @@ def _transplant(orig: str, base: str, result: str) -> str:
         if tag == "equal":
             continue
         if i1 < i2:
-            idx = [b_to_a.get(i) for i in range(i1, i2)]
-            if None in idx or idx != list(range(idx[0], idx[0] + len(idx))):
+            found = [b_to_a.get(i) for i in range(i1, i2)]
+            idx = [i for i in found if i is not None]
+            if len(idx) < len(found) or idx != list(range(idx[0], idx[0] + len(idx))):
                 return result
             lo, hi = idx[0], idx[-1] + 1
         else:
@@ -152,7 +157,7 @@ def _plain(text: str, path: str) -> Any:
         raise FixError(f"the fixed file would not load: {exc}") from None
 
 
-def apply_data_edits(text: str, edits: Iterable, path: str = "<fix>") -> str:
+def apply_data_edits(text: str, edits: Iterable[Edit], path: str = "<fix>") -> str:
     edits = list(edits)
     want = copy.deepcopy(_plain(text, path))
     y, data, base = _roundtrip(text)
@@ -169,7 +174,7 @@ def apply_data_edits(text: str, edits: Iterable, path: str = "<fix>") -> str:
     return new
 
 
-def _order(data: Any, edits: Iterable = ()) -> list:
+def _order(data: Any, edits: Iterable[Edit] = ()) -> list:
     """Key order of every mapping, with the Reorder edits applied to the expected side."""
     reorder = {e.path: e.order for e in edits if isinstance(e, Reorder)}
     out: list = []
@@ -232,7 +237,7 @@ def apply_fixes(text: str, fixes: list[Fix], path: str = "<fix>") -> tuple[str, 
         done: list[Fix] = []
         touched: list[tuple] = []
         for f in data:
-            paths = [e.path for e in f.edits]
+            paths = [e.path for e in f.edits if not isinstance(e, ReplaceLine)]
             if any(_overlaps(p, q) for p in paths for q in touched):
                 continue
             done.append(f)
@@ -261,7 +266,7 @@ def _overlaps(p: tuple, q: tuple) -> bool:
     return p == q
 
 
-def fix_paths(linter, paths: list[str], write: bool):
+def fix_paths(linter: Linter, paths: list[str], write: bool) -> Report:
     """Apply safe fixes until none is left (at most a few passes), re-linting between
     passes through ``linter`` (a :class:`~cardscript.tools.lint.runner.Linter`, whose overlay holds
     the files' new text meanwhile); write the files only if ``write``. Returns the last run's
@@ -282,7 +287,7 @@ def fix_paths(linter, paths: list[str], write: bool):
         for path, fs in todo.items():
             text = linter.read(path).decode("utf-8", errors="strict")
             try:
-                new, n = _fix_text(text, [f.fix for f in fs], path)
+                new, n = _fix_text(text, [f.fix for f in fs if f.fix is not None], path)
             except Exception as exc:  # noqa: BLE001 - FixError, or a bug: never a traceback
                 if os.environ.get("CARDSCRIPT_DEBUG") and not isinstance(exc, FixError):
                     raise
@@ -316,7 +321,7 @@ def fix_paths(linter, paths: list[str], write: bool):
     return report
 
 
-def _fix_text(text: str, fixes, path: str) -> tuple[str, int]:
+def _fix_text(text: str, fixes: list[Fix], path: str) -> tuple[str, int]:
     bom = text.startswith("\ufeff")
     body = text[1:] if bom else text
     crlf = "\r\n" in body

@@ -10,7 +10,9 @@ from urllib.parse import quote
 
 from cardscript.errors import printable
 
+from .config import Selection
 from .findings import Finding
+from .registry import Rules
 
 FORMATS = ("text", "json", "github", "sarif")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -86,7 +88,8 @@ def _artifact(path: str, root: Path) -> dict:
     return {"uri": quote(rel.replace(os.sep, "/")), "uriBaseId": "SRCROOT"}
 
 
-def sarif(findings: list[Finding], rules, selection, root: Path, version: str) -> str:
+def sarif(findings: list[Finding], rules: Rules, selection: Selection, root: Path,
+          version: str) -> str:
     """A SARIF 2.1.0 log with one run: the rules enabled (and any other code reported) as the
     driver's rules, and one result per finding."""
     codes = sorted({c for c in rules.codes if selection.enabled(c)} |

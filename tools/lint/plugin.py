@@ -6,6 +6,6 @@ from cardscript.plugins import hookimpl
 
 
 @hookimpl
-def cardscript_lint_rules():
+def cardscript_lint_rules() -> list[type]:
     from .rules import builtin_rules
     return builtin_rules()

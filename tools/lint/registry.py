@@ -19,13 +19,17 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from cardscript.errors import did_you_mean
 
 from .findings import SEVERITIES
+
+if TYPE_CHECKING:
+    from .context import CardContext, SetContext
+    from .findings import Finding
 
 CODE_RE = re.compile(r"^[A-Z]{1,4}[0-9]{3,4}$")
 NAME_RE = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -50,6 +54,13 @@ class Rule:
     #: known; the cards they read are remembered, so a cached result is redone when they change
     needs_set: ClassVar[bool] = False
 
+    if TYPE_CHECKING:
+        # a rule implements one of these, or none (see the module docstring): declared for
+        # the type checker only, as kind() tells a rule's place by the methods it defines
+        def check_card(self, ctx: CardContext) -> Iterable[Finding] | None: ...
+
+        def check_set(self, ctx: SetContext) -> Iterable[Finding] | None: ...
+
     @classmethod
     def doc(cls) -> str:
         return inspect.cleandoc(cls.__doc__ or "").strip()
@@ -71,7 +82,7 @@ class Rule:
         return cls.games is None or game in cls.games
 
 
-def _defined(cls) -> set[str]:
+def _defined(cls: type[Rule]) -> set[str]:
     names: set[str] = set()
     for klass in cls.__mro__:
         if klass is Rule:
@@ -116,7 +127,7 @@ class Rules:
                                 f"{other.__module__}.{other.__qualname__}")
             table[key] = cls
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[type[Rule]]:
         return (self.by_code[c] for c in self.codes)
 
     def __len__(self) -> int:

@@ -11,25 +11,29 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cardscript.cardpool import CARD_SUFFIX, DECK_SUFFIX, SCENARIO_SUFFIX
 from cardscript.cardset import CardSet, card_set, other_games
-from cardscript.errors import CardError
+from cardscript.compiler import Compiler
+from cardscript.errors import CardError, Position
 from cardscript.loader import Document, load_bytes, read_source
 from cardscript.macros import KEYWORD_SUFFIX
-from cardscript.plugins import macro_digest
+from cardscript.plugins import GameSpec, macro_digest
 from cardscript.slots import slots_of
 from cardscript.state import CardDef
+from pydantic import BaseModel
 
+from ..common import registry_of
 from . import suppression
 from .cache import LintCache, linter_version
 from .config import Config, ConfigError, Selection, match
 from .context import CardContext, CardFacts, CardsView, SetContext, stale
-from .findings import Finding
-from .registry import all_rules
+from .findings import Finding, Fix
+from .registry import Rule, all_rules
 
 SUFFIXES = {CARD_SUFFIX: "card", DECK_SUFFIX: "deck", SCENARIO_SUFFIX: "scenario",
             KEYWORD_SUFFIX: "keyword"}
@@ -41,9 +45,10 @@ class FileResult:
 
     kind: str
     findings: list[Finding]
+    #: a card's :class:`CardFacts`; a scenario's dict of the ids it names and defines
     facts: Any = None
     #: the other cards its findings depend on, as they were (see CardsView)
-    deps: dict | None = None
+    deps: dict[str, tuple | None] | None = None
 
 
 @dataclass
@@ -68,7 +73,7 @@ def kind_of(path: str) -> str | None:
 
 
 def _walk(root: str) -> list[str]:
-    found = []
+    found: list[str] = []
     for dirpath, dirs, files in os.walk(root):
         dirs[:] = [d for d in dirs if not d.startswith(".")]
         found.extend(os.path.join(dirpath, f) for f in files if kind_of(f))
@@ -78,7 +83,7 @@ def _walk(root: str) -> list[str]:
 class _SetPool:
     """What deck validation and scenario checks ask of a pool: ``cards`` by id."""
 
-    def __init__(self, cards: dict):
+    def __init__(self, cards: dict[str, Any]):
         self.cards = cards
 
 
@@ -115,19 +120,22 @@ class Linter:
                            if cls.kind() == "card" and cls.applies_to(game)]
         self.set_rules = [cls() for cls in self.rules
                           if cls.kind() == "set" and cls.applies_to(game)]
-        self.engine_fixers = {cls.code: cls for cls in self.rules if hasattr(cls, "fix_for")}
+        #: the fixes of engine diagnostics: ``fix_for(ctx, finding)`` of the rule of its code
+        self.engine_fixers: dict[str, Callable[[CardContext, Finding], Fix | None]] = {
+            cls.code: fix for cls in self.rules
+            if (fix := getattr(cls, "fix_for", None)) is not None}
         version = linter_version(self.config.fingerprint() + "|" + ",".join(
             f"{c}:{self.rules.by_code[c].__module__}" for c in self.rules.codes))
         self.cache = LintCache(game, version, enabled=cache and self.config.cache,
                                directory=cache_dir)
         self.overlay: dict[str, bytes] = {}
         self._real_dirs: dict[str, str] = {}
-        self._compilers: dict[int, Any] = {}
+        self._compilers: dict[int, Compiler] = {}
         self.errors: list[str] = []
         #: the paths of the run, its card sets (bundled folder, macros) and games by name
         self.paths: list[str] = []
         self._sets: dict[str, CardSet] = {}
-        self._specs: dict[str, Any] = {}
+        self._specs: dict[str, GameSpec] = {}
 
     # -- the game, built only when a file must be linted for real -----------------------
     def card_set(self, game: str | None = None) -> CardSet:
@@ -139,18 +147,17 @@ class Linter:
                                         [self.config.root / c for c in self.config.context])
         return self._sets[game]
 
-    def spec_of(self, game: str | None = None):
+    def spec_of(self, game: str | None = None) -> GameSpec:
         game = game or self.game
         if game not in self._specs:  # once a run: its macro files are read once
             self._specs[game] = self.card_set(game).spec()
         return self._specs[game]
 
-    def compiler_of(self, game: str | None = None):
-        spec = self.spec_of(game)
-        compiler = self._compilers.get(id(spec.registry))
-        if compiler is None or compiler.registry is not spec.registry:
-            from cardscript.compiler import Compiler
-            compiler = self._compilers[id(spec.registry)] = Compiler(spec.registry)
+    def compiler_of(self, game: str | None = None) -> Compiler:
+        registry = registry_of(self.spec_of(game))
+        compiler = self._compilers.get(id(registry))
+        if compiler is None or compiler.registry is not registry:
+            compiler = self._compilers[id(registry)] = Compiler(registry)
         return compiler
 
     def internal(self, what: str, path: str, exc: BaseException) -> None:
@@ -172,12 +179,13 @@ class Linter:
             if os.path.isdir(p):
                 # `exclude` prunes what a folder walk finds; a file named on the command line
                 # is always linted (as ruff does)
-                found = ((os.path.normpath(f), kind_of(f)) for f in _walk(p))
+                found = ((os.path.normpath(f), kind) for f in _walk(p)
+                         if (kind := kind_of(f)) is not None)
                 targets.extend(t for t in found
                                if not (exclude and match(self.config.relative(t[0]), exclude))
                                and not self.real(t[0]).startswith(foreign))
-            elif kind_of(p):
-                targets.append((p, kind_of(p)))
+            elif (kind := kind_of(p)) is not None:
+                targets.append((p, kind))
             else:
                 others.append(p)
         seen: set[str] = set()
@@ -217,7 +225,8 @@ class Linter:
                 for d in exc.diagnostics]
 
     # -- one card file ---------------------------------------------------------------------
-    def card_file(self, path: str, hits: set[str]):
+    def card_file(self, path: str, hits: set[str]) -> tuple[
+            FileResult, bytes | None, CardContext | None, str | None, bool]:
         """(result, raw bytes, context still to finish, cache key, fresh: not from the
         cache)."""
         raw, problems = self._read_or_finding(path)
@@ -244,7 +253,8 @@ class Linter:
         spec = self.spec_of()
         ctx = CardContext(path, doc, spec)
         findings: list[Finding] = []
-        model = card = None
+        model: Any = None
+        card: CardDef | None = None
         try:
             model = _validate(doc, spec.card_model)
             card = self.compiler_of().card(model, doc.pos(()), doc.pos)
@@ -273,7 +283,7 @@ class Linter:
                               (namep.line, namep.col), refs, _printed(card))
         return FileResult("card", findings, facts), ctx
 
-    def _check(self, rule, ctx: CardContext) -> list[Finding]:
+    def _check(self, rule: Rule, ctx: CardContext) -> list[Finding]:
         try:
             return list(rule.check_card(ctx) or ())
         except Exception as exc:  # noqa: BLE001
@@ -336,7 +346,7 @@ class Linter:
             fixer = self.engine_fixers.get(f.code)
             if fixer is not None:
                 try:
-                    f.fix = fixer.fix_for(ctx, f)
+                    f.fix = fixer(ctx, f)
                 except Exception as err:  # noqa: BLE001 - a bug, reported as such
                     self.internal(f"the fix of {f.code}", ctx.path, err)
         return findings
@@ -390,9 +400,11 @@ class Linter:
         entry_at = {os.path.normpath(f): doc.pos(("cards", i)) for i, f in
                     card_paths(doc, model.cards)[0]}
         for d in problems:
-            at = entry_at.get(os.path.normpath(d.pos.file)) if d.pos.file != doc.path else None
-            findings.append(Finding(d.code, f"{d.pos}: {d.message}" if at else d.message,
-                                    path, (at or d.pos).line, (at or d.pos).col, card=d.card))
+            entry = entry_at.get(os.path.normpath(d.pos.file)) if d.pos.file != doc.path \
+                else None
+            findings.append(Finding(d.code, f"{d.pos}: {d.message}" if entry else d.message,
+                                    path, (entry or d.pos).line, (entry or d.pos).col,
+                                    card=d.card))
         for i, data in enumerate(model.cards):
             if isinstance(data, str):  # card files: their ids are the scenario's own
                 continue
@@ -415,7 +427,7 @@ class Linter:
                                      else (doc.pos(("cards",)).line, 1)))
                      for pos, code, msg in found]
 
-        def at(pos):
+        def at(pos: Position) -> tuple[int, int]:
             return pos.line, pos.col
         named = [(cid, *at(doc.key_pos(where)))
                  for where, cid in sc.card_ids(model.setup, expect_blocks(model))]
@@ -425,7 +437,7 @@ class Linter:
             # its findings depend on other files than its own: never cached by its bytes
             "reads_files": any(isinstance(c, str) for c in model.cards)})
 
-    def bundled_ids_of(self, game: str) -> dict:
+    def bundled_ids_of(self, game: str) -> dict[str, Any]:
         """The ids of another game's bundled cards (its scenarios name them), loaded once."""
         ids = self._other_ids.get(game)
         if ids is None:
@@ -433,7 +445,8 @@ class Linter:
             ids = self._other_ids[game] = dict.fromkeys(pool.cards, True)
         return ids
 
-    def scenario_cards(self, result: FileResult, path: str, known: dict) -> list[Finding]:
+    def scenario_cards(self, result: FileResult, path: str,
+                       known: dict[str, Any]) -> list[Finding]:
         """CS500 for the ids a scenario names that no card has; CS504 for its inline cards
         that replace bundled ones (``known``: the bundled cards)."""
         facts = result.facts
@@ -462,7 +475,7 @@ class Linter:
         self.errors = report.internal_errors
         targets, others = self.discover(paths)
         self.paths, self._sets, self._specs = [os.fspath(p) for p in paths], {}, {}
-        self._other_ids: dict[str, dict] = {}
+        self._other_ids: dict[str, dict[str, Any]] = {}
         cards = self.card_set()
         # compiled findings depend on the macros: a changed macro is a miss, not a stale hit
         self.cache.salt = macro_digest(cards.macros)
@@ -478,7 +491,7 @@ class Linter:
         report.kinds = {k: sum(1 for _, kind in targets if kind == k)
                         for k in ("card", "deck", "scenario", "keyword")}
         card_targets = [p for p, k in targets if k == "card"]
-        display = {}
+        display: dict[str, str] = {}
         for p in card_targets:
             display.setdefault(self.real(p), p)
         # the bundled cards are always read: scenarios are run against them
@@ -501,14 +514,14 @@ class Linter:
 
         results: dict[str, FileResult] = {}
         raws: dict[str, bytes | None] = {}
-        pending: dict[str, tuple] = {}
+        pending: dict[str, tuple[CardContext | None, str, bool, int]] = {}
         hits: set[str] = set()  # files whose results came from the cache
         for p in ordered:
             before = len(self.errors)
             results[p], raws[p], ctx, key, fresh = self.card_file(p, hits)
             if key is not None and (fresh or results[p].deps is not None):
                 pending[p] = (ctx, key, fresh, before)
-        bundled_ids = {}
+        bundled_ids: dict[str, CardFacts] = {}
         for p in ordered:
             if p in bundled and results[p].facts is not None:
                 bundled_ids.setdefault(results[p].facts.id, results[p].facts)
@@ -520,11 +533,14 @@ class Linter:
         for p, (ctx, key, fresh, errors_before) in pending.items():
             result = results[p]
             if not fresh:  # from the cache: still good if the cards it read are unchanged
+                raw = raws[p]
+                # pending: a cached result with the cards it read, of a file that was read
+                assert result.deps is not None and raw is not None
                 if not stale(result.deps, by_id):
                     continue
                 hits.discard(p)
                 errors_before = len(self.errors)
-                result, ctx = self.lint_card(p, raws[p])
+                result, ctx = self.lint_card(p, raw)
                 results[p] = result
             self.finish_card(result, ctx, by_id)
             if len(self.errors) == errors_before:  # a file a rule crashed on: tried again
@@ -596,7 +612,7 @@ def _shown(path: str) -> str:
     return path if rel.startswith("..") else rel
 
 
-def _validate(doc: Document, model, what: str = "card"):
+def _validate(doc: Document, model: type[BaseModel], what: str = "card") -> Any:
     from cardscript.model import validate_document
     return validate_document(doc, model, what)
 
@@ -604,7 +620,7 @@ def _validate(doc: Document, model, what: str = "card"):
 def _sub_document(doc: Document, prefix: tuple, data: Any) -> Document:
     """The node at ``prefix`` as a document of its own, positions kept (inline cards)."""
     n = len(prefix)
-    positions = {}
+    positions: dict[tuple, tuple[int, int]] = {}
     for k, v in doc.positions.items():
         if k[:1] == ("<key>",):
             if k[1: 1 + n] == prefix:
@@ -614,7 +630,7 @@ def _sub_document(doc: Document, prefix: tuple, data: Any) -> Document:
     return Document(doc.path, data, positions, doc.text)
 
 
-def _printed(card) -> dict:
+def _printed(card: CardDef) -> dict[str, Any]:
     """A compiled card's own printed fields beyond the core's, as plain values."""
     core = set(slots_of(CardDef))
     out = {}

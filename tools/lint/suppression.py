@@ -16,11 +16,13 @@ whose fix removes it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cardscript.errors import did_you_mean
 
 from .findings import Finding, Fix, ReplaceLine
+from .registry import Rules
 
 _DIRECTIVE = re.compile(r"(?:^|(?<=\s))#\s*cardscript\s*:\s*(?P<kind>[A-Za-z][\w-]*)"
                         r"\s*(?:=\s*(?P<codes>[\w-]+(?:\s*,\s*[\w-]+)*)?)?")
@@ -67,7 +69,7 @@ def block_scalar_lines(lines: list[str]) -> set[int]:
     return inside
 
 
-def parse(text: str, path: str, rules) -> tuple[list[Directive], list[Finding]]:
+def parse(text: str, path: str, rules: Rules) -> tuple[list[Directive], list[Finding]]:
     """The suppression comments of a file, and CS901 findings for malformed ones."""
     if "cardscript" not in text:
         return [], []
@@ -143,7 +145,8 @@ def apply(findings: list[Finding], directives: list[Directive]) -> list[Finding]
     return kept
 
 
-def unused(directives: list[Directive], enabled, path: str) -> list[Finding]:
+def unused(directives: list[Directive], enabled: Callable[[str], bool],
+           path: str) -> list[Finding]:
     """CS900 for every directive token that suppressed nothing, with a fix removing it."""
     out = []
     for d in directives:
@@ -153,6 +156,7 @@ def unused(directives: list[Directive], enabled, path: str) -> list[Finding]:
             continue
         keep = [t for t in d.tokens if t not in idle]
         before = d.text[: d.start].rstrip()
+        new: str | None
         if keep:
             m = _DIRECTIVE.match(d.text, d.start)
             tail = d.text[m.end():] if m else ""

@@ -6,24 +6,30 @@ The package's seams: :mod:`.names` words options and log entries with card names
 game, keeps it for ``undo`` and ``--save``, and says how it ended."""
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from cardscript.cardpool import CardPool
+from cardscript.decisions import Agent
+from cardscript.limits import Limits
 from cardscript.save import SaveError, load, verified
+from cardscript.state import CardDef
 
 from ..common import EXIT_BAD_INPUT, err, out
+from ..facts import CardFacts
 from .prompt import TerminalAgent
 from .session import Session, run_session, write_save
 
 __all__ = ["TerminalAgent", "play", "resume", "write_save", "card_facts_lookup"]
 
 
-def card_facts_lookup(game: str, card_paths: tuple[str, ...] = ()) -> Callable[[str], Any]:
+def card_facts_lookup(game: str, card_paths: tuple[str, ...] = ()
+                      ) -> Callable[[str], CardFacts | None]:
     """``?``'s lookup: a card's facts (:mod:`cardscript.tools.facts`) by id, name or the
     unique start of a name, loaded from the game's set when first asked."""
-    found: dict[str, Any] = {}
+    found: dict[str, CardFacts] = {}
 
-    def lookup(key: str) -> Any:
+    def lookup(key: str) -> CardFacts | None:
         if not found:
             from cardscript.cardset import card_set
 
@@ -41,13 +47,14 @@ def card_facts_lookup(game: str, card_paths: tuple[str, ...] = ()) -> Callable[[
     return lookup
 
 
-def _agent(agent: tuple[str, Mapping[str, Any]], seed: int) -> Any:
+def _agent(agent: tuple[str, Mapping[str, Any]], seed: int) -> Agent:
     from cardscript.agents import make_agent
     name, options = agent
     return make_agent(name, seed, dict(options))
 
 
-def play(pool, decks, seed: int, variants=(), limits=None, save: str | None = None,
+def play(pool: CardPool, decks: list[tuple[str, list[CardDef]]], seed: int,
+         variants: Iterable[str] = (), limits: Limits | None = None, save: str | None = None,
          agent: tuple[str, Mapping[str, Any]] = ("random", {}),
          card_paths: tuple[str, ...] = ()) -> int:
     (name_a, deck_a), (name_b, deck_b) = decks
@@ -59,7 +66,7 @@ def play(pool, decks, seed: int, variants=(), limits=None, save: str | None = No
     return run_session(session)
 
 
-def resume(pool, path: str, seed: int, save: str | None = None,
+def resume(pool: CardPool, path: str, seed: int, save: str | None = None,
            agent: tuple[str, Mapping[str, Any]] = ("random", {}),
            card_paths: tuple[str, ...] = ()) -> int:
     """Continue the game saved in ``path`` (its human is the first player): the game its

@@ -14,8 +14,9 @@ import re
 from typing import Any
 
 from cardscript.decisions import describe
-from cardscript.state import Card
-from cardscript.zones import Unseen
+from cardscript.game import Game
+from cardscript.state import Card, Player
+from cardscript.zones import Unseen, Zone
 
 # a card id as cards spell them (a slug), with the object number a log may add (id#12)
 _ID = re.compile(r"(?<![\w-])([a-z0-9]+(?:[-_][a-z0-9]+)*)(#\d+)?(?![\w-])")
@@ -48,7 +49,7 @@ class Namer:
     """Card names for one viewer of one game (the game is looked at when asked, so the
     same namer follows a game that is taken back by ``undo``)."""
 
-    def __init__(self, game: Any, viewer_index: int):
+    def __init__(self, game: Game, viewer_index: int):
         self.game = game
         self.viewer_index = viewer_index
         self.names: dict[str, str] = {}
@@ -59,7 +60,7 @@ class Namer:
             self.names[d.id] = d.name
 
     @property
-    def viewer(self) -> Any:
+    def viewer(self) -> Player:
         return self.game.players[self.viewer_index]
 
     def name(self, card_id: str) -> str:
@@ -72,7 +73,7 @@ class Namer:
             return m.group(0) if name is None else name
         return _ID.sub(sub, text)
 
-    def where(self, zone: Any) -> str:
+    def where(self, zone: Zone) -> str:
         """A zone in words, from the viewer's side: "your hand", "Bot's pool", "realm 2"."""
         label = zone.label()
         place, slash, who = label.rpartition("/")

@@ -6,10 +6,12 @@ the question again, never an error. The end of the input ends the game (EOFError
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from cardscript.decisions import Agent, NoAnswer
+from cardscript.decisions import Agent, Decision, NoAnswer
+from cardscript.game import Game
+from cardscript.table import TableView
 
+from ..facts import CardFacts
 from .names import Namer, cards_in
 from .view import fact_lines, table_lines
 
@@ -45,16 +47,16 @@ class TerminalAgent(Agent):
         self.style = style or (lambda line, _style: show(line))
         self.max_tries = max_tries
         self.feed: list[str] = []
-        self.facts: Callable[[str], Any] | None = None
+        self.facts: Callable[[str], CardFacts | None] | None = None
         self.can_undo: Callable[[], bool] | None = None
         #: how the table is shown: as lines (the default), or as a box at a terminal
-        self.board: Callable[[Any], None] = self.board_lines
+        self.board: Callable[[TableView], None] = self.board_lines
 
-    def board_lines(self, table: Any) -> None:
+    def board_lines(self, table: TableView) -> None:
         for line in table_lines(table):
             self.style(line, "bold" if line.startswith("==") else "")
 
-    def choose(self, game: Any, decision: Any) -> int:
+    def choose(self, game: Game, decision: Decision) -> int:
         namer = Namer(game, decision.behalf.index)
         for line in self.feed:
             self.style(f"  · {line}", "dim")
@@ -64,7 +66,7 @@ class TerminalAgent(Agent):
             self.show(f"you control {decision.behalf.name}'s turn")
         return self.ask_option(game, decision, namer)
 
-    def ask_option(self, game: Any, decision: Any, namer: Namer) -> int:
+    def ask_option(self, game: Game, decision: Decision, namer: Namer) -> int:
         who = decision.player.name if decision.behalf is decision.player else \
             f"{decision.player.name} (for {decision.behalf.name})"
         labels = namer.options(decision.options)
@@ -86,7 +88,7 @@ class TerminalAgent(Agent):
         for i, label in enumerate(labels, 1):
             self.show(f"  {i:>2}. {label}")
 
-    def parse(self, raw: str, decision: Any, labels: list[str],
+    def parse(self, raw: str, decision: Decision, labels: list[str],
               namer: Namer) -> tuple[int | None, str]:
         """The option ``raw`` chooses, or None and what to show instead."""
         n = len(labels)
@@ -131,7 +133,7 @@ class TerminalAgent(Agent):
             return k - 1 if 1 <= k <= n else None
         return None
 
-    def explain(self, what: str, decision: Any, labels: list[str], namer: Namer) -> str:
+    def explain(self, what: str, decision: Decision, labels: list[str], namer: Namer) -> str:
         """``?``: the commands; ``? N``: the cards of option N; ``? NAME``: that card."""
         if not what:
             return HELP

@@ -15,11 +15,13 @@ import io
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
+from cardscript.decisions import Agent
+from cardscript.game import Game
 from cardscript.save import save
 
 from ..common import err, out
+from ..facts import CardFacts
 from .names import Namer
 from .prompt import TerminalAgent, Undo
 from .view import table_box
@@ -29,12 +31,12 @@ from .view import table_box
 class Snapshot:
     """The game before one of the human's decisions, the agent then, and the log seen."""
 
-    game: Any
-    agent: Any
+    game: Game
+    agent: Agent
     seen: int
 
 
-def write_save(game: Any, path: str) -> None:
+def write_save(game: Game, path: str) -> None:
     """Write the save in one step (:mod:`cardscript.atomic`): a crash never leaves half a
     save, and nothing planted beside it is written through. A save that can't be written is
     an ``OSError`` naming ``path`` (the command's exit 1: an output place that can't be
@@ -62,8 +64,8 @@ def _ask(prompt: str) -> str:
 class Session:
     """One game between the human (seat ``human``) and ``agent``."""
 
-    def __init__(self, game: Any, agent: Any, *, human: int = 0, save: str | None = None,
-                 facts: Callable[[str], Any] | None = None):
+    def __init__(self, game: Game, agent: Agent, *, human: int = 0, save: str | None = None,
+                 facts: Callable[[str], CardFacts | None] | None = None):
         self.game = game
         self.agent = agent
         self.human = human
@@ -125,7 +127,7 @@ class Session:
         self.player.board(self.game.table(self.game.players[self.human]))
 
 
-def _copy(agent: Any) -> Any:
+def _copy(agent: Agent) -> Agent:
     """A copy of the agent that continues as it would (its random numbers too); the agent
     itself if it can't be copied (undo then re-chooses its replies afresh)."""
     try:

@@ -9,6 +9,8 @@ from typing import Any
 from cardscript.errors import printable
 from cardscript.table import AreaView, CardView, TableView
 
+from ..facts import CardFacts
+
 
 def card_line(c: CardView) -> str:
     """``Squall Sprite (power 3; tapped; +1 ×2)``, with what is attached after a ``+``."""
@@ -66,14 +68,14 @@ def table_box(t: TableView) -> Any:
     return box
 
 
-def fact_lines(facts: Any) -> list[str]:
+def fact_lines(facts: CardFacts) -> list[str]:
     """A card's full text (:class:`cardscript.tools.facts.CardFacts`): its name and type,
     its printed stats, its generated rules text and its keywords' reminders, each line
     safe to print (a control character a script's words hold is shown escaped)."""
     return [printable(line) for line in _fact_lines(facts)]
 
 
-def _fact_lines(facts: Any) -> list[str]:
+def _fact_lines(facts: CardFacts) -> list[str]:
     stats = ", ".join(f"{k} {_value(v)}" for k, v in facts.fields.items()
                       if v not in (None, False, (), "") and k != "token")
     lines = [f"{facts.name} — {facts.type.replace('_', ' ')}" + (f" ({facts.id})")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from cardscript.cardpool import CardPool
 
@@ -88,7 +89,7 @@ def view_of(card: CardFacts, spec: FrameSpec) -> CardView:
 def sort_views(views: list[CardView], tones: list[str]) -> list[CardView]:
     """The way a spoiler lists cards: by the value colouring the frame (in the order the
     card model declares them), the first corner stat, the name; tokens last."""
-    def order(v: CardView):
+    def order(v: CardView) -> tuple[Any, ...]:
         rank = tones.index(v.frame.tone) if v.frame.tone in tones else len(tones)
         first = v.frame.corner[0].value if v.frame.corner else None
         return (v.token, rank, v.frame.tone, first if isinstance(first, int) else 99, v.name)

@@ -15,6 +15,8 @@ import typing
 from collections import Counter
 from dataclasses import dataclass, field
 
+from pydantic import BaseModel
+
 from ..facts import FieldSpec
 from ..query import Not, Or, Query, Term
 from .cards import CardView
@@ -73,9 +75,9 @@ def plural(word: str, n: int = 2) -> str:
     return word + ("es" if word.endswith(("s", "x", "ch", "sh")) else "s")
 
 
-def declared_types(card_model: type) -> list[str]:
+def declared_types(card_model: type[BaseModel]) -> list[str]:
     """The card types a game's card model declares, in order (none if its type is open)."""
-    info = card_model.model_fields.get("type")  # type: ignore[attr-defined]
+    info = card_model.model_fields.get("type")
     if info is None or typing.get_origin(info.annotation) is not typing.Literal:
         return []
     return [str(v) for v in typing.get_args(info.annotation)]

@@ -16,6 +16,8 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel
+
 from ..facts import CardFacts, FieldSpec, card_fields
 
 #: the keys a game's ``FRAME`` hint may give
@@ -94,12 +96,11 @@ def derive(fields: list[FieldSpec], hint: dict[str, Any] | None = None,
     return FrameSpec(colour, corner, bottom, foot, subtypes, badges, zero)
 
 
-def frame_spec(card_model: type) -> FrameSpec:
+def frame_spec(card_model: type[BaseModel]) -> FrameSpec:
     """The frame of a game's cards: its card module's ``FRAME`` hint over the defaults."""
     module = sys.modules.get(card_model.__module__)
     hint = getattr(module, "FRAME", None)
-    defaults = {name: info.default for name, info in
-                card_model.model_fields.items()}  # type: ignore[attr-defined]
+    defaults = {name: info.default for name, info in card_model.model_fields.items()}
     return derive(card_fields(card_model), hint, defaults)
 
 

@@ -11,6 +11,7 @@ import io
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..common import UsageError
@@ -102,7 +103,7 @@ class Back:
     image: str | None = None  # a data: URI (PNG) of the user's picture
 
 
-def back_image(path: str | os.PathLike[str]) -> str:
+def back_image(path: str | Path) -> str:
     """A user's back picture as a PNG data: URI, after checking it is a readable image of
     bounded size (else bad input, raised as :class:`ValueError` with the reason)."""
     from cardscript.errors import CardError

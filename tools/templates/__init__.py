@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
@@ -19,5 +20,5 @@ def environment() -> SandboxedEnvironment:
                                 lstrip_blocks=True, keep_trailing_newline=True)
 
 
-def render(name: str, **context) -> str:
+def render(name: str, **context: Any) -> str:
     return environment().get_template(name).render(**context)

@@ -6,8 +6,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardscript.model.nodes import AbilityFields
+from cardscript.state import CardDef
 from pydantic import BaseModel
 
+from ..context import CardContext
+from ..findings import Finding
 from ..registry import Rule
 
 #: player references that mean "the target" or a player of the target card
@@ -41,7 +44,7 @@ def target_uses(node: Any, path: tuple, refs: tuple) -> Iterator[tuple[tuple, st
                 stack.append((value, here))
 
 
-def _designer_abilities(ctx) -> Iterator[tuple[tuple, str, Any]]:
+def _designer_abilities(ctx: CardContext) -> Iterator[tuple[tuple, str, Any]]:
     """(data path, label, ability) of the card's abilities, and of the abilities their
     effects give other cards (an equipment's "Equipped Wonder gets ...")."""
     for i, ab in enumerate(getattr(ctx.model, "abilities", None) or ()):
@@ -63,7 +66,7 @@ def _designer_abilities(ctx) -> Iterator[tuple[tuple, str, Any]]:
                         stack.append((value, where + (field.alias or name,)))
 
 
-def _refs(ctx) -> tuple:
+def _refs(ctx: CardContext) -> tuple[Any, Any]:
     types = ctx.registry.types
     return types.get("CardRef"), types.get("PlayerRef")
 
@@ -87,7 +90,7 @@ class UndeclaredTarget(Rule):
     name = "undeclared-target"
     groups = ("abilities", "target")
 
-    def check_card(self, ctx):
+    def check_card(self, ctx: CardContext) -> Iterator[Finding]:
         refs = _refs(ctx)
         for at, label, ab in _designer_abilities(ctx):
             if ab.target is not None:
@@ -113,7 +116,7 @@ class UnusedTarget(Rule):
     severity = "warning"
     groups = ("abilities", "target")
 
-    def check_card(self, ctx):
+    def check_card(self, ctx: CardContext) -> Iterator[Finding]:
         refs = _refs(ctx)
         for at, label, ab in _designer_abilities(ctx):
             if ab.target is None:
@@ -127,7 +130,7 @@ class UnusedTarget(Rule):
 _WHERE_CARDS_GO = {"wonders": {"never_in_world": {"spell"}}}
 
 
-def _impossible(game: str, card, trigger) -> str | None:
+def _impossible(game: str, card: CardDef, trigger: Any) -> str | None:
     facts = _WHERE_CARDS_GO.get(game)
     if facts is None:
         return None
@@ -165,8 +168,9 @@ class ImpossibleTrigger(Rule):
     groups = ("abilities",)
     games = ("wonders",)
 
-    def check_card(self, ctx):
+    def check_card(self, ctx: CardContext) -> Iterator[Finding]:
         card = ctx.card
+        assert card is not None  # a rule that requires the model runs on compiled cards
         keywords = ctx.data.get("keywords") or []
         designer = 0
         reported_kw: set[str] = set()

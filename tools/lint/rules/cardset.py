@@ -5,8 +5,11 @@ id, the name, the reference itself.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from cardscript.errors import did_you_mean
 
+from ..context import CardFacts, SetContext
 from ..findings import Finding
 from ..registry import Rule
 
@@ -23,7 +26,7 @@ class DuplicateId(Rule):
     name = "duplicate-id"
     groups = ("set",)
 
-    def check_set(self, ctx):
+    def check_set(self, ctx: SetContext) -> Iterator[Finding]:
         first: dict[str, str] = {}
         for path, f in ctx.cards:
             if f.id in first:
@@ -45,8 +48,8 @@ class UnknownReference(Rule):
     name = "unknown-reference"
     groups = ("set",)
 
-    def check_set(self, ctx):
-        by_id: dict = {}
+    def check_set(self, ctx: SetContext) -> Iterator[Finding]:
+        by_id: dict[str, CardFacts] = {}
         for _, f in ctx.cards:
             by_id.setdefault(f.id, f)
         for path, f in ctx.cards:
@@ -75,7 +78,7 @@ class DuplicateName(Rule):
     severity = "warning"
     groups = ("set",)
 
-    def check_set(self, ctx):
+    def check_set(self, ctx: SetContext) -> Iterator[Finding]:
         first: dict[str, tuple[str, str]] = {}
         for path, f in ctx.cards:
             key = " ".join(f.name.split()).casefold()

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from cardscript.loader import Document
 from cardscript.model.validate import RENAMED_HINT
 
+from ..context import CardContext
 from ..findings import Finding, Fix, RenameKey, ReplaceLine, SetValue
 from ..registry import Rule
 
@@ -43,7 +46,7 @@ class UnknownKey(Rule):
     fixable = True
 
     @classmethod
-    def fix_for(cls, ctx, finding: Finding) -> Fix | None:
+    def fix_for(cls, ctx: CardContext, finding: Finding) -> Fix | None:
         """The renamed key where the finding is, written anew in place: one line's text
         edited, so flow mappings and comments stay as they are."""
         m = _RENAMED.match(finding.message)
@@ -66,7 +69,7 @@ class UnknownKey(Rule):
         return None
 
 
-def _key_at(doc, key: str, line: int, col: int) -> tuple | None:
+def _key_at(doc: Document, key: str, line: int, col: int) -> tuple | None:
     """The path of the mapping whose key ``key`` is written at ``line``:``col``."""
     stack: list[tuple[object, tuple]] = [(doc.data, ())]
     while stack:
@@ -82,7 +85,7 @@ def _key_at(doc, key: str, line: int, col: int) -> tuple | None:
     return None
 
 
-def _walk_to(data, path: tuple):
+def _walk_to(data: Any, path: tuple) -> Any:
     for k in path:
         data = data[k]
     return data
@@ -115,7 +118,7 @@ class UnknownName(Rule):
     fixable = True
 
     @classmethod
-    def fix_for(cls, ctx, finding: Finding) -> Fix | None:
+    def fix_for(cls, ctx: CardContext, finding: Finding) -> Fix | None:
         data = ctx.doc.data
         if not isinstance(data, dict) or ctx.spec.registry is None:
             return None
@@ -129,7 +132,7 @@ class UnknownName(Rule):
                        for i, ab in enumerate(data["abilities"]) if isinstance(ab, dict)]
         for kind, path, node in places:
             known = reg.entries[kind]
-            canon = {}
+            canon: dict[str, list[str]] = {}
             for n in known:
                 canon.setdefault(_squash(n), []).append(n)
             if isinstance(node, str):

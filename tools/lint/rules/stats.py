@@ -1,12 +1,17 @@
 """Printed numbers the schema accepts but a card should not have."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any, TypeGuard
+
 from cardscript.limits import STAT_MAX
 
+from ..context import CardContext
+from ..findings import Finding
 from ..registry import Rule
 
 
-def _int(v) -> bool:
+def _int(v: Any) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -38,7 +43,7 @@ class StatOutOfRange(Rule):
     MAX_COST = 15
     MAX_POWER = 20
 
-    def check_card(self, ctx):
+    def check_card(self, ctx: CardContext) -> Iterator[Finding]:
         data = ctx.data
         if not isinstance(data, dict):
             return

@@ -3,20 +3,24 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator
 
-from ..findings import Fix, Reorder
+from cardscript.plugins import GameSpec
+
+from ..context import CardContext
+from ..findings import Finding, Fix, Reorder
 from ..registry import Rule
 
 #: the order cards are written in, per game (the README's and every bundled card's order);
 #: a game not listed here uses its card model's field order
-CARD_KEY_ORDER = {
+CARD_KEY_ORDER: dict[str, tuple[str, ...]] = {
     "wonders": ("id", "name", "type", "orbital", "tier", "cost", "power", "classes", "lineage",
                 "faction", "core", "token", "keywords", "text", "abilities"),
 }
 ABILITY_KEY_ORDER = ("trigger", "target", "effect")
 
 
-def card_key_order(spec) -> tuple:
+def card_key_order(spec: GameSpec) -> tuple[str, ...]:
     order = CARD_KEY_ORDER.get(spec.name)
     if order is None:
         order = tuple((f.alias or n) for n, f in spec.card_model.model_fields.items())
@@ -64,11 +68,12 @@ class KeyOrder(Rule):
     fixable = True
     requires = "document"
 
-    def check_card(self, ctx):
+    def check_card(self, ctx: CardContext) -> Iterator[Finding]:
         data = ctx.data
         if not isinstance(data, dict):
             return
-        places = [((), list(data), card_key_order(ctx.spec))]
+        places: list[tuple[tuple, list, tuple[str, ...]]] = [
+            ((), list(data), card_key_order(ctx.spec))]
         abilities = data.get("abilities")
         # anything but a list (a number, a mapping) is the schema's to report (CS105)
         for i, ab in enumerate(abilities if isinstance(abilities, list) else ()):
@@ -110,7 +115,7 @@ class FileNameMismatch(Rule):
     groups = ("style",)
     requires = "document"
 
-    def check_card(self, ctx):
+    def check_card(self, ctx: CardContext) -> Iterator[Finding]:
         cid = ctx.card_id
         if cid is None or not _VALID_ID.match(cid):
             return  # an invalid id is CS105's to report; its file name can't follow it

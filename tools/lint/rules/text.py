@@ -3,14 +3,17 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
+from types import ModuleType
 
-from ..findings import Fix, SetValue
+from ..context import CardContext
+from ..findings import Finding, Fix, SetValue
 from ..registry import Rule
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=\S)")
 
 
-def _text_module():
+def _text_module() -> ModuleType | None:
     """``cardscript.text`` (card_text, normalize), or None where this engine doesn't have it."""
     try:
         from cardscript import text
@@ -56,7 +59,7 @@ class TextDrift(Rule):
     #: a card's text names the tokens it creates by their name, power and type
     needs_set = True
 
-    def check_card(self, ctx):
+    def check_card(self, ctx: CardContext) -> Iterator[Finding]:
         printed = getattr(ctx.model, "text", None)
         if not isinstance(printed, str):
             return
