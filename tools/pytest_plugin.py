@@ -46,7 +46,17 @@ def _run_labels(path: Path) -> list[str | None]:
 
 
 class ScenarioFailed(Exception):
-    pass
+    """A scenario run failed: the rule it checks (``rule 511``, or "") and its failures."""
+
+    def __init__(self, rule: str, failures: list[str]) -> None:
+        super().__init__(rule, failures)
+        self.rule = rule
+        self.failures = failures
+
+    def __str__(self) -> str:
+        # the first line is pytest's short summary of the failure: it names the rule
+        head = f"scenario failed ({self.rule})" if self.rule else "scenario failed"
+        return head + ": " + "\n".join(self.failures)
 
 
 class ScenarioItem(pytest.Item):
@@ -56,16 +66,19 @@ class ScenarioItem(pytest.Item):
 
     def runtest(self) -> None:
         from cardscript.tools.scenarios import run_scenarios
-        failures = [line for r in run_scenarios(self.path, only=self.run)
-                    for line in r.failures]
+        results = run_scenarios(self.path, only=self.run)
+        failures = [line for r in results for line in r.failures]
         if failures:
-            raise ScenarioFailed("\n".join(failures))
+            rules = sorted({r.rule for r in results if r.rule})
+            raise ScenarioFailed(f"rule {', '.join(rules)}" if rules else "", failures)
 
     # style: a TracebackStyle, a type private to pytest (_pytest._code.code)
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str | TerminalRepr:
-        if isinstance(excinfo.value, ScenarioFailed):
-            return f"scenario failed: {self.path}\n{excinfo.value}"
+        e = excinfo.value
+        if isinstance(e, ScenarioFailed):
+            rule = f" ({e.rule})" if e.rule else ""
+            return f"scenario failed{rule}: {self.path}\n" + "\n".join(e.failures)
         return super().repr_failure(excinfo, style)
 
     def reportinfo(self) -> tuple[Path, int, str]:
