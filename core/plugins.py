@@ -61,6 +61,23 @@ class UnknownGame(KeyError):
         return str(self.args[0])
 
 
+@dataclass(frozen=True)
+class Sensible:
+    """A printed number a card may have but almost surely should not (``lint``'s CS113): the
+    value of ``field`` below ``low`` or above ``high`` (None: no bound there), on any card or
+    (``tokens``) on tokens only; ``why`` says so, ``{value}`` the number printed."""
+
+    field: str
+    low: int | None = None
+    high: int | None = None
+    why: str = "{field} {value} is outside the range a card sensibly has; a typo?"
+    tokens: bool = False
+
+    def breaks(self, value: int) -> bool:
+        return (self.low is not None and value < self.low) or \
+            (self.high is not None and value > self.high)
+
+
 @dataclass
 class GameSpec:
     """Everything the tools need to know about one game."""
@@ -86,6 +103,14 @@ class GameSpec:
     #: the cards a game is made with from a validated deck file, ``(model, pool) -> cards``,
     #: for a game whose deck file has several parts (default: each ``cards`` entry, counted)
     deck_cards: Callable[..., list] | None = None
+    #: the installation's reference game: what a command plays and checks when no ``--game``
+    #: names one (:func:`reference_game`)
+    reference: bool = False
+    #: the order a card file's keys are written in (``lint``'s CS120; empty: the order of the
+    #: card model's fields)
+    key_order: tuple[str, ...] = ()
+    #: printed numbers a card may have but should almost never (``lint``'s CS113)
+    sensible: tuple[Sensible, ...] = ()
     extra: dict = field(default_factory=dict)
 
 
@@ -104,6 +129,15 @@ def games() -> dict[str, GameSpec]:
         for spec in specs:
             out[spec.name] = spec
     return out
+
+
+def reference_game() -> str:
+    """The game a command works on when none is named: the installed game that says it is the
+    reference game, else the first installed one by name."""
+    specs = games()
+    if not specs:
+        raise UnknownGame("no game is installed")
+    return next((n for n, s in sorted(specs.items()) if s.reference), min(specs))
 
 
 @cache

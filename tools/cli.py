@@ -15,7 +15,7 @@ import traceback
 from types import ModuleType
 
 from cardscript.errors import CardError, printable
-from cardscript.plugins import UnknownGame
+from cardscript.plugins import UnknownGame, reference_game
 
 from . import commands
 from .common import (
@@ -23,6 +23,7 @@ from .common import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_USAGE,
+    REFERENCE_GAME,
     UsageError,
     err,
     fail_input,
@@ -51,6 +52,8 @@ def main(argv: list[str] | None = None) -> int:
     cmds = _commands()
     args = _parser(cmds).parse_args(argv)
     try:
+        if getattr(args, "game", None) == REFERENCE_GAME:
+            args.game = reference_game()
         return cmds[args.command].run(args)
     except UsageError as exc:
         err.print(f"cardscript {args.command}: error: {exc}", markup=False)

@@ -1,6 +1,7 @@
 """Shared pieces of the command-line tools: the console, loading pools and decks, exit codes."""
 from __future__ import annotations
 
+import argparse
 import importlib
 import os
 import pkgutil
@@ -34,6 +35,17 @@ err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 #: decks by name, as :func:`load_decks` reads them: what the commands play
 Decks = list[tuple[str, list[CardDef]]]
+
+
+#: ``--game``'s default: the reference game, found when a command runs (``cli.main``), so that
+#: building the parser loads no game
+REFERENCE_GAME = "the reference game"
+
+
+def add_game_option(p: argparse.ArgumentParser, help: str = "the game of the files") -> None:
+    """``--game G``, whose default is the installation's reference game."""
+    p.add_argument("--game", default=REFERENCE_GAME, metavar="GAME",
+                   help=f"{help} (default: {REFERENCE_GAME})")
 
 
 class UsageError(Exception):

@@ -23,6 +23,7 @@ from typing import Any, Literal
 from cardscript.cardpool import CARD_SUFFIX, DECK_SUFFIX, CardPool, real_path, walk
 from cardscript.cardset import card_set
 from cardscript.errors import CardError
+from cardscript.plugins import reference_game
 from cardscript.text import card_text
 from pydantic import BaseModel
 
@@ -223,7 +224,7 @@ def is_deck(path: str | Path) -> bool:
     return os.fspath(path).endswith(DECK_SUFFIX)
 
 
-def load_facts(paths: Iterable[str | Path], game: str = "wonders") -> SetFacts:
+def load_facts(paths: Iterable[str | Path], game: str | None = None) -> SetFacts:
     """The facts of the cards under ``paths``: card files and folders (the set they make),
     or one deck file (its cards from the bundled set and any card paths given beside it).
     Bad cards or a bad deck raise :class:`CardError`."""
@@ -233,7 +234,7 @@ def load_facts(paths: Iterable[str | Path], game: str = "wonders") -> SetFacts:
     if len(decks) > 1:
         raise UsageError(f"give one deck file at a time, not {len(decks)}: "
                          f"{', '.join(decks)}")
-    cards = card_set(game, card_paths)
+    cards = card_set(game or reference_game(), card_paths)
     pool = cards.pool(cache=False, keep_models=True, with_bundled=bool(decks))
     hard = [d for d in pool.diagnostics if d.code not in SOFT_CODES]
     if hard:
@@ -250,7 +251,7 @@ def load_facts(paths: Iterable[str | Path], game: str = "wonders") -> SetFacts:
     else:
         copies = {f.id: 1 for f in facts}
         title = set_title(card_paths, pool)
-    return SetFacts(game, title, card_fields(pool.spec.card_model), facts, copies, pool,
+    return SetFacts(pool.spec.name, title, card_fields(pool.spec.card_model), facts, copies, pool,
                     deck, warnings)
 
 

@@ -31,7 +31,7 @@ from cardscript.errors import CardError, Diagnostic, Position, did_you_mean
 from cardscript.limits import LimitExceeded
 from cardscript.loader import Document, load_file
 from cardscript.model import validate_document
-from cardscript.plugins import GameSpec, games, load_game
+from cardscript.plugins import GameSpec, games, load_game, reference_game
 from cardscript.procedure import GameOver
 from cardscript.state import CardDef
 from pydantic import BaseModel, ConfigDict, Field, create_model
@@ -121,13 +121,13 @@ class Result:
 
 def _game_of(doc: Document) -> str:
     data = doc.data if isinstance(doc.data, dict) else {}
-    g = data.get("game", "wonders")
-    return g if isinstance(g, str) else "wonders"
+    g = data.get("game")
+    return g if isinstance(g, str) else reference_game()
 
 
 def game_of(doc: Document) -> str:
-    """The game a scenario names (default: wonders); an unknown game is the file's own
-    positioned error, so one bad scenario does not stop a run over many."""
+    """The game a scenario names (default: the reference game); an unknown game is the
+    file's own positioned error, so one bad scenario does not stop a run over many."""
     game = _game_of(doc)
     installed = games()
     if game not in installed:

@@ -196,7 +196,8 @@ def test_frame_defaults_come_from_the_fields_and_a_bad_hint_is_caught():
         derive(fields, {"color": "orbital"})
     with pytest.raises(ValueError, match="does not have: might"):
         derive(fields, {"bottom": "might"})
-    assert set(KEYS) == {"colour", "corner", "bottom", "foot", "subtypes", "badges"}
+    assert set(KEYS) == {"colour", "corner", "bottom", "foot", "subtypes", "badges", "copies",
+                         "colours"}
 
 
 @pytest.mark.parametrize("game", ["riftbound", "spellfire"])

@@ -11,7 +11,7 @@ from cardscript.cardpool import CardPool
 from cardscript.errors import CardError, did_you_mean
 from cardscript.limits import HELP, OPTION, Limits
 
-from ..common import Decks, UsageError, err, load_decks, pool_with, require_paths
+from ..common import Decks, UsageError, add_game_option, err, load_decks, pool_with, require_paths
 
 if TYPE_CHECKING:
     from ..facts import SetFacts
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def add_game_arguments(p: argparse.ArgumentParser, decks: bool = True) -> None:
-    p.add_argument("--game", default="wonders", help="game to play (default: wonders)")
+    add_game_option(p, "the game to play")
     p.add_argument("--cards", nargs="*", default=[], metavar="PATH",
                    help="extra card files or folders, beside the bundled set")
     if decks:

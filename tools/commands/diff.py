@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..common import check_output_file, err, out
+from ..common import add_game_option, check_output_file, err, out
 
 HELP = ("a changelog between two versions of a set (folders, or git revisions as "
         "REV:PATH): cards added, removed, renamed and changed")
@@ -15,7 +15,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    "folder at a git revision, as HEAD~1:cards (an existing path wins; "
                    "write ./NAME to force a path)")
     p.add_argument("new", metavar="NEW", help="the new side, as OLD")
-    p.add_argument("--game", default="wonders")
+    add_game_option(p)
     p.add_argument("--format", choices=FORMATS, default="text",
                    help="text (default; coloured on a terminal), markdown, html or json")
     p.add_argument("--out", metavar="FILE", help="write the changelog to FILE, not stdout")

@@ -5,13 +5,15 @@ import argparse
 
 from rich.console import Console
 
+from ..common import add_game_option
+
 HELP = ("show the compiled program of one card: its handlers by event and zone, targets, "
         "filters, effect tree and keywords")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("card", metavar="CARD", help="a card id of the bundled set, or a card file")
-    p.add_argument("--game", default="wonders")
+    add_game_option(p)
 
 
 def run(args: argparse.Namespace) -> int:

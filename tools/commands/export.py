@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..common import check_output_dir, out, require_paths
+from ..common import add_game_option, check_output_dir, out, require_paths
 from ._shared import designer_cards
 
 HELP = "export a set or a deck for a play platform or a spreadsheet (--to FORMAT)"
@@ -17,7 +17,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the format: " + "; ".join(f"{name}: {mod.HELP}"
                                                    for name, mod in formats().items()))
     p.add_argument("--out", required=True, metavar="DIR", help="folder to write into")
-    p.add_argument("--game", default="wonders")
+    add_game_option(p)
 
 
 def run(args: argparse.Namespace) -> int:

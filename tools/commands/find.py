@@ -10,25 +10,25 @@ from typing import TYPE_CHECKING, Any
 
 from cardscript.errors import printable, printable_json
 
-from ..common import err, out, require_paths, stdout_is_tty
+from ..common import add_game_option, err, out, require_paths, stdout_is_tty
 from ._shared import designer_cards
 
 if TYPE_CHECKING:  # (imported when the command runs: every command module is loaded at start)
     from ..facts import CardFacts, SetFacts, Value
     from ..query import QueryError
 
-HELP = "list the cards a query matches: 't:wonder cost<=3 -kw:flying' (docs/find.md)"
+HELP = "list the cards a query matches: 't:TYPE cost<=3 -kw:KEYWORD' (docs/find.md)"
 #: the width the rules text is cut to in the table
 TEXT_WIDTH = 70
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("query", metavar="QUERY",
-                   help="the query, quoted for the shell: 'orbital:solfera power>=4'")
+                   help="the query, quoted for the shell: 'FIELD:VALUE cost>=4'")
     p.add_argument("paths", nargs="*", metavar="PATH",
                    help="card files or folders, or one deck file (default: the game's "
                    "bundled set)")
-    p.add_argument("--game", default="wonders")
+    add_game_option(p)
     p.add_argument("--format", choices=("table", "ids", "json"), default="table",
                    help="table (a table on a terminal, a tab-separated line per card "
                    "otherwise), ids (one id a line) or json (every fact of each card)")

@@ -5,7 +5,7 @@ import argparse
 
 from cardscript.errors import printable
 
-from ..common import check_output_dir, err, out, require_paths
+from ..common import add_game_option, check_output_dir, err, out, require_paths
 from ._shared import designer_cards
 
 HELP = "write one PNG per card: the spoiler's card frames, at a print resolution"
@@ -19,7 +19,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--dpi", type=int, default=300,
                    help=f"pixels to the inch, {DPI_RANGE[0]} to {DPI_RANGE[1]} (default: 300: "
                    "a poker card is 744 × 1039 px)")
-    p.add_argument("--game", default="wonders")
+    add_game_option(p)
     p.add_argument("--size", default="poker", metavar="SIZE",
                    help="card size, as `cardscript print` takes it (default: poker)")
     p.add_argument("--bleed", type=float, default=0.0, metavar="MM",

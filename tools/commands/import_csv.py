@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..common import UsageError, out, require_paths
+from ..common import UsageError, add_game_option, out, require_paths
 
 NAME = "import-csv"
 HELP = "update the stats of card files from a CSV written by `export --to csv`"
@@ -13,7 +13,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("csv", metavar="FILE", help="the CSV file (as `export --to csv` writes it)")
     p.add_argument("paths", nargs="+", metavar="PATH",
                    help="the card files or folders to update")
-    p.add_argument("--game", default="wonders")
+    add_game_option(p)
     p.add_argument("--dry-run", action="store_true",
                    help="show what would change; write nothing")
 

@@ -52,7 +52,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="configuration file (default: the nearest pyproject.toml with "
                    "[tool.cardscript.lint])")
     p.add_argument("--isolated", action="store_true", help="ignore every configuration file")
-    p.add_argument("--game", help="the game of the files (default: configured, or wonders)")
+    p.add_argument("--game", help="the game of the files (default: configured, or the "
+                   "reference game)")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     p.add_argument("-q", "--quiet", action="store_true", help="no summary line")
     p.add_argument("--explain", metavar="CODE", help="print a rule's documentation and exit")

@@ -5,7 +5,7 @@ import argparse
 
 from cardscript.errors import printable
 
-from ..common import UsageError, check_output_file, err, out, require_paths
+from ..common import UsageError, add_game_option, check_output_file, err, out, require_paths
 from ._shared import designer_cards
 
 HELP = ("write print-and-play PDF sheets of a set or a deck: nine cards a page with crop "
@@ -18,7 +18,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="card files or folders, or one deck file (.deck.yaml): a deck prints "
                    "each card as many times as it holds")
     p.add_argument("--out", required=True, metavar="FILE.pdf", help="the PDF to write")
-    p.add_argument("--game", default="wonders")
+    add_game_option(p)
     sizes = ", ".join(f"{k} ({w:g}×{h:g} mm)" for k, (w, h) in CARD_SIZES.items())
     p.add_argument("--size", default="poker", metavar="SIZE",
                    help=f"card size: {sizes} or WxH-mm, e.g. 70x110-mm (default: poker)")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..common import check_output_dir, err, out, require_paths
+from ..common import add_game_option, check_output_dir, err, out, require_paths
 
 HELP = "write a static HTML spoiler of a card set: card frames, filters and set statistics"
 
@@ -11,7 +11,7 @@ HELP = "write a static HTML spoiler of a card set: card frames, filters and set 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="card files or folders")
     p.add_argument("--out", required=True, metavar="DIR", help="folder for index.html")
-    p.add_argument("--game", default="wonders")
+    add_game_option(p)
     p.add_argument("--title", default=None, help="page title (default: game and set names)")
 
 

@@ -16,6 +16,8 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..common import add_game_option
+
 if TYPE_CHECKING:
     from cardscript.cardpool import CardPool
     from cardscript.errors import Diagnostic
@@ -26,7 +28,7 @@ HELP = "print the rules text generated from card scripts; --diff compares the pr
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("target", metavar="CARD_OR_PATH",
                    help="a card id of the bundled set, a card file, or a folder")
-    p.add_argument("--game", default="wonders")
+    add_game_option(p)
     p.add_argument("--diff", action="store_true",
                    help="show a unified diff against each card's printed text: where they "
                    "differ; exit 1 if any do")

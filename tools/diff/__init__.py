@@ -7,7 +7,7 @@ from .compare import SetDiff, compare
 from .sides import Side, load_side, parse_side
 
 
-def diff_sides(old: str, new: str, game: str = "wonders") -> SetDiff:
+def diff_sides(old: str, new: str, game: str | None = None) -> SetDiff:
     """The changes from side ``old`` to side ``new`` (each a path or ``REV:PATH``)."""
     a, b = parse_side(old), parse_side(new)
     return compare(load_side(a, game), load_side(b, game), a.label, b.label)

@@ -77,7 +77,7 @@ def parse_side(spec: str) -> Side:
     return Side(spec, rev, path)
 
 
-def load_side(side: Side, game: str) -> SetFacts:
+def load_side(side: Side, game: str | None) -> SetFacts:
     """The facts of one side's cards; a side that holds no card file is bad usage."""
     if side.revision is None:
         if not walk([side.spec], CARD_SUFFIX):

@@ -12,7 +12,7 @@ exclude = ["cardscripts/wonders/drafts/*"]
 context = ["cardscripts"]        # card folders always loaded as the set, besides the bundled
 bundled = true                   # the game's bundled cards are part of the set
 fail-on = "warning"              # the least severe finding that fails the run (default: info)
-game = "wonders"
+game = "wonders"                 # the game of the files (default: the reference game)
 cache = true
 ```
 """
@@ -28,6 +28,7 @@ from typing import Any
 
 from cardscript.errors import CardError, did_you_mean
 from cardscript.loader import read_source
+from cardscript.plugins import reference_game
 
 from .findings import SEVERITIES, SEVERITY_RANK
 from .registry import Rules
@@ -43,7 +44,7 @@ class ConfigError(Exception):
 class Config:
     root: Path = field(default_factory=Path.cwd)
     source: Path | None = None
-    game: str = "wonders"
+    game: str = field(default_factory=reference_game)
     select: list[str] | None = None
     extend_select: list[str] = field(default_factory=list)
     ignore: list[str] = field(default_factory=list)

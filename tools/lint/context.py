@@ -24,9 +24,7 @@ class CardFacts:
     id: str
     name: str
     type: str | None
-    tier: str | None
     token: bool
-    power: int | None
     id_pos: tuple[int, int]
     name_pos: tuple[int, int]
     #: (kind, id, line, col) of every card the card names
@@ -111,7 +109,9 @@ class CardsView(Mapping[str, CardFacts]):
 
 
 def snapshot(f: CardFacts | None) -> tuple | None:
-    return None if f is None else (f.id, f.name, f.type, f.tier, f.token, f.power)
+    # the printed fields too: a card's text may name another's stats (a token's power)
+    return None if f is None else (f.id, f.name, f.type, f.token,
+                                   tuple(sorted(f.printed.items())))
 
 
 def stale(deps: dict[str, tuple | None], by_id: dict[str, CardFacts]) -> bool:

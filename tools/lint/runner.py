@@ -278,8 +278,7 @@ class Linter:
                 refs.append((kind, ref, pos.line, pos.col))
             idp, namep = doc.pos(("id",)), doc.pos(("name",))
             facts = CardFacts(card.id, card.name, getattr(card, "type", None),
-                              getattr(card, "tier", None), bool(getattr(card, "token", False)),
-                              getattr(card, "power", None), (idp.line, idp.col),
+                              bool(getattr(card, "token", False)), (idp.line, idp.col),
                               (namep.line, namep.col), refs, _printed(card))
         return FileResult("card", findings, facts), ctx
 

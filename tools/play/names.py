@@ -82,8 +82,8 @@ class Namer:
         place = self.words(place)
         if who == self.viewer.name:
             return f"your {place}" if not zone.in_play else f"{place}, your side"
-        if who == "centre":
-            return f"{place}, centre"
+        if zone.player is None:  # a part of an area that is no player's (its name after /)
+            return f"{place}, {who}"
         if zone.player is not None and who == zone.player.name:
             return f"{who}'s {place}" if not zone.in_play else f"{place}, {who}'s side"
         return f"{place} {who}"

@@ -5,7 +5,6 @@ domains and type, ...). One self-contained file: CSS, JS and charts are inline, 
 from disk with no network."""
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +27,7 @@ class Rendered:
     warnings: list[str]
 
 
-def render_set(paths: list[str], out_dir: str | Path, game: str = "wonders",
+def render_set(paths: list[str], out_dir: str | Path, game: str | None = None,
                title: str | None = None) -> Rendered:
     facts = load_facts(paths, game)  # each card's rules text generated once, for all below
     spec = frame_spec(facts.pool.spec.card_model)
@@ -39,7 +38,7 @@ def render_set(paths: list[str], out_dir: str | Path, game: str = "wonders",
         "spoiler/page.html.j2", title=title or facts.title, game=facts.pool.spec.title,
         cards=cards, facets=facets, charts=set_charts(cards, facets, spec, colours.colour),
         swatch=colours.swatch, colour=colours.colour, symbol=style.use_symbol, plural=plural,
-        copies=_copies_by_tier(facts.pool),
+        copies=copies_allowed(facts.pool),
         generated=sum(c.text_source == "generated" for c in cards),
         files=len(walk(paths, CARD_SUFFIX)), facts_json=script_json(facts))
     out = Path(out_dir)
@@ -63,7 +62,7 @@ def palette(facts: SetFacts, facets: list[Facet] | None = None) -> style.Palette
                 for v in ((c.type,) if name == "type" else _as_values(c.value(name)))}
         groups.append((name, declared + sorted(seen - set(declared))))
     groups += [(f.name, list(f.values)) for f in facets or ()]
-    return style.Palette(groups)
+    return style.Palette(groups, spec.colours)
 
 
 def _as_values(value: object) -> tuple[str, ...]:
@@ -72,10 +71,9 @@ def _as_values(value: object) -> tuple[str, ...]:
     return tuple(map(str, value)) if isinstance(value, tuple) else (str(value),)
 
 
-def _copies_by_tier(pool: CardPool) -> dict[str, int]:
-    """How many copies a deck may hold per tier, if the game's card module says."""
-    module = sys.modules.get(pool.spec.card_model.__module__)
-    return dict(getattr(module, "COPIES_BY_TIER", {}) or {})
+def copies_allowed(pool: CardPool) -> dict[str, int]:
+    """How many copies of a card a deck may hold by its foot's value, if the game says."""
+    return frame_spec(pool.spec.card_model).copies
 
 
 __all__ = ["render_set", "Rendered", "palette"]

@@ -128,7 +128,7 @@ def cost_curve(cards: list[CardView], stat: str, by: Facet | None,
 
 
 def _symbol(value: str) -> str:
-    return style.swatch(value).symbol if value else "unknown"
+    return style.symbol_of(value)
 
 
 def counts(cards: list[CardView], facet: Facet, title: str = "",

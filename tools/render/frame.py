@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from ..facts import CardFacts, FieldSpec, card_fields
 
 #: the keys a game's ``FRAME`` hint may give
-KEYS = ("colour", "corner", "bottom", "foot", "subtypes", "badges")
+KEYS = ("colour", "corner", "bottom", "foot", "subtypes", "badges", "copies", "colours")
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,11 @@ class FrameSpec:
     badges: tuple[str, ...] = ()
     #: fields whose 0 means "none" (their default is 0): a 0 there is not printed
     zero_is_none: frozenset[str] = frozenset()
+    #: how many copies of a card a deck may hold, by the value of its foot field
+    copies: dict[str, int] = field(default_factory=dict)
+    #: the game's own colours, by field and value: ``main`` or ``(main, dark, light)``
+    #: hex colours (any other value gets a fallback: tools/render/style.py)
+    colours: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -93,7 +98,8 @@ def derive(fields: list[FieldSpec], hint: dict[str, Any] | None = None,
         raise ValueError(f"FRAME names field(s) the card model does not have: "
                          f"{', '.join(missing)}")
     zero = frozenset(n for n, d in (defaults or {}).items() if d == 0 and not isinstance(d, bool))
-    return FrameSpec(colour, corner, bottom, foot, subtypes, badges, zero)
+    return FrameSpec(colour, corner, bottom, foot, subtypes, badges, zero,
+                     dict(hint.get("copies", {})), dict(hint.get("colours", {})))
 
 
 def frame_spec(card_model: type[BaseModel]) -> FrameSpec:

@@ -17,7 +17,7 @@ from typing import Any
 from ..common import UsageError
 from ..facts import CardFacts, SetFacts
 from ..templates import render
-from . import _copies_by_tier, palette, style
+from . import copies_allowed, palette, style
 from .cards import DENSITIES, CardView, set_views, view_of
 from .frame import frame_spec
 from .geometry import MARK_WIDTH, Mark, Sheet
@@ -194,7 +194,7 @@ def _in_spoiler_order(facts: SetFacts) -> list[CardFacts]:
 
 def _common(facts: SetFacts, size: tuple[float, float], bleed: float) -> dict[str, Any]:
     return {"game": facts.pool.spec.title, "swatch": palette(facts).swatch,
-            "symbol": style.inline_symbol, "copies": _copies_by_tier(facts.pool),
+            "symbol": style.inline_symbol, "copies": copies_allowed(facts.pool),
             **_css_context(size, bleed)}
 
 

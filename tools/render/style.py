@@ -1,16 +1,18 @@
-"""Colours and symbols of the spoiler page and the paper tools: one per Wonders orbital (the
-symbols are inline SVG ``<symbol>`` elements in ``tools/templates/spoiler/symbols.html.j2``),
-and chart colours for card types and tiers. Any other game's values (Riftbound's domains,
-Spellfire's worlds) get fallback colours: :class:`Palette` gives the values of one field
-distinct colours, chosen by a hash of each value so that they do not depend on the set."""
+"""Colours and symbols of the spoiler page and the paper tools. A game may give its values
+colours of its own (its card module's ``FRAME`` hint, ``colours``: by field, by value, a main
+colour or main, dark and light); a value may have a symbol (an SVG ``<symbol>`` of
+``tools/templates/spoiler/symbols.html.j2`` named after it). Every other value gets a
+fallback colour: :class:`Palette` gives the values of one field distinct colours, chosen by
+a hash of each value so that they do not depend on the set."""
 from __future__ import annotations
 
 import colorsys
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from markupsafe import Markup
 
@@ -24,18 +26,6 @@ class Swatch:
     light: str
     symbol: str  # id of an SVG <symbol> (without the "sym-" prefix)
 
-
-ORBITALS = {
-    "petraia": Swatch("#8d6e4f", "#5b4430", "#f1e6d8", "petraia"),
-    "thalwind": Swatch("#2b8c9e", "#1b5b67", "#dcf0f3", "thalwind"),
-    "solfera": Swatch("#d29a12", "#8f6708", "#fbf0cf", "solfera"),
-    "umbrathene": Swatch("#5e3d8f", "#3b255c", "#e9e1f4", "umbrathene"),
-    "heliosynth": Swatch("#c9562c", "#86361a", "#f8e0d6", "heliosynth"),
-    "boundless": Swatch("#6f7787", "#454b57", "#e7e9ee", "boundless"),
-}
-
-TYPES = {"wonder": "#4b5d7a", "land": "#5f7f4f", "item": "#8a6d3b", "spell": "#7a4a6e"}
-TIERS = {"legendary": "#c08a1e", "primary": "#4a6fa5", "secondary": "#7d8b97"}
 
 #: fallback colours: muted, dark enough for white text, told apart side by side
 _FALLBACK = ("#667085", "#5b7c99", "#8c6d62", "#6b8e6b", "#8a6fa0", "#a0756b",
@@ -67,45 +57,45 @@ def _shades(c: str) -> Swatch:
     return Swatch(c, _mix(c, "#000000", .35), _mix(c, "#ffffff", .85), "unknown")
 
 
-def swatch(orbital: str) -> Swatch:
-    """The colours of a frame coloured by ``orbital`` (or any game's colouring value: a
-    value with no swatch of its own gets a stable fallback with matching shades)."""
-    if orbital in ORBITALS:
-        return ORBITALS[orbital]
-    return _shades(fallback(orbital))
+def symbol_of(value: str) -> str:
+    """The name of ``value``'s symbol: its own if the symbols hold one, else "unknown"."""
+    return value if value and value in _symbols() else "unknown"
 
 
-def colour(facet: str, value: str) -> str:
-    if facet == "orbital":
-        return swatch(value).main
-    table = {"type": TYPES, "tier": TIERS}.get(facet, {})
-    return table.get(value) or fallback(value)
+def _fixed(given: Any) -> Swatch:
+    """A swatch from a game's colour: a main colour (shades made from it) or all three."""
+    if isinstance(given, str):
+        return _shades(given)
+    main, dark, light = given
+    return Swatch(main, dark, light, "unknown")
 
 
-#: the colour of "no value" (a Spellfire card without a world): the page's neutral grey
+#: the colour of "no value" (a card that sets no colouring field): the page's neutral grey
 NONE_COLOUR = "#9aa0aa"
 
 
 class Palette:
-    """Colours for the values of a game's fields, each value one colour: the orbitals,
-    types and tiers above keep theirs; every other value gets a fallback colour no value
-    before it has (the palette's, then further hues), the first free one from the one its
-    hash picks: the values of one field never share a colour. Fields come in priority
-    order (the frame's colouring field first) as ``(field, values)``; a value keeps the
-    colour of the first field it appears in, so a frame and its chart bar agree."""
+    """Colours for the values of a game's fields, each value one colour: the game's own
+    colours (``fixed``: by field, by value) keep theirs; every other value gets a fallback
+    colour no value before it has (the palette's, then further hues), the first free one
+    from the one its hash picks: the values of one field never share a colour. Fields come
+    in priority order (the frame's colouring field first) as ``(field, values)``; a value
+    keeps the colour of the first field it appears in, so a frame and its chart bar agree."""
 
-    def __init__(self, fields: Iterable[tuple[str, Sequence[str]]]):
+    def __init__(self, fields: Iterable[tuple[str, Sequence[str]]],
+                 fixed: Mapping[str, Mapping[str, Any]] | None = None):
         self._colours: dict[str, str] = {}
+        self._swatches: dict[str, Swatch] = {}
         taken: set[str] = set()  # across fields too, while the colours last
         extra = 0
         for name, values in fields:
-            table = {"type": TYPES, "tier": TIERS}.get(name, {})
-            fixed = {v: ORBITALS[v].main if v in ORBITALS else table[v] for v in values
-                     if v in ORBITALS or v in table}
-            taken |= {c for v in values if (c := self._colours.get(v) or fixed.get(v))}
+            own = {v: _fixed(c) for v, c in (fixed or {}).get(name, {}).items()}
+            self._swatches.update((v, sw) for v, sw in own.items() if v not in self._swatches)
+            taken |= {c for v in values if (c := self._colours.get(v) or
+                                            (own[v].main if v in own else None))}
             for value in values:
-                if value in self._colours or value in fixed:
-                    self._colours.setdefault(value, fixed.get(value, ""))
+                if value in self._colours or value in own:
+                    self._colours.setdefault(value, own[value].main if value in own else "")
                     continue
                 start = _hash(value) % len(_FALLBACK)
                 free = [_FALLBACK[(start + k) % len(_FALLBACK)] for k in range(len(_FALLBACK))]
@@ -121,9 +111,9 @@ class Palette:
         return self._colours.get(value) or fallback(value)
 
     def swatch(self, value: str) -> Swatch:
-        if value in ORBITALS:
-            return ORBITALS[value]
-        return _shades(self.colour(value))
+        own = self._swatches.get(value)
+        sw = own if own is not None else _shades(self.colour(value))
+        return Swatch(sw.main, sw.dark, sw.light, symbol_of(value))
 
 
 def use_symbol(name: str) -> Markup:

@@ -19,7 +19,18 @@ COPIES_BY_TIER = {"legendary": 1, "primary": 2, "secondary": 3}
 DECK_SIZE = 50
 #: how a card frame shows the card (designer tools: cardscript.tools.render.frame)
 FRAME = {"colour": "orbital", "corner": "cost", "bottom": "power", "foot": "tier",
-         "subtypes": "classes", "badges": ("core",)}
+         "subtypes": "classes", "badges": ("core",), "copies": COPIES_BY_TIER,
+         "colours": {
+             # each orbital's colour (main, dark, light); its symbol is named after it
+             "orbital": {"petraia": ("#8d6e4f", "#5b4430", "#f1e6d8"),
+                         "thalwind": ("#2b8c9e", "#1b5b67", "#dcf0f3"),
+                         "solfera": ("#d29a12", "#8f6708", "#fbf0cf"),
+                         "umbrathene": ("#5e3d8f", "#3b255c", "#e9e1f4"),
+                         "heliosynth": ("#c9562c", "#86361a", "#f8e0d6"),
+                         "boundless": ("#6f7787", "#454b57", "#e7e9ee")},
+             "type": {"wonder": "#4b5d7a", "land": "#5f7f4f", "item": "#8a6d3b",
+                      "spell": "#7a4a6e"},
+             "tier": {"legendary": "#c08a1e", "primary": "#4a6fa5", "secondary": "#7d8b97"}}}
 
 
 class WondersCard(CardBase):

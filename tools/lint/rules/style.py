@@ -11,20 +11,14 @@ from ..context import CardContext
 from ..findings import Finding, Fix, Reorder
 from ..registry import Rule
 
-#: the order cards are written in, per game (the README's and every bundled card's order);
-#: a game not listed here uses its card model's field order
-CARD_KEY_ORDER: dict[str, tuple[str, ...]] = {
-    "wonders": ("id", "name", "type", "orbital", "tier", "cost", "power", "classes", "lineage",
-                "faction", "core", "token", "keywords", "text", "abilities"),
-}
 ABILITY_KEY_ORDER = ("trigger", "target", "effect")
 
 
 def card_key_order(spec: GameSpec) -> tuple[str, ...]:
-    order = CARD_KEY_ORDER.get(spec.name)
-    if order is None:
-        order = tuple((f.alias or n) for n, f in spec.card_model.model_fields.items())
-    return order
+    """The order the game's cards are written in: its ``key_order``, else its card model's
+    field order."""
+    return spec.key_order or tuple((f.alias or n) for n, f in
+                                   spec.card_model.model_fields.items())
 
 
 def out_of_order(keys: list, order: tuple) -> tuple | None:
