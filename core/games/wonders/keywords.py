@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from ...blocks import KeywordBase
 from ...limits import COUNT_MAX
@@ -95,9 +95,10 @@ class SeekKeyword(KeywordBase):
 
     def __init__(self, p, c):
         # plain data, not the model: compiled cards are pickled into the compile cache
+        f = p.filter  # a selector's node, or the bare name of one without parameters
         self.data = {"count": p.count,
-                     "filter": p.filter.model_dump(by_alias=True, exclude_unset=True,
-                                                   mode="json")}
+                     "filter": f.model_dump(by_alias=True, exclude_unset=True, mode="json")
+                     if isinstance(f, BaseModel) else f}
 
     def abilities(self):
         return [{"trigger": "on_arrival", "effect": {"seek": self.data}}]
