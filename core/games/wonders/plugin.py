@@ -2,12 +2,18 @@
 third-party game or vocabulary package would."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ... import data_dir
 from ...plugins import GameSpec, hookimpl
 
+if TYPE_CHECKING:
+    from ...registry import Vocabulary
+    from ...text import TextVocabulary
+
 
 @hookimpl
-def cardscript_games():
+def cardscript_games() -> list[GameSpec]:
     from . import scenario
     from .card import WondersCard, WondersDeck
     from .deck import validate_deck
@@ -19,7 +25,7 @@ def cardscript_games():
 
 
 @hookimpl
-def cardscript_vocabulary(game: str):
+def cardscript_vocabulary(game: str) -> list[Vocabulary]:
     if game != "wonders":
         return []
     from . import (
@@ -44,7 +50,7 @@ def cardscript_vocabulary(game: str):
 
 
 @hookimpl
-def cardscript_text(game: str):
+def cardscript_text(game: str) -> list[TextVocabulary]:
     if game != "wonders":
         return []
     from . import text
