@@ -176,7 +176,7 @@ class CardPool:
         self.models: dict[str, Any] | None = {} if keep_models else None
 
     @classmethod
-    def bundled(cls, game: str, **kw) -> "CardPool":
+    def bundled(cls, game: str, **kw: Any) -> "CardPool":
         pool = cls(game, **kw)
         pool.load([pool.spec.cards_dir])
         return pool
@@ -270,8 +270,7 @@ class CardPool:
         return model.name, cards
 
 
-def _pos(path: str | Path):
-    from .errors import Position
+def _pos(path: str | Path) -> Position:
     return Position(str(path), 1, 1)
 
 

@@ -246,12 +246,12 @@ class Game(Procedure, Generic[PlayerT]):
     def state_checks(self) -> None:
         """Rules that apply whenever a resolution finishes; raise GameOver to end the game."""
 
-    def responses(self, player: Player) -> list:
+    def responses(self, player: PlayerT) -> list:
         """What ``player`` may do besides passing while holding priority on a chain
         (:mod:`cardscript.chain`); nothing unless the game says so."""
         return []
 
-    def respond(self, player: Player, option: Any) -> None:
+    def respond(self, player: PlayerT, option: Any) -> None:
         """A step: do the response ``player`` chose from :meth:`responses`, typically putting
         it on the chain with ``self.resolver.add``."""
         raise RulesError(f"{self.game_name} offers no responses, yet {player.name} chose "
@@ -271,7 +271,7 @@ class Game(Procedure, Generic[PlayerT]):
         and skip ``effect`` if they stopped ``ctx``; by default it just runs."""
         effect.run(self, ctx)
 
-    def effect_controller(self, card: Card) -> Player:
+    def effect_controller(self, card: Card) -> PlayerT:
         """Who controls what a card's ability does: its controller while it is in play, its
         owner anywhere else."""
         return card.controller if card.zone is not None and card.zone.in_play \
@@ -432,12 +432,12 @@ class Game(Procedure, Generic[PlayerT]):
         return {}
 
     # -- what a player sees (cardscript play) -------------------------------------------
-    def table(self, viewer: Player) -> TableView:
+    def table(self, viewer: PlayerT) -> TableView:
         """The table as ``viewer`` sees it (:mod:`cardscript.table`): a game overrides it
         with its own areas, stats and statuses; this one shows every zone in play."""
         return generic_table(self, viewer)
 
-    def hidden_from(self, card: Any, viewer: Player) -> bool:
+    def hidden_from(self, card: Any, viewer: PlayerT) -> bool:
         """``viewer`` can't see which card ``card`` is: it is in one of another player's
         :attr:`HIDDEN_ZONES` (or in their own, less :attr:`PRIVATE_ZONES`). A game with
         face-down cards in play overrides it."""
@@ -454,7 +454,7 @@ class Game(Procedure, Generic[PlayerT]):
     #: :meth:`evaluate` of a game won (minus: lost); any position's score lies well inside
     WIN = 1e6
 
-    def evaluate(self, player: Player) -> float:
+    def evaluate(self, player: PlayerT) -> float:
         """How good the game looks for ``player``: :attr:`WIN` if they won, ``-WIN`` if they
         lost, 0 for a draw or an error. A game overrides it with its own measure of a game
         in progress (points, the board, cards, resources), bounded well inside ``WIN``;
@@ -468,7 +468,7 @@ class Game(Procedure, Generic[PlayerT]):
         :meth:`evaluate` weighs what each player has."""
         return sum(value(p) if p is player else -value(p) for p in self.players)
 
-    def determinize(self, player: Player, rng: Any) -> None:
+    def determinize(self, player: PlayerT, rng: Any) -> None:
         """Deal again, at random (``rng``: a ``random.Random``), what ``player`` can't see:
         for each player and each group of their :attr:`HIDDEN_ZONES` (less their own
         :attr:`PRIVATE_ZONES`), which cards are in those zones: the cards are shuffled and

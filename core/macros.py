@@ -41,9 +41,9 @@ entry and names the field of the macro it reached (file:line:col).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Annotated, Any, Union
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Union
 
 from pydantic import (
     AfterValidator,
@@ -58,6 +58,16 @@ from pydantic import (
 from .errors import CardError, Diagnostic
 from .loader import Document, load_bytes, load_file, read_source
 from .registry import Params, Vocabulary
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from .compiler import Compiler
+    from .registry import Registry
+
+    #: how the registry makes a macro's keyword, ``impl(params, compiler)`` (no compiler
+    #: when no card is being compiled)
+    MakeKeyword: TypeAlias = Callable[[Params | None, Compiler | None], "MacroKeyword"]
 
 KEYWORD_SUFFIX = ".keyword.yaml"
 #: the folder a set keeps its keyword macros in (see :func:`cardscript.cardset.find_macros`)
@@ -125,7 +135,7 @@ def substitute(data: Any, values: dict[str, Any]) -> Any:
     return data
 
 
-def _strings(data: Any, path: tuple = ()):
+def _strings(data: Any, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
     """(path, string) of every string value under ``data``."""
     if isinstance(data, str):
         yield path, data
@@ -204,7 +214,7 @@ class BrokenParams(Params):
     value: Any = None
 
 
-def _ability_diagnostics(registry, doc: Document, index: int, data: dict,
+def _ability_diagnostics(registry: Registry, doc: Document, index: int, data: dict,
                          keyword: str) -> list[Diagnostic]:
     """What is wrong with one expanded ability, at the macro's file:line:col (the expansion
     has the shape of the macro's abilities, so the positions are the macro's)."""
@@ -233,7 +243,7 @@ class _Macro:
     def name(self) -> str:
         return self.macro.keyword
 
-    def make(self, params, compiler):
+    def make(self, params: Params | None, compiler: Compiler | None) -> MacroKeyword:
         macro = self.macro
         values = dict(macro.params)
         if params is not None:
@@ -246,7 +256,7 @@ class _Macro:
             self.check_expansion(values, compiler)
         return MacroKeyword(macro.keyword, macro.abilities, values)
 
-    def check_expansion(self, values: dict, compiler) -> None:
+    def check_expansion(self, values: dict, compiler: Compiler) -> None:
         """Refuse the card if the abilities these values give are invalid: naming the
         macro's field, and saying whether the card's parameters or the macro are at fault."""
         for i, data in enumerate(substitute(self.macro.abilities, values)):
@@ -265,14 +275,15 @@ class _Macro:
                                  f" expands into an invalid ability at {first.pos}: {message}",
                                  "CS105")
 
-    def defaults_broken(self, registry) -> bool:
+    def defaults_broken(self, registry: Registry) -> bool:
         if self.default_problems is None:
             expansion_problems(registry, [self])  # sets it
         return bool(self.default_problems)
 
 
-def _broken_entry(name: str, where: Diagnostic):
-    def make(params, compiler):
+def _broken_entry(name: str, where: Diagnostic) \
+        -> Callable[[Params | None, Compiler | None], NoReturn]:
+    def make(params: Params | None, compiler: Compiler | None) -> NoReturn:
         if compiler is None:
             raise CardError([where])
         raise compiler.error(f"keyword '{name}' can't be used: its macro has errors "
@@ -374,15 +385,15 @@ def macro_vocabulary(game: str, sources: Iterable[tuple[str, bytes | CardError]]
     return vocab, problems, loaded
 
 
-def _entry_impl(macro: KeywordMacro, make):
-    def impl(params, compiler):
+def _entry_impl(macro: KeywordMacro, make: MakeKeyword) -> MakeKeyword:
+    def impl(params: Params | None, compiler: Compiler | None) -> MacroKeyword:
         return make(params, compiler)
     impl.__doc__ = macro.reminder or f"The {macro.keyword} keyword (a YAML macro)."
     impl.__module__ = __name__
     return impl
 
 
-def _text_problem(macro: KeywordMacro, values: dict, registry) -> str | None:
+def _text_problem(macro: KeywordMacro, values: dict, registry: Registry) -> str | None:
     """Why the macro's rules-text template fails with these values (in the bounded
     sandbox: a loop that never ends, a huge string), or None."""
     from .text import template_error
@@ -390,7 +401,7 @@ def _text_problem(macro: KeywordMacro, values: dict, registry) -> str | None:
                           registry)
 
 
-def expansion_problems(registry, loaded: Iterable[_Macro]) -> list[Diagnostic]:
+def expansion_problems(registry: Registry, loaded: Iterable[_Macro]) -> list[Diagnostic]:
     """Each macro's abilities, with its default parameters, must be valid abilities, and its
     rules text must be generated from them."""
     problems: list[Diagnostic] = []
@@ -409,7 +420,7 @@ def expansion_problems(registry, loaded: Iterable[_Macro]) -> list[Diagnostic]:
     return problems
 
 
-def check_expansions(registry, loaded: Iterable[tuple[Document, KeywordMacro]]) \
+def check_expansions(registry: Registry, loaded: Iterable[tuple[Document, KeywordMacro]]) \
         -> list[Diagnostic]:
     """:func:`expansion_problems` of macros loaded with :func:`load_macro`, plus the misuses
     of ``$`` in them."""

@@ -9,11 +9,11 @@ import dataclasses
 import hashlib
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pluggy
 from pydantic import BaseModel
@@ -59,6 +59,14 @@ class UnknownGame(KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+class DeckPool(Protocol):
+    """What a game's ``validate_deck`` asks of a pool: its cards by id (a card pool's
+    definitions, or the linter's facts about cards it has not compiled)."""
+
+    @property
+    def cards(self) -> Mapping[str, Any]: ...
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ the target card.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .limits import LimitExceeded
 
@@ -20,17 +20,21 @@ if TYPE_CHECKING:
     from .state import Card
 
 
+#: the game's class of cards: a reference means cards of the trigger's game
+_C = TypeVar("_C", bound="Card")
+
+
 class CardRef(Protocol):
     """A compiled card reference: the card objects it means when an effect runs."""
 
-    def cards(self, g: Game, ctx: Trigger) -> list[Card]: ...
+    def cards(self, g: Game, ctx: Trigger[_C, Any]) -> list[_C]: ...
 
 
 class TargetRef:
     __slots__ = ()
     entry_name = "target"
 
-    def cards(self, g: Game, ctx: Trigger) -> list[Card]:
+    def cards(self, g: Game, ctx: Trigger[_C, Any]) -> list[_C]:
         t = ctx.target
         return [t] if t is not None and getattr(t, "zone", None) is not None else []
 
@@ -39,7 +43,7 @@ class ThisRef:
     __slots__ = ()
     entry_name = "this"
 
-    def cards(self, g: Game, ctx: Trigger) -> list[Card]:
+    def cards(self, g: Game, ctx: Trigger[_C, Any]) -> list[_C]:
         s = ctx.source
         return [s] if s.zone is not None else []
 
@@ -48,7 +52,7 @@ class ItRef:
     __slots__ = ()
     entry_name = "it"
 
-    def cards(self, g: Game, ctx: Trigger) -> list[Card]:
+    def cards(self, g: Game, ctx: Trigger[_C, Any]) -> list[_C]:
         c = ctx.it
         if c is not None and c.zone is None:  # it moved since: follow it to its new zone
             c = c.moved_to
@@ -62,7 +66,7 @@ class AllRef:
     def __init__(self, selector: Selector):
         self.selector = selector
 
-    def cards(self, g: Game, ctx: Trigger) -> list[Card]:
+    def cards(self, g: Game, ctx: Trigger[_C, Any]) -> list[_C]:
         cards = self.selector.candidates(g, ctx)
         # each card affected is an effect step: an effect on every card of a huge selection,
         # repeated, can't run for ever or fill memory with its durations

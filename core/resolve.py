@@ -9,7 +9,7 @@ abilities they activate.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from .clone import copy_slots
 
@@ -23,15 +23,23 @@ if TYPE_CHECKING:  # the game imports its resolver: typing only, no import at ru
 from .limits import LimitExceeded
 from .loadable import state, step
 
+#: a game's class of cards and of players, which a trigger's source and controller are
+CardT = TypeVar("CardT", bound="Card")
+PlayerT = TypeVar("PlayerT", bound="Player")
+#: the class of game a resolver works for
+_G = TypeVar("_G", bound="Game", contravariant=True)
+
 
 @state
-class Trigger:
-    """A triggered or activated ability waiting to resolve; also the effect context."""
+class Trigger(Generic[CardT, PlayerT]):
+    """A triggered or activated ability waiting to resolve; also the effect context. It is
+    generic in its game's classes of cards and players, for the type checker: a game's
+    effects read its own fields on them (``Trigger[MyCard, MyPlayer]``)."""
 
     __slots__ = ("ability", "source", "controller", "event", "target", "area", "done",
                  "it", "no_target", "seq", "aimed", "stopped")
 
-    def __init__(self, ability: AbilityProgram, source: Card, controller: Player,
+    def __init__(self, ability: AbilityProgram, source: CardT, controller: PlayerT,
                  event: Event | None = None, area: Any = None):
         self.ability = ability
         self.source = source
@@ -43,7 +51,8 @@ class Trigger:
         #: where it happens: its source's area of the table
         self.area = area if area is not None else source.area
         self.done = True  # did the last "you may"/action happen (rule 508.4, "if you do")
-        self.it: Card | None = event.card if event is not None else None
+        it: Any = event.card if event is not None else None  # an event about a game's card
+        self.it: CardT | None = it
         self.seq = 0
         #: the ability has come to use its target (``Game.aim``), once
         self.aimed = False
@@ -51,7 +60,7 @@ class Trigger:
         #: don't happen, those done stay done
         self.stopped = False
 
-    def _clone(self, memo: dict) -> "Trigger":
+    def _clone(self, memo: dict) -> "Trigger[CardT, PlayerT]":
         return copy_slots(self, Trigger.__new__(Trigger), _TRIGGER_PLAIN, _TRIGGER_STATE, memo)
 
     def label(self) -> str:
@@ -65,26 +74,28 @@ _TRIGGER_STATE = ("source", "controller", "event", "target", "area", "it")
 _TRIGGER_PLAIN = tuple(n for n in Trigger.__slots__ if n not in _TRIGGER_STATE)
 
 
-class Resolver(Protocol):
-    """How a game resolves what is waiting (see the module's docstring)."""
+class Resolver(Protocol[_G]):
+    """How a game resolves what is waiting (see the module's docstring). Generic in the
+    class of game it works for, for the type checker (a game's own resolver takes its game;
+    named bare, any game's)."""
 
     #: the ability resolving now, if any (a game that ends in an error names its card)
     current: Trigger | None
 
-    def settle(self, g: Game) -> None:
+    def settle(self, g: _G) -> None:
         """Schedule the resolution of everything pending until nothing is left, with the
         game's state checks after each resolution. Called while an ability is resolving (an
         effect that plays a card, say), it only files the new triggers: the outer settle
         resolves them when that ability is done."""
 
-    def file_triggers(self, g: Game) -> None:
+    def file_triggers(self, g: _G) -> None:
         """Turn the triggers the bus collected into ``g.pending`` into resolutions waiting
         their turn (a batch, items on a chain), their targets chosen now (scheduled)."""
 
-    def choose_targets(self, g: Game, triggers: list[Trigger]) -> None:
+    def choose_targets(self, g: _G, triggers: list[Trigger]) -> None:
         """Schedule the choice of each trigger's target, in turn order."""
 
-    def add(self, g: Game, triggers: list[Trigger]) -> None:
+    def add(self, g: _G, triggers: list[Trigger]) -> None:
         """Put abilities whose targets are chosen (activated ones, say) to resolve."""
 
 

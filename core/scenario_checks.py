@@ -6,11 +6,17 @@ name and a decision's kind to its own) and checks those itself."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, Optional, Union
+from typing import TYPE_CHECKING, Any, Literal, Optional, Protocol, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from .errors import did_you_mean
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from .registry import Registry
+    from .state import CardDef
 
 #: a list of (path in the scenario, message) for each expectation not met
 Problems = list[tuple[tuple, str]]
@@ -92,6 +98,22 @@ def check_hand_and_deck(p: Any, pe: PlayerExpect, base: tuple,
     if pe.deck_bottom is not None:
         cmp(base + ("deck_bottom",), pe.deck_bottom,
             [c.proto.id for c in cards[: len(pe.deck_bottom)]])
+
+
+class CardSource(Protocol):
+    """Where a scenario's cards come from: a card pool, or the tools' pool of the bundled
+    cards and a scenario's inline ones."""
+
+    @property
+    def registry(self) -> Registry: ...
+
+    @property
+    def cards(self) -> Mapping[str, CardDef]: ...
+
+    @property
+    def tokens(self) -> Mapping[str, CardDef]: ...
+
+    def get(self, card_id: str, /) -> CardDef: ...
 
 
 def known_card(pool: Any, cid: str) -> str | None:

@@ -76,7 +76,7 @@ class Card:
         self.token = bool(proto.token)
         self.blank = 0
         self.last_zone = zone  # where it was when it left (last known information)
-        self.moved_to: Card | None = None  # the object it became in its new zone
+        self.moved_to: Self | None = None  # the object it became in its new zone (its class)
 
     #: a game's own card fields that hold state objects (a card, a player): copied through
     #: the memo; every other field a game adds is a plain value, copied as it is

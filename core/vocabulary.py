@@ -7,7 +7,7 @@ these; their parameter models are made fresh per game because they nest the game
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Optional, TypeVar
 
 from pydantic import Field
 
@@ -17,7 +17,13 @@ from .loadable import step
 from .registry import Params, Vocabulary
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from . import entries
+    from .bus import Event
+    from .compiler import Compiler
+    from .game import Game
     from .model.names import CardRef, Condition, Effect, Value
+    from .resolve import Trigger
+    from .state import Card
 
 
 class SelfTrigger:
@@ -29,10 +35,10 @@ class SelfTrigger:
     scope = "self"
     event = ""
 
-    def __init__(self, p, c):
+    def __init__(self, p: None, c: Compiler) -> None:
         pass
 
-    def matches(self, ev, card) -> bool:
+    def matches(self, ev: Event, card: Card) -> bool:
         return ev.card is card
 
 
@@ -45,8 +51,8 @@ class Stages:
     __slots__ = ("stages", "aim")
     entry_name = "stages"
 
-    def __init__(self, nodes, c):
-        self.stages = []
+    def __init__(self, nodes: list[Effect], c: Compiler) -> None:
+        self.stages: list[entries.Effect] = []
         self.aim = -1
         outer = c.uses_target
         for i, n in enumerate(nodes):
@@ -57,11 +63,11 @@ class Stages:
             outer = outer or c.uses_target
         c.uses_target = outer
 
-    def run(self, g, ctx):
+    def run(self, g: Game, ctx: Trigger) -> None:
         self.stage(g, ctx, 0)
 
     @step
-    def stage(self, g, ctx, i: int) -> None:
+    def stage(self, g: Game, ctx: Trigger, i: int) -> None:
         if ctx.stopped:  # rule 508.3: the stages already done stay done; the rest don't
             return
         if i + 1 < len(self.stages):
@@ -74,7 +80,7 @@ class Stages:
 
     @staticmethod
     @step
-    def file_triggers(g) -> None:
+    def file_triggers(g: Game) -> None:
         if g.pending:  # triggers from one stage form their own batch (rule 502)
             g.resolver.file_triggers(g)
 
@@ -84,15 +90,15 @@ class May:
 
     __slots__ = ("effect",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: MayParams, c: Compiler) -> None:
         self.effect = c.effect(p.effect)
 
-    def run(self, g, ctx):
+    def run(self, g: Game, ctx: Trigger) -> None:
         g.ask(ctx.controller, "may", [True, False], "do you want to?",
               then=(self.answered, g, ctx))
 
     @step
-    def answered(self, g, ctx, yes: bool) -> None:
+    def answered(self, g: Game, ctx: Trigger, yes: bool) -> None:
         ctx.done = yes
         if yes:
             self.effect.run(g, ctx)
@@ -103,12 +109,12 @@ class If:
 
     __slots__ = ("condition", "then", "otherwise")
 
-    def __init__(self, p, c):
+    def __init__(self, p: IfParams, c: Compiler) -> None:
         self.condition = c.condition(p.condition)
         self.then = c.effect(p.then)
         self.otherwise = c.effect(p.else_) if p.else_ is not None else None
 
-    def run(self, g, ctx):
+    def run(self, g: Game, ctx: Trigger) -> None:
         eff = self.then if self.condition.test(g, ctx) else self.otherwise
         if eff is not None:
             eff.run(g, ctx)
@@ -119,10 +125,10 @@ class IfDone:
 
     __slots__ = ("effect",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: IfDoneParams, c: Compiler) -> None:
         self.effect = c.effect(p.effect)
 
-    def run(self, g, ctx):
+    def run(self, g: Game, ctx: Trigger) -> None:
         if ctx.done:
             self.effect.run(g, ctx)
 
@@ -132,14 +138,14 @@ class Choose:
 
     __slots__ = ("modes",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: ChooseParams, c: Compiler) -> None:
         self.modes = [c.effect(e) for e in p.modes]
 
-    def run(self, g, ctx):
+    def run(self, g: Game, ctx: Trigger) -> None:
         labels = [f"mode {i + 1}" for i in range(len(self.modes))]
         g.ask(ctx.controller, "mode", labels, "choose one", then=(self.chosen, g, ctx))
 
-    def chosen(self, g, ctx, label: str) -> None:
+    def chosen(self, g: Game, ctx: Trigger, label: str) -> None:
         self.modes[int(label.split()[1]) - 1].run(g, ctx)
 
 
@@ -148,16 +154,17 @@ class ForEach:
 
     __slots__ = ("cards", "effect")
 
-    def __init__(self, p, c):
+    def __init__(self, p: ForEachParams, c: Compiler) -> None:
         self.cards = c.card_ref(p.cards)
         self.effect = c.effect(p.effect)
 
-    def run(self, g, ctx):
+    def run(self, g: Game, ctx: Trigger) -> None:
         # {all: ...} counts its cards as effect steps
         self.each(g, ctx, list(self.cards.cards(g, ctx)), 0, ctx.it)
 
     @step
-    def each(self, g, ctx, cards: list, i: int, saved) -> None:
+    def each(self, g: Game, ctx: Trigger, cards: list[Card], i: int,
+             saved: Card | None) -> None:
         if i == len(cards):
             ctx.it = saved
             return
@@ -171,11 +178,11 @@ class Repeat:
 
     __slots__ = ("times", "effect")
 
-    def __init__(self, p, c):
+    def __init__(self, p: RepeatParams, c: Compiler) -> None:
         self.times = c.count(p.times)
         self.effect = c.effect(p.effect)
 
-    def run(self, g, ctx):
+    def run(self, g: Game, ctx: Trigger) -> None:
         n = self.times.get(g, ctx)
         # counted before the first time: a count beyond the limit fails at once, and the
         # iterations are never built as a list
@@ -186,7 +193,7 @@ class Repeat:
         self.again(g, ctx, n)
 
     @step
-    def again(self, g, ctx, left: int) -> None:
+    def again(self, g: Game, ctx: Trigger, left: int) -> None:
         if left > 0:
             g.then(self.again, g, ctx, left - 1)
             self.effect.run(g, ctx)
@@ -197,10 +204,10 @@ class Not:
 
     __slots__ = ("inner",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: NotParams, c: Compiler) -> None:
         self.inner = c.condition(p.condition)
 
-    def test(self, g, ctx):
+    def test(self, g: Game, ctx: Trigger) -> bool:
         return not self.inner.test(g, ctx)
 
 
@@ -209,10 +216,10 @@ class AllOf:
 
     __slots__ = ("inner",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: ConditionsParams, c: Compiler) -> None:
         self.inner = [c.condition(x) for x in p.conditions]
 
-    def test(self, g, ctx):
+    def test(self, g: Game, ctx: Trigger) -> bool:
         return all(x.test(g, ctx) for x in self.inner)
 
 
@@ -221,10 +228,10 @@ class AnyOf:
 
     __slots__ = ("inner",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: ConditionsParams, c: Compiler) -> None:
         self.inner = [c.condition(x) for x in p.conditions]
 
-    def test(self, g, ctx):
+    def test(self, g: Game, ctx: Trigger) -> bool:
         return any(x.test(g, ctx) for x in self.inner)
 
 
@@ -233,66 +240,86 @@ class Constant:
 
     __slots__ = ("n",)
 
-    def __init__(self, n, c):
+    def __init__(self, n: int, c: Compiler) -> None:
         self.n = n
 
-    def get(self, g, ctx):
+    def get(self, g: Game, ctx: Trigger) -> int:
         return self.n
+
+
+# the parameter models, declared once: each game gets a subclass of its own (:func:`_fresh`),
+# whose quoted unions its registry resolves (model/names.py)
+
+class MayParams(Params):
+    __shorthand__ = "effect"
+    effect: "Effect"
+
+
+class IfParams(Params):
+    condition: "Condition"
+    then: "Effect"
+    else_: "Optional[Effect]" = Field(None, alias="else")
+
+
+class IfDoneParams(Params):
+    __shorthand__ = "effect"
+    effect: "Effect"
+
+
+class ChooseParams(Params):
+    __shorthand__ = "modes"
+    modes: "list[Effect]" = Field(min_length=2)
+
+
+class ForEachParams(Params):
+    cards: "CardRef"
+    effect: "Effect"
+
+
+class RepeatParams(Params):
+    times: "Value"
+    effect: "Effect"
+
+
+class NotParams(Params):
+    __shorthand__ = "condition"
+    condition: "Condition"
+
+
+class ConditionsParams(Params):
+    __shorthand__ = "conditions"
+    conditions: "list[Condition]" = Field(min_length=1)
+
+
+_P = TypeVar("_P", bound=Params)
+
+
+def _fresh(model: type[_P]) -> type[_P]:
+    """A parameter model of one game's vocabulary: a subclass of ``model``, so that each
+    game's registry resolves the unions it nests in a class of its own."""
+    return type(model.__name__, (model,), {})
 
 
 def core_vocabulary(game: str) -> Vocabulary:
     """The structural entries, with parameter models made fresh for ``game``."""
     v = Vocabulary(game)
-
-    class MayParams(Params):
-        __shorthand__ = "effect"
-        effect: "Effect"
-
-    class IfParams(Params):
-        condition: "Condition"
-        then: "Effect"
-        else_: "Optional[Effect]" = Field(None, alias="else")
-
-    class IfDoneParams(Params):
-        __shorthand__ = "effect"
-        effect: "Effect"
-
-    class ChooseParams(Params):
-        __shorthand__ = "modes"
-        modes: "list[Effect]" = Field(min_length=2)
-
-    class ForEachParams(Params):
-        cards: "CardRef"
-        effect: "Effect"
-
-    class RepeatParams(Params):
-        times: "Value"
-        effect: "Effect"
-
-    class NotParams(Params):
-        __shorthand__ = "condition"
-        condition: "Condition"
-
-    class ConditionsParams(Params):
-        __shorthand__ = "conditions"
-        conditions: "list[Condition]" = Field(min_length=1)
-
+    conditions = _fresh(ConditionsParams)
     v.effect("stages", internal=True, text="{{ stages | join_stages }}")(Stages)
-    v.effect("may", MayParams, text="you may {{ effect }}")(May)
-    v.effect("if", IfParams, text="if {{ condition }}, {{ then }}"
+    v.effect("may", _fresh(MayParams), text="you may {{ effect }}")(May)
+    v.effect("if", _fresh(IfParams), text="if {{ condition }}, {{ then }}"
              "{% if else_ is not none %}. Otherwise, {{ else_ }}{% endif %}")(If)
-    v.effect("if_done", IfDoneParams, text="if you do, {{ effect }}")(IfDone)
-    v.effect("choose", ChooseParams,
+    v.effect("if_done", _fresh(IfDoneParams), text="if you do, {{ effect }}")(IfDone)
+    v.effect("choose", _fresh(ChooseParams),
              text="choose one — {{ modes | join('; or ') | upper_first }}")(Choose)
-    v.effect("for_each", ForEachParams,
+    v.effect("for_each", _fresh(ForEachParams),
              text="{{ effect }} for each {{ cards | describe('bare') }}")(ForEach)
-    v.effect("repeat", RepeatParams, text="{{ effect }} {{ times | repetitions }}")(Repeat)
-    v.condition("not", NotParams, text="{% if negated %}{{ condition }}"
+    v.effect("repeat", _fresh(RepeatParams), text="{{ effect }} {{ times | repetitions }}")(Repeat)
+    v.condition("not", _fresh(NotParams), text="{% if negated %}{{ condition }}"
                 "{% else %}{{ condition | negate }}{% endif %}")(Not)
     # De Morgan when negated: "not (A and B)" reads "not A or not B"
-    v.condition("all_of", ConditionsParams, text="{{ conditions | join_clauses("
+    v.condition("all_of", conditions, text="{{ conditions | join_clauses("
                 "'or' if negated else 'and', negated=negated) }}")(AllOf)
-    v.condition("any_of", ConditionsParams, text="{{ conditions | join_clauses("
+    v.condition("any_of", conditions, text="{{ conditions | join_clauses("
                 "'and' if negated else 'or', negated=negated) }}")(AnyOf)
     v.value("constant", internal=True, text="{{ n }}")(Constant)
     blocks(v)

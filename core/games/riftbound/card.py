@@ -4,7 +4,7 @@ battlefields, a rune deck and a main deck (rules notes, "Objects and zones"; see
 first Awaken")."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal, Optional
+from typing import TYPE_CHECKING, ClassVar, Literal, Optional, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -53,7 +53,7 @@ class RiftboundCard(CardBase):
     abilities: "list[Ability]" = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _fields_of_its_type(self):
+    def _fields_of_its_type(self) -> Self:
         t = self.type
         if t == "unit" and self.might is None:
             raise ValueError("a unit needs a might")

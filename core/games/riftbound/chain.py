@@ -26,12 +26,13 @@ from typing import TYPE_CHECKING
 
 from ...chain import ChainResolver
 from ...loadable import state, step
-from ...resolve import Trigger, resolve
+from ...resolve import resolve
 from .effects import AddEnergy, AddPower
 
 if TYPE_CHECKING:
     from ...game import Game
     from ...state import Player
+    from .state import RiftTrigger
 
 
 @state
@@ -48,7 +49,7 @@ class RiftChain(ChainResolver):
             self.file_triggers(g)
 
     @step
-    def push(self, g: Game, t: Trigger) -> None:
+    def push(self, g: Game, t: RiftTrigger) -> None:
         ab = t.ability
         if isinstance(ab.effect, (AddEnergy, AddPower)) and ab.trigger.scope != "activated":
             resolve(g, t)  # a triggered Add ability: at once, without the chain

@@ -18,28 +18,35 @@ energy and power for later (a rune exhausted for energy can still be recycled).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeAlias, cast
 
 from ...loadable import step
 from ...resolve import Trigger
 from .card import DOMAINS
-from .effects import AddEnergy
+from .effects import AddEnergy, AddPower
 
 if TYPE_CHECKING:
+    from ...compiler import AbilityProgram
     from .play import Playing
+    from .state import RiftCard, RiftPlayer
+    from .triggers import Activate
 
 #: the decision kind of a payment choice
 PAY = "pay"
+#: what a player could pay now (:func:`available`): energy, and power by domain
+Budget: TypeAlias = tuple[int, dict[str, int]]
+#: the cost increases and discounts by card type, as (energy, power) (:func:`cost_mods`)
+CostMods: TypeAlias = tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]
 
 
-def power_domains(card) -> tuple[str, ...]:
+def power_domains(card: RiftCard) -> tuple[str, ...]:
     """The domains whose power pays its power cost: its own; any, if it has none or two
     (rules notes 2: [C] is [A] for a domainless or multi-domain card)."""
     d = card.proto.domains
     return d if len(d) == 1 else DOMAINS
 
 
-def ability_power_domains(g: Playing, card, trigger) -> tuple[str, ...]:
+def ability_power_domains(g: Playing, card: RiftCard, trigger: Activate) -> tuple[str, ...]:
     """The domains whose power pays an activated ability's power cost (rules notes 2:
     a domain symbol; [A] any; [C], unset, the card's own as for its cost)."""
     d = trigger.domain
@@ -48,7 +55,7 @@ def ability_power_domains(g: Playing, card, trigger) -> tuple[str, ...]:
     return DOMAINS if d == "any" else (d,)
 
 
-def cost_mods(g: Playing, p) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]:
+def cost_mods(g: Playing, p: RiftPlayer) -> CostMods:
     """The cost increases and discounts on ``p``'s cards now, by card type, as (energy,
     power): ``cost_more`` of an opponent's units, gear and legend, ``cost_less`` of
     ``p``'s own (both static while the card is on the board, its legend zone included,
@@ -74,8 +81,8 @@ def cost_mods(g: Playing, p) -> tuple[dict[str, tuple[int, int]], dict[str, tupl
     return more, less
 
 
-def total_cost(g: Playing, p, card, accelerate: bool = False, free: bool = False,
-               mods=None) -> tuple[int, int]:
+def total_cost(g: Playing, p: RiftPlayer, card: RiftCard, accelerate: bool = False,
+               free: bool = False, mods: CostMods | None = None) -> tuple[int, int]:
     """Total cost (356; rules notes 2), in the rules' order: 1. the base cost (ignored,
     ``free``, for a Hidden card played from its facedown zone: "ignoring its cost");
     2. additional costs (Accelerate's [1] and 1 power; Deflect's is added when the target
@@ -106,7 +113,7 @@ def total_cost(g: Playing, p, card, accelerate: bool = False, free: bool = False
     return max(energy, 0), max(power, 0)
 
 
-def deflect(p, target) -> int:
+def deflect(p: RiftPlayer, target: Any) -> int:
     """Deflect X (rules notes 10): an opponent's spell that chooses this unit costs X
     more power of any domain (mandatory: an additional cost, step 2 of 356)."""
     kw = target.proto.keywords.get("deflect") if hasattr(target, "proto") else None
@@ -116,12 +123,13 @@ def deflect(p, target) -> int:
 
 
 # -- Add abilities of units and gear -----------------------------------------------------
-def add_sources(g: Playing, p, without=None) -> list:
+def add_sources(g: Playing, p: RiftPlayer,
+                without: RiftCard | None = None) -> list[tuple[RiftCard, AbilityProgram]]:
     """``p``'s Reaction Add abilities usable while paying (rules notes 2: "Reaction Add
     abilities are usable whenever a cost is being paid"): ``(card, ability)`` of a ready
     unit or gear whose ability costs only exhausting it (one per card: exhausting it
     spends it). ``without``: a card whose other cost exhausts it."""
-    out: list = []
+    out: list[tuple[RiftCard, AbilityProgram]] = []
     for z in (p.base, *(bf.units[p.index] for bf in g.battlefields)):
         for c in z.cards:
             if not c.proto.adds or c.exhausted or c.blank or c is without:
@@ -136,7 +144,7 @@ def add_sources(g: Playing, p, without=None) -> list:
     return out
 
 
-def is_add(card, ability) -> bool:
+def is_add(card: RiftCard, ability: AbilityProgram) -> bool:
     """Whether ``ability`` of ``card`` is an Add ability (resolves at once, no chain)."""
     acts = card.proto.program.activated
     return any(acts[i] is ability for i in card.proto.adds)
@@ -144,7 +152,7 @@ def is_add(card, ability) -> bool:
 
 @step
 
-def run_add(g: Playing, p, card, ability) -> None:
+def run_add(g: Playing, p: RiftPlayer, card: RiftCard, ability: AbilityProgram) -> None:
     """An Add ability resolves at once: no chain, no priority or focus passes (rules
     notes 2)."""
     g.log.append(("add", p.name, card.proto.id))
@@ -152,7 +160,7 @@ def run_add(g: Playing, p, card, ability) -> None:
 
 
 # -- what can be paid --------------------------------------------------------------------
-def available(g: Playing, p, without=None) -> tuple[int, dict[str, int]]:
+def available(g: Playing, p: RiftPlayer, without: RiftCard | None = None) -> Budget:
     """What ``p`` could pay now: energy (the pool and every ready rune) and power by
     domain (the pool and every rune, ready or not: a rune exhausted for energy can still
     be recycled for power), and what their Reaction Add abilities would add (but
@@ -167,13 +175,14 @@ def available(g: Playing, p, without=None) -> tuple[int, dict[str, int]]:
         eff = ab.effect
         if isinstance(eff, AddEnergy):
             energy += eff.amount
-        else:
-            power[eff.domain] += eff.amount
+        else:  # an Add ability's effect adds energy or power (RiftCardDef.adds)
+            add = cast(AddPower, eff)
+            power[add.domain] += add.amount
     return energy, power
 
 
-def can_pay(g: Playing, p, energy: int, power: int, domains, budget=None,
-            extra: int = 0) -> bool:
+def can_pay(g: Playing, p: RiftPlayer, energy: int, power: int, domains: tuple[str, ...],
+            budget: Budget | None = None, extra: int = 0) -> bool:
     """Whether ``p`` can pay ``energy``, ``power`` of ``domains`` and ``extra`` power of
     any domain (Deflect's)."""
     have_energy, have_power = budget or available(g, p)
@@ -185,7 +194,8 @@ def can_pay(g: Playing, p, energy: int, power: int, domains, budget=None,
 
 
 # -- paying ------------------------------------------------------------------------------
-def pay(g: Playing, p, energy: int, power: int, domains, extra: int = 0) -> None:
+def pay(g: Playing, p: RiftPlayer, energy: int, power: int, domains: tuple[str, ...],
+        extra: int = 0) -> None:
     """Pay ``energy``, ``power`` of ``domains`` and ``extra`` power of any domain: the
     rune pool first, then the runes the player chooses (:meth:`pay_runes`, scheduled
     next: the caller's later steps wait for it)."""
@@ -208,7 +218,8 @@ def pay(g: Playing, p, energy: int, power: int, domains, extra: int = 0) -> None
 
 @step
 
-def pay_runes(g: Playing, p, energy: int, power: int, domains: tuple, extra: int) -> None:
+def pay_runes(g: Playing, p: RiftPlayer, energy: int, power: int, domains: tuple,
+              extra: int) -> None:
     """One step of paying with runes: exhaust one for energy while energy is owed, then
     recycle one for power of ``domains``, then for the ``extra`` power of any domain.
     The player chooses among runes that differ; otherwise the engine takes them."""
@@ -243,16 +254,18 @@ def pay_runes(g: Playing, p, energy: int, power: int, domains: tuple, extra: int
              then=(rune_paid, g, p, energy, power, domains, extra))
 
 
-def adds_what_is_owed(ability, energy: int, power: int, domains: tuple) -> bool:
+def adds_what_is_owed(ability: AbilityProgram, energy: int, power: int, domains: tuple) -> bool:
     eff = ability.effect
     if energy:
         return isinstance(eff, AddEnergy)
-    return not isinstance(eff, AddEnergy) and (not power or eff.domain in domains)
+    return not isinstance(eff, AddEnergy) and \
+        (not power or cast(AddPower, eff).domain in domains)
 
 
 @step
 
-def rune_paid(g: Playing, p, energy: int, power: int, domains: tuple, extra: int, rune) -> None:
+def rune_paid(g: Playing, p: RiftPlayer, energy: int, power: int, domains: tuple, extra: int,
+              rune: RiftCard) -> None:
     """Use ``rune``'s Add ability (or a unit's or gear's chosen instead) and spend what
     it adds at once."""
     if rune.proto.type != "rune":

@@ -4,11 +4,20 @@ of at least 40 cards counting the chosen champion, at most 3 copies of a card, e
 within the legend's domains; and the cards a game gets from a deck file."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ...errors import Diagnostic, did_you_mean
 from .card import BATTLEFIELDS, COPIES, MAIN_DECK_MIN, MAIN_TYPES, RUNE_DECK_SIZE
 
+if TYPE_CHECKING:
+    from ...cardpool import CardPool
+    from ...loader import Document
+    from ...plugins import DeckPool
+    from ...state import CardDef
+    from .card import RiftboundDeck
 
-def deck_cards(model, pool) -> list:
+
+def deck_cards(model: RiftboundDeck, pool: CardPool) -> list[CardDef]:
     """The cards a game is made with, in the order :class:`RiftboundGame` reads them: the
     legend, the chosen champion, the battlefields, the runes, the main deck."""
     get = pool.cards.__getitem__
@@ -17,14 +26,14 @@ def deck_cards(model, pool) -> list:
             *(get(e.card) for e in model.cards for _ in range(e.count))]
 
 
-def validate_deck(model, doc, pool) -> list[Diagnostic]:
+def validate_deck(model: RiftboundDeck, doc: Document, pool: DeckPool) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     name = model.name
 
     def bad(path: tuple, msg: str, code: str = "CS405") -> None:
         out.append(Diagnostic(doc.pos(path), msg, code, name))
 
-    def known(path: tuple, cid: str):
+    def known(path: tuple, cid: str) -> Any:
         card = pool.cards.get(cid)
         if card is None:
             bad(path, f"unknown card '{cid}'{did_you_mean(cid, pool.cards)}", "CS400")

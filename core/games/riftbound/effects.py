@@ -4,7 +4,7 @@ changes the board as one event; the cleanup that follows (after the item resolve
 what is lethally damaged."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast
 
 from pydantic import Field
 
@@ -14,7 +14,10 @@ from ...registry import Params, Vocabulary
 from .card import Domain
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...compiler import Compiler
     from ...model.names import CardRef, PlayerRef
+    from .rules import RiftboundGame
+    from .state import RiftCard, RiftPlayer, RiftTrigger
 
 vocab = Vocabulary("riftbound")
 
@@ -32,17 +35,17 @@ class CardParams(Params):
 class _OnCards:
     __slots__ = ("card",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: CardAmountParams | CardParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
 
-    def run(self, g, ctx):
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
         cards = [x for x in self.card.cards(g, ctx) if x.proto.is_unit and x.zone.in_play]
         ctx.done = bool(cards)
         for x in cards:
             self.each(g, ctx, x)
 
-    def each(self, g, ctx, card) -> None:  # pragma: no cover - each effect's own
-        raise NotImplementedError
+    def each(self, g: RiftboundGame, ctx: RiftTrigger, card: RiftCard) -> None:  # pragma: no cover
+        raise NotImplementedError  # each effect's own
 
 
 @vocab.effect("deal_damage", CardAmountParams,
@@ -52,11 +55,11 @@ class DealDamage(_OnCards):
 
     __slots__ = ("amount",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: CardAmountParams, c: Compiler) -> None:
         super().__init__(p, c)
         self.amount = p.amount
 
-    def each(self, g, ctx, card):
+    def each(self, g: RiftboundGame, ctx: RiftTrigger, card: RiftCard) -> None:
         card.damage += self.amount
         g.log.append(("damage", card.proto.id, self.amount))
 
@@ -68,11 +71,11 @@ class GiveMight(_OnCards):
 
     __slots__ = ("amount",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: CardAmountParams, c: Compiler) -> None:
         super().__init__(p, c)
         self.amount = p.amount
 
-    def each(self, g, ctx, card):
+    def each(self, g: RiftboundGame, ctx: RiftTrigger, card: RiftCard) -> None:
         card.mods = (*card.mods, self.amount)
 
 
@@ -80,7 +83,7 @@ class GiveMight(_OnCards):
 class Buff(_OnCards):
     """A buff: +1 Might, one per unit, gone when it leaves the board (rules notes 9)."""
 
-    def each(self, g, ctx, card):
+    def each(self, g: RiftboundGame, ctx: RiftTrigger, card: RiftCard) -> None:
         card.buffed = True
 
 
@@ -88,7 +91,7 @@ class Buff(_OnCards):
 class Stun(_OnCards):
     """Stunned: deals no combat damage; ends as "this turn" effects expire (rules notes 9)."""
 
-    def each(self, g, ctx, card):
+    def each(self, g: RiftboundGame, ctx: RiftTrigger, card: RiftCard) -> None:
         card.stunned = True
 
 
@@ -96,7 +99,7 @@ class Stun(_OnCards):
 class Kill(_OnCards):
     """The units die (to their owners' trash; Deathknell triggers)."""
 
-    def run(self, g, ctx):
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
         cards = [x for x in self.card.cards(g, ctx) if x.proto.is_unit and x.zone.in_play]
         ctx.done = bool(cards)
         if cards:
@@ -107,19 +110,19 @@ class Kill(_OnCards):
 class Recall(_OnCards):
     """To its controller's base: not a move; keeps its damage and status (rules notes 3)."""
 
-    def each(self, g, ctx, card):
+    def each(self, g: RiftboundGame, ctx: RiftTrigger, card: RiftCard) -> None:
         g.recall(card)
 
 
 @vocab.effect("ready", CardParams, text="ready {{ card | describe }}")
 class Ready(_OnCards):
-    def each(self, g, ctx, card):
+    def each(self, g: RiftboundGame, ctx: RiftTrigger, card: RiftCard) -> None:
         card.exhausted = False
 
 
 @vocab.effect("exhaust", CardParams, text="exhaust {{ card | describe }}")
 class Exhaust(_OnCards):
-    def each(self, g, ctx, card):
+    def each(self, g: RiftboundGame, ctx: RiftTrigger, card: RiftCard) -> None:
         card.exhausted = True
 
 
@@ -134,10 +137,10 @@ class AddEnergy:
 
     __slots__ = ("amount",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: AmountParams, c: Compiler) -> None:
         self.amount = p.amount
 
-    def run(self, g, ctx):
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
         ctx.controller.energy += self.amount
         ctx.done = True
 
@@ -153,11 +156,11 @@ class AddPower:
 
     __slots__ = ("domain", "amount")
 
-    def __init__(self, p, c):
+    def __init__(self, p: PowerParams, c: Compiler) -> None:
         self.domain = p.domain
         self.amount = p.amount
 
-    def run(self, g, ctx):
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
         ctx.controller.add_power(self.domain, self.amount)
         ctx.done = True
 
@@ -168,10 +171,10 @@ class Channel:
 
     __slots__ = ("amount",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: AmountParams, c: Compiler) -> None:
         self.amount = p.amount
 
-    def run(self, g, ctx):
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
         g.channel_runes(ctx.controller, self.amount)
         ctx.done = True
 
@@ -192,13 +195,13 @@ class Create:
 
     __slots__ = ("token", "count", "at")
 
-    def __init__(self, p, c):
+    def __init__(self, p: CreateParams, c: Compiler) -> None:
         self.token = p.token
         self.count = p.count
         self.at = p.at
         c.references.append(("token", p.token))
 
-    def run(self, g, ctx):
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
         proto = g.tokens.get(self.token)
         ctx.done = proto is not None
         if proto is None:
@@ -207,7 +210,7 @@ class Create:
         bf = g.battlefield_of(ctx.source) if self.at == "here" else None
         zone = bf.units[p.index] if bf is not None and bf.controller is p else p.base
         for _ in range(self.count):
-            c = g.new_card(proto, p, zone)
+            c = cast("RiftCard", g.new_card(proto, p, zone))  # the game's own card class
             c.exhausted = True
         g.log.append(("create", p.name, self.token, self.count))
 
@@ -226,11 +229,11 @@ class GainPoints:
 
     __slots__ = ("amount", "player")
 
-    def __init__(self, p, c):
+    def __init__(self, p: PointsParams, c: Compiler) -> None:
         self.amount = p.amount
         self.player = c.player_ref(p.player)
 
-    def run(self, g, ctx):
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
         for pl in self.player.players(g, ctx):
             pl.points += self.amount
             g.log.append(("points", pl.name, pl.points))
@@ -244,10 +247,10 @@ class Predict:
 
     __slots__ = ()
 
-    def __init__(self, p, c):
+    def __init__(self, p: None, c: Compiler) -> None:
         pass
 
-    def run(self, g, ctx):
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
         p = ctx.controller
         ctx.done = bool(p.deck.cards)
         if ctx.done:
@@ -256,7 +259,7 @@ class Predict:
                   "deck?", then=(self.answered, g, p, top))
 
     @step
-    def answered(self, g, p, top, yes: bool) -> None:
+    def answered(self, g: RiftboundGame, p: RiftPlayer, top: RiftCard, yes: bool) -> None:
         if yes and top.zone is p.deck:
             g.move(top, p.deck, top=False)
             g.log.append(("recycle", p.name, "top card"))

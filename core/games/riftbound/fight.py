@@ -129,7 +129,7 @@ class Fights(Section):
 
     # -- showdowns and focus (seed, "Focus"; rules notes 7) ------------------------------
     @step
-    def open_showdown(self, g: Playing, bf) -> None:
+    def open_showdown(self, g: Playing, bf: Battlefield) -> None:
         """A showdown opens; with opposing units there it is a combat showdown: the
         Contested applier attacks, the other player defends (combat showdown step)."""
         applier = bf.contested_by
@@ -149,7 +149,7 @@ class Fights(Section):
             g.resolver.settle(g)  # the combat chain: focus does not pass after it
 
     @step
-    def focus(self, g: Playing, bf, p, passes: int) -> None:
+    def focus(self, g: Playing, bf: Battlefield, p: RiftPlayer, passes: int) -> None:
         """``p`` holds focus, and so priority: play one Action or Reaction card, or pass.
         When every player has passed in sequence, the showdown ends."""
         if passes >= len(g.players):
@@ -160,7 +160,8 @@ class Fights(Section):
                  "card, or pass", then=(self.focus_chosen, g, bf, p, passes))
 
     @step
-    def focus_chosen(self, g: Playing, bf, p, passes: int, choice) -> None:
+    def focus_chosen(self, g: Playing, bf: Battlefield, p: RiftPlayer, passes: int,
+                     choice: Any) -> None:
         if isinstance(choice, str) and choice == PASS:
             g.log.append(("focus", p.name, PASS))
             self.focus(g, bf, self.next_player(g, p), passes + 1)
@@ -169,15 +170,15 @@ class Fights(Section):
         g.do_action(p, choice)
 
     @step
-    def focus_after(self, g: Playing, bf, p) -> None:
+    def focus_after(self, g: Playing, bf: Battlefield, p: RiftPlayer) -> None:
         """The chain the focus holder's play made is empty: focus passes (seed, "Focus")."""
         g.then(self.focus, g, bf, self.next_player(g, p), 0)
         self.cleanup(g)
 
-    def next_player(self, g: Playing, p):
+    def next_player(self, g: Playing, p: RiftPlayer) -> RiftPlayer:
         return g.players[(p.index + 1) % len(g.players)]
 
-    def end_showdown(self, g: Playing, bf) -> None:
+    def end_showdown(self, g: Playing, bf: Battlefield) -> None:
         """Everyone passed. A combat deals its damage and resolves; a showdown without
         combat gives the battlefield to the one player left there, or stages a combat if
         two are (rules notes 7)."""
@@ -198,7 +199,7 @@ class Fights(Section):
         self.cleanup(g)
 
     # -- combat (rules notes 7) ----------------------------------------------------------
-    def combat_damage(self, g: Playing, bf) -> None:
+    def combat_damage(self, g: Playing, bf: Battlefield) -> None:
         """Combat damage step: each side's total Might (stunned units add nothing), the
         attacker assigning first; all damage is dealt at once."""
         a, d = cast(Any, self.attacker), cast(Any, self.defender)
@@ -212,7 +213,8 @@ class Fights(Section):
         g.sequence((self.assign, g, a, list(dfn), total_a), (self.assign, g, d, list(att), total_d))
 
     @step
-    def assign(self, g: Playing, assigner, victims: list, amount: int) -> None:
+    def assign(self, g: Playing, assigner: RiftPlayer, victims: list[RiftCard],
+               amount: int) -> None:
         """Damage assignment: lethal damage to one unit before the next; the Tank units
         first and the Backline units last among one player's units; what remains once
         every unit has lethal goes to the last (rules notes 7, 10)."""
@@ -226,14 +228,15 @@ class Fights(Section):
                  then=(self.assigned, g, assigner, victims, amount))
 
     @step
-    def assigned(self, g: Playing, assigner, victims: list, amount: int, unit) -> None:
+    def assigned(self, g: Playing, assigner: RiftPlayer, victims: list[RiftCard], amount: int,
+                 unit: RiftCard) -> None:
         rest = [c for c in victims if c is not unit]
         n = amount if not rest else min(amount, unit.lethal())
         self.damage_plan.append((unit, n))
         self.assign(g, assigner, rest, amount - n)
 
     @step
-    def deal_combat_damage(self, g: Playing, bf) -> None:
+    def deal_combat_damage(self, g: Playing, bf: Battlefield) -> None:
         """All combat damage at once; then a cleanup kills what it made lethal."""
         plan, self.damage_plan = self.damage_plan, []
         for unit, n in plan:
@@ -242,7 +245,7 @@ class Fights(Section):
         self.cleanup(g)
 
     @step
-    def combat_resolution(self, g: Playing, bf) -> None:
+    def combat_resolution(self, g: Playing, bf: Battlefield) -> None:
         """Resolution step: combat cleanup (every unit heals; attackers are recalled if
         defenders remain); the result; control to the side left, a Conquer if it gains it
         (rules notes 7, step 3)."""
@@ -271,7 +274,7 @@ class Fights(Section):
         self.cleanup(g)
 
     # -- scoring (rules notes 8) ---------------------------------------------------------
-    def take_control(self, g: Playing, p, bf) -> None:
+    def take_control(self, g: Playing, p: RiftPlayer, bf: Battlefield) -> None:
         """``p`` gains control of ``bf``: a Conquer, if they did not control it."""
         if bf.controller is p:
             return
@@ -279,7 +282,7 @@ class Fights(Section):
         g.log.append(("control", bf.name, p.name))
         self.score(g, p, bf, "conquer")
 
-    def score(self, g: Playing, p, bf, how: str) -> None:
+    def score(self, g: Playing, p: RiftPlayer, bf: Battlefield, how: str) -> None:
         """A Conquer or a Hold scores 1 point, once per battlefield per player per turn. The
         final point (at the victory score - 1): a Hold gains it; a Conquer only if every
         battlefield was scored this turn, else the player draws 1 instead."""

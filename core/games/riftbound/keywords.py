@@ -7,7 +7,7 @@ Deathknell is a trigger (:mod:`.triggers`). Mighty and Legion's "another card" a
 conditions."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional, Self, cast
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -16,7 +16,12 @@ from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...compiler import Compiler
     from ...model.names import CardRef, Condition, Effect
+    from ...resolve import Trigger
+    from .rules import RiftboundGame
+    from .state import RiftCard, RiftPlayer, RiftTrigger
+    from .zones import Battlefield
 
 vocab = Vocabulary("riftbound")
 #: later sets' keywords (rules notes 10, "Later keywords"), not in this model yet
@@ -59,7 +64,7 @@ class Assault(KeywordBase):
 
     __slots__ = ("amount",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: AmountParams, c: Compiler) -> None:
         self.amount = p.amount if p is not None else 1
 
 
@@ -69,7 +74,7 @@ class Shield(KeywordBase):
 
     __slots__ = ("amount",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: AmountParams, c: Compiler) -> None:
         self.amount = p.amount if p is not None else 1
 
 
@@ -79,7 +84,7 @@ class Deflect(KeywordBase):
 
     __slots__ = ("amount",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: AmountParams, c: Compiler) -> None:
         self.amount = p.amount if p is not None else 1
 
 
@@ -103,7 +108,7 @@ class CostChangeParams(Params):
         return self.amount if self.amount is not None else 0 if self.power else 1
 
     @model_validator(mode="after")
-    def _changes_something(self):
+    def _changes_something(self) -> Self:
         if not self.energy and not self.power:
             raise ValueError("a cost change of [0] and 0 power changes nothing: give "
                              "`amount` (energy) or `power`")
@@ -129,15 +134,17 @@ class _CostChange(KeywordBase):
     #: +1 for an increase, -1 for a discount
     sign = 0
 
-    def __init__(self, p, c):
+    def __init__(self, p: CostChangeParams, c: Compiler) -> None:
         self.amount = p.energy if p is not None else 1
         self.power = p.power if p is not None else 0
         self.cards = p.cards if p is not None else "spell"
         self.condition = c.condition(p.if_) if p is not None and p.if_ is not None else None
 
-    def applies(self, g, card, controller) -> bool:
+    def applies(self, g: RiftboundGame, card: RiftCard, controller: RiftPlayer) -> bool:
         """Whether the condition holds now for ``controller``, ``card`` the source."""
-        return self.condition is None or self.condition.test(g, _Holder(card, controller))
+        # a condition reads a trigger's fields: the holder has those a condition reads
+        return self.condition is None or \
+            self.condition.test(g, cast("Trigger", _Holder(card, controller)))
 
 
 class _Holder:
@@ -146,7 +153,7 @@ class _Holder:
 
     __slots__ = ("source", "controller", "area", "event", "it", "target")
 
-    def __init__(self, card, controller):
+    def __init__(self, card: RiftCard, controller: RiftPlayer):
         self.source = card
         self.controller = controller
         self.area = card.area
@@ -183,7 +190,7 @@ class Hidden(KeywordBase):
     cost; a unit enters at that battlefield. Lost if you lose the battlefield."""
 
 
-def hidden_targets(candidates: list, bf) -> list:
+def hidden_targets(candidates: list, bf: Battlefield) -> list:
     """Hidden (rules notes 10): a card played from its facedown zone at ``bf`` chooses
     "targets ... there if possible": the legal targets at that battlefield when there is
     one, otherwise any legal target."""
@@ -215,7 +222,7 @@ class Temporary(KeywordBase):
 class Vision(KeywordBase):
     """When you play me, look at the top card of your deck; you may recycle it."""
 
-    def abilities(self):
+    def abilities(self) -> list[dict]:
         return [{"trigger": "when_played", "effect": "predict"}]
 
 
@@ -224,7 +231,7 @@ class LegionParams(Params):
     effect: "Effect"
 
 
-def _data(node):
+def _data(node: Any) -> Any:
     """A validated node as plain card-language data (compiled cards are pickled: no models)."""
     if isinstance(node, BaseModel):
         return node.model_dump(by_alias=True, exclude_unset=True, mode="json")
@@ -241,10 +248,10 @@ class Legion(KeywordBase):
 
     __slots__ = ("data",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: LegionParams, c: Compiler) -> None:
         self.data = _data(p.effect)
 
-    def abilities(self):
+    def abilities(self) -> list[dict]:
         return [{"trigger": "when_played",
                  "effect": {"if": {"condition": "legion", "then": self.data}}}]
 
@@ -255,10 +262,10 @@ class LegionActive:
 
     __slots__ = ()
 
-    def __init__(self, p, c):
+    def __init__(self, p: None, c: Compiler) -> None:
         pass
 
-    def test(self, g, ctx) -> bool:
+    def test(self, g: RiftboundGame, ctx: RiftTrigger) -> bool:
         return ctx.controller.finalized >= 2
 
 
@@ -273,9 +280,9 @@ class Mighty:
 
     __slots__ = ("card",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: ThisParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
 
-    def test(self, g, ctx) -> bool:
+    def test(self, g: RiftboundGame, ctx: RiftTrigger) -> bool:
         cards = self.card.cards(g, ctx)
         return bool(cards) and all(x.proto.is_unit and x.might() >= 5 for x in cards)

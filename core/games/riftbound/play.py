@@ -22,8 +22,10 @@ from .state import RiftPlayer
 from .zones import CHAIN, FACEDOWN, Battlefield
 
 if TYPE_CHECKING:
+    from ...compiler import AbilityProgram
     from .chain import RiftChain
     from .fight import Fights
+    from .state import RiftCard, RiftTrigger
 
 DONE = "done"
 END_TURN = "end turn"
@@ -49,24 +51,24 @@ class Playing(Game[RiftPlayer]):
         self.chain_zone = Zone(CHAIN, None)  # played spells while they wait on the chain
 
     # -- the board -----------------------------------------------------------------------
-    def unit_zones(self, p):
+    def unit_zones(self, p: RiftPlayer) -> tuple[Zone, ...]:
         return (p.base, *(bf.units[p.index] for bf in self.battlefields))
 
-    def units_of(self, p) -> list:
+    def units_of(self, p: RiftPlayer) -> list[RiftCard]:
         """The units ``p`` controls on the board (base first, then each battlefield)."""
         return [c for z in self.unit_zones(p) for c in z.cards if c.proto.is_unit]
 
-    def board_zones(self) -> list:
+    def board_zones(self) -> list[Zone]:
         """Every zone where units stand: each base, each battlefield's zone per player."""
         out = [p.base for p in self.players]
         for bf in self.battlefields:
             out.extend(bf.units)
         return out
 
-    def all_units(self) -> list:
+    def all_units(self) -> list[RiftCard]:
         return [c for z in self.board_zones() for c in z.cards if c.proto.is_unit]
 
-    def battlefield_of(self, card):
+    def battlefield_of(self, card: RiftCard) -> Battlefield | None:
         """The battlefield a card stands at, or None (at base, or off the board)."""
         area = card.zone.area if card.zone is not None else None
         return area if area is not None and hasattr(area, "units") else None
@@ -87,7 +89,7 @@ class Playing(Game[RiftPlayer]):
             self.log.append(("draw", p.name, drawn))
         return drawn
 
-    def burn_out(self, p) -> None:
+    def burn_out(self, p: RiftPlayer) -> None:
         """Burn Out (rules notes 8): the trash is shuffled in as the deck and a chosen
         opponent (in a duel, the opponent) gains 1 point, bypassing the final-point rule."""
         with self.together():
@@ -98,7 +100,7 @@ class Playing(Game[RiftPlayer]):
         opp.points += 1
         self.log.append(("burn_out", p.name, opp.name, opp.points))
 
-    def channel_runes(self, p, n: int) -> None:
+    def channel_runes(self, p: RiftPlayer, n: int) -> None:
         """315.3: the top runes of the rune deck into play, ready (as many as there are)."""
         runes = self.top(p.rune_deck, n)
         for c in runes:
@@ -106,11 +108,14 @@ class Playing(Game[RiftPlayer]):
         self.log.append(("channel", p.name, len(runes)))
 
     # -- costs (the rest in .cost) ----------------------------------------------------------
-    def spell_targets(self, p, card, accelerate: bool = False, budget=None,
-                      free: bool | None = None, mods=None) -> list:
+    def spell_targets(self, p: RiftPlayer, card: RiftCard, accelerate: bool = False,
+                      budget: cost.Budget | None = None, free: bool | None = None,
+                      mods: cost.CostMods | None = None) -> list:
         """The targets a spell may choose as it is played: those whose Deflect ``p`` can pay
         as well (no choice may make the payment impossible, rules notes 2)."""
         ab = self.spell_ability(card)
+        if ab.target is None:  # a spell that targets nothing (its callers don't ask)
+            return []
         free = self.is_hidden(card) if free is None else free
         energy, power = cost.total_cost(self, p, card, accelerate, free, mods)
         domains = cost.power_domains(card)
@@ -119,7 +124,7 @@ class Playing(Game[RiftPlayer]):
                 if cost.can_pay(self, p, energy, power, domains, budget, cost.deflect(p, t))]
 
     # -- what may be played now ----------------------------------------------------------
-    def may_play(self, p, card, timing: str) -> bool:
+    def may_play(self, p: RiftPlayer, card: RiftCard, timing: str) -> bool:
         """Timing (seed, "Which cards are legal right now"): in the neutral open state of
         your own turn, anything; in a showdown with focus, Action and Reaction; while a
         chain exists, only Reaction."""
@@ -134,8 +139,8 @@ class Playing(Game[RiftPlayer]):
             return card.has_keyword("action") or card.has_keyword("reaction")
         return True
 
-    def playable(self, p, card, timing: str, accelerate: bool = False, budget=None,
-                 mods=None) -> bool:
+    def playable(self, p: RiftPlayer, card: RiftCard, timing: str, accelerate: bool = False,
+                 budget: cost.Budget | None = None, mods: cost.CostMods | None = None) -> bool:
         if not self.may_play(p, card, timing):
             return False
         energy, power = cost.total_cost(self, p, card, accelerate, self.is_hidden(card), mods)
@@ -146,11 +151,11 @@ class Playing(Game[RiftPlayer]):
         return True
 
     @staticmethod
-    def spell_ability(card):
+    def spell_ability(card: RiftCard) -> AbilityProgram:
         """What a spell does: its ``on_play`` ability (the card model requires one)."""
         return card.proto.program.activated[0]
 
-    def play_options(self, p, timing: str) -> list:
+    def play_options(self, p: RiftPlayer, timing: str) -> list:
         out: list = []
         budget = cost.available(self, p)
         mods = cost.cost_mods(self, p)
@@ -169,7 +174,7 @@ class Playing(Game[RiftPlayer]):
                         out.append(("play", c, "accelerated"))
         return out
 
-    def main_options(self, p) -> list:
+    def main_options(self, p: RiftPlayer) -> list:
         """The neutral open state of the Main phase: play anything, activate an ability,
         hide a card, or a standard move."""
         return [*self.play_options(p, OPEN), *self.activate_options(p, OPEN),
@@ -180,7 +185,7 @@ class Playing(Game[RiftPlayer]):
     ACTIVATE_IN = {OPEN: ("main", "action", "reaction"), SHOWDOWN: ("action", "reaction"),
                    CLOSED: ("reaction",)}
 
-    def activate_options(self, p, timing: str) -> list:
+    def activate_options(self, p: RiftPlayer, timing: str) -> list:
         """The activated abilities of ``p``'s units and gear on the board whose cost can be
         paid and whose timing fits."""
         allowed = self.ACTIVATE_IN[timing]
@@ -209,7 +214,7 @@ class Playing(Game[RiftPlayer]):
                     out.append(("activate", c) if len(acts) == 1 else ("activate", c, i + 1))
         return out
 
-    def activate(self, p, choice) -> None:
+    def activate(self, p: RiftPlayer, choice: tuple) -> None:
         """Pay the cost (exhaust it, energy, power: the player chooses the runes, 356),
         choose the target, and put the ability on the chain; a cleanup follows, and the
         chain runs."""
@@ -234,17 +239,17 @@ class Playing(Game[RiftPlayer]):
                      then=(self.resolver.target_chosen, self, item))
 
     @step
-    def activated(self, item) -> None:
+    def activated(self, item: RiftTrigger) -> None:
         self.resolver.add(self, [item])
         self.fights.cleanup(self)
         self.resolver.settle(self)
 
     @staticmethod
-    def is_hidden(card) -> bool:
+    def is_hidden(card: RiftCard) -> bool:
         return card.zone is not None and card.zone.kind == FACEDOWN
 
     # -- Hidden (rules notes 10) -----------------------------------------------------------
-    def hide_options(self, p) -> list:
+    def hide_options(self, p: RiftPlayer) -> list:
         """On your turn in an open state, pay [A] (1 power of any domain) to put a Hidden
         card from your hand facedown at a battlefield you control whose facedown zone is
         empty; no chain."""
@@ -259,27 +264,27 @@ class Playing(Game[RiftPlayer]):
                 out.extend(("hide", c, "at", bf) for bf in places)
         return out
 
-    def hide(self, p, choice) -> None:
+    def hide(self, p: RiftPlayer, choice: tuple) -> None:
         _, card, _, bf = choice
         self.then(self.hidden_at, p, card, bf)
         cost.pay(self, p, 0, 1, DOMAINS)
 
     @step
-    def hidden_at(self, p, card, bf) -> None:
+    def hidden_at(self, p: RiftPlayer, card: RiftCard, bf: Battlefield) -> None:
         c: Any = self.move(card, bf.facedown)
         c.hidden_turn = self.turn
         c.controller = p
         self.log.append(("hide", p.name, bf.name))
         self.fights.cleanup(self)
 
-    def responses(self, player) -> list:
+    def responses(self, player: RiftPlayer) -> list:
         """While a chain exists: Reaction cards and abilities (seed, "Closed")."""
         return [*self.play_options(player, CLOSED), *self.activate_options(player, CLOSED)]
 
-    def respond(self, player, option) -> None:
+    def respond(self, player: RiftPlayer, option: Any) -> None:
         self.do_action(player, option)
 
-    def do_action(self, p, choice) -> None:
+    def do_action(self, p: RiftPlayer, choice: tuple) -> None:
         if choice[0] == "play":
             self.play_card(p, choice[1], len(choice) > 2)
         elif choice[0] == "hide":
@@ -290,7 +295,7 @@ class Playing(Game[RiftPlayer]):
             self.standard_move(p, choice)
 
     # -- playing a card (353-359; rules notes 6) -----------------------------------------
-    def play_card(self, p, card, accelerate: bool = False) -> None:
+    def play_card(self, p: RiftPlayer, card: RiftCard, accelerate: bool = False) -> None:
         """Step 1: the card goes on the chain, pending; step 2: its choices (a unit's
         location: base or a battlefield you control; a spell's target)."""
         self.log.append(("play", p.name, card.proto.id, "accelerated") if accelerate else
@@ -309,14 +314,15 @@ class Playing(Game[RiftPlayer]):
         self.play_located(p, c, accelerate, BASE)
 
     @step
-    def play_located(self, p, c, accelerate: bool, where, free: bool = False) -> None:
+    def play_located(self, p: RiftPlayer, c: RiftCard, accelerate: bool, where: Battlefield | str,
+                     free: bool = False) -> None:
         item = None
         if c.proto.type == "spell":
             item = Trigger(self.spell_ability(c), c, p)
             if item.ability.target is not None:
                 self.then(self.play_finalize, p, c, accelerate, where, item, free)
                 targets = self.spell_targets(p, c, accelerate, free=free)
-                if free and where != BASE:  # played from hiding at ``where``
+                if free and isinstance(where, Battlefield):  # played from hiding there
                     targets = hidden_targets(targets, where)
                 self.ask(p, "target", targets, f"choose a target for {item.label()}",
                          then=(self.resolver.target_chosen, self, item))
@@ -324,7 +330,9 @@ class Playing(Game[RiftPlayer]):
         self.play_finalize(p, c, accelerate, where, item, free)
 
     @step
-    def play_finalize(self, p, c, accelerate: bool, where, item, free: bool = False) -> None:
+    def play_finalize(self, p: RiftPlayer, c: RiftCard, accelerate: bool,
+                      where: Battlefield | str, item: RiftTrigger | None,
+                      free: bool = False) -> None:
         """Steps 3-6: total cost, payment, finalize. A unit enters exhausted at its
         location (ready, accelerated); gear enters ready at base; a spell stays on the chain
         as a finalized item. Then a cleanup, and the chain runs."""
@@ -336,13 +344,15 @@ class Playing(Game[RiftPlayer]):
         cost.pay(self, p, energy, power, cost.power_domains(c), extra)
 
     @step
-    def play_paid(self, p, c, accelerate: bool, where, item) -> None:
+    def play_paid(self, p: RiftPlayer, c: RiftCard, accelerate: bool, where: Battlefield | str,
+                  item: RiftTrigger | None) -> None:
         """Step 6, once the cost is paid: finalize."""
         entered: Any = c
         if item is not None:
             self.resolver.add(self, [item])
         else:
-            zone = p.base if where == BASE or c.proto.type != "unit" else where.units[p.index]
+            zone = p.base if isinstance(where, str) or c.proto.type != "unit" else \
+                where.units[p.index]
             entered = self.move(c, zone)
             entered.exhausted = c.proto.type == "unit" and not accelerate
         p.finalized += 1  # Legion counts the cards finalized this turn (rules notes 10)
@@ -351,7 +361,7 @@ class Playing(Game[RiftPlayer]):
         self.resolver.settle(self)
 
     # -- the standard move (rules notes 3) -------------------------------------------------
-    def move_options(self, p) -> list:
+    def move_options(self, p: RiftPlayer) -> list:
         """Exhaust ready units to move them together to one destination: base to a
         battlefield, a battlefield to base, battlefield to battlefield with Ganking."""
         out: list = []
@@ -375,7 +385,7 @@ class Playing(Game[RiftPlayer]):
                                if other is not bf)
         return out
 
-    def standard_move(self, p, choice) -> None:
+    def standard_move(self, p: RiftPlayer, choice: tuple) -> None:
         _, what, _, dest = choice
         if isinstance(what, str):  # "all ready units at <base or a battlefield's name>"
             src = p.base if what.endswith(" base") else next(
@@ -395,7 +405,7 @@ class Playing(Game[RiftPlayer]):
         self.resolver.settle(self)
 
     # -- leaving the board ------------------------------------------------------------------
-    def kill(self, cards: list) -> None:
+    def kill(self, cards: list[RiftCard]) -> None:
         """The units die together: to their owners' trash (a token ceases to exist); each
         one's Deathknell triggers (rules notes 10)."""
         with self.together():
@@ -406,7 +416,7 @@ class Playing(Game[RiftPlayer]):
                 self.publish(Event("died", c, c.controller, c.last_zone.area))
                 self.log.append(("dies", c.proto.id, c.controller.name))
 
-    def recall(self, card) -> None:
+    def recall(self, card: RiftCard) -> None:
         """To its controller's base: not a move; it keeps its damage and status (rules
         notes 3)."""
         if card.zone is not None:

@@ -2,12 +2,17 @@
 game would."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ... import data_dir
 from ...plugins import GameSpec, hookimpl
 
+if TYPE_CHECKING:
+    from ...registry import Vocabulary
+
 
 @hookimpl
-def cardscript_games():
+def cardscript_games() -> list[GameSpec]:
     from . import scenario
     from .card import RiftboundCard, RiftboundDeck
     from .deck import deck_cards, validate_deck
@@ -22,7 +27,7 @@ def cardscript_games():
 
 
 @hookimpl
-def cardscript_vocabulary(game: str):
+def cardscript_vocabulary(game: str) -> list[Vocabulary]:
     if game != "riftbound":
         return []
     from . import effects, keywords, selectors, triggers

@@ -9,7 +9,8 @@ Ending) or as the notes give them (323 cleanup, 333-340 the chain, 353-359 playi
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from ...bus import Event
 from ...cardevents import METRICS, logged_card_events
@@ -21,6 +22,10 @@ from .play import DONE, END_TURN, Playing
 from .state import NO_POWER, RiftCard, RiftCardDef, RiftPlayer
 from .table import riftbound_table
 from .zones import FACEDOWN, SITE, Battlefield
+
+if TYPE_CHECKING:
+    from ...state import Card, CardDef
+    from ...table import TableView
 
 VICTORY_SCORE = 8  # two-player duel (rules notes 8, "Modes")
 HAND_SIZE = 4  # seed 6
@@ -58,7 +63,7 @@ class RiftboundGame(Playing):
     card_class = RiftCard
     player_class = RiftPlayer
 
-    def __init__(self, decks, seed: int = 0, **kw):
+    def __init__(self, decks: list[list[CardDef]], seed: int = 0, **kw: Any) -> None:
         super().__init__(decks, seed, **kw)
         self.phase = ""
         self.first: RiftPlayer | None = None
@@ -66,7 +71,7 @@ class RiftboundGame(Playing):
         for p, deck in zip(self.players, decks, strict=True):
             self.set_out(p, deck)
 
-    def set_out(self, p: RiftPlayer, deck) -> None:
+    def set_out(self, p: RiftPlayer, deck: list[CardDef]) -> None:
         """A deck as :func:`.deck.deck_cards` lists it: seed 1 (the legend to the legend
         zone), seed 2 (the chosen champion to the champion zone, face up), seed 3 (the
         battlefields set aside); runes and the main deck in their decks."""
@@ -81,7 +86,7 @@ class RiftboundGame(Playing):
         self.fill(p.rune_deck, [c for c in rest if c.type == "rune"])
         self.fill(p.deck, [c for c in rest if c.type not in ("rune", "battlefield")])
 
-    def effect_controller(self, card):
+    def effect_controller(self, card: Card) -> RiftPlayer:
         """Who controls what a card's ability does: a battlefield's, its controller, or the
         turn player while nobody controls it (rules notes 1); otherwise the core's rule."""
         z = card.zone
@@ -98,7 +103,7 @@ class RiftboundGame(Playing):
                 self.move(card, card.owner.trash)
         self.fights.cleanup(self)
 
-    def evaluate(self, player) -> float:
+    def evaluate(self, player: RiftPlayer) -> float:
         return super().evaluate(player) if self.over else evaluation.evaluate(self, player)
 
     def options(self) -> dict:
@@ -106,7 +111,7 @@ class RiftboundGame(Playing):
 
     CARD_METRICS = METRICS
 
-    def card_events(self, entry: tuple):
+    def card_events(self, entry: tuple) -> Iterable[tuple[str, int, str]]:
         """Per-card records (core/cardevents.py): the hands are the opening hands when the
         first turn begins, after the mulligans (seed 7) and before its Draw phase."""
         return logged_card_events(self, entry, opening=entry[0] == "turn" and entry[1] == 1,
@@ -160,7 +165,7 @@ class RiftboundGame(Playing):
         self.mulligan_done(p, chosen)
 
     @step
-    def mulligan_pick(self, p: RiftPlayer, chosen: list, pick) -> None:
+    def mulligan_pick(self, p: RiftPlayer, chosen: list, pick: RiftCard | str) -> None:
         if isinstance(pick, str) and pick == DONE:
             self.mulligan_done(p, chosen)
         else:
@@ -301,7 +306,7 @@ class RiftboundGame(Playing):
                  "end your turn", then=(self.main_chosen,))
 
     @step
-    def main_chosen(self, choice) -> None:
+    def main_chosen(self, choice: Any) -> None:
         if isinstance(choice, str) and choice == END_TURN:
             self.log.append(("end_turn", self.active.name))
             self.then(self.ending)
@@ -343,10 +348,10 @@ class RiftboundGame(Playing):
         self.then(self.begin_turn, nxt)
 
     # -- what the table shows (cardscript play) ------------------------------------------
-    def table(self, viewer):
+    def table(self, viewer: RiftPlayer) -> TableView:
         return riftbound_table(self, viewer)
 
-    def hidden_from(self, card, viewer) -> bool:
+    def hidden_from(self, card: Any, viewer: RiftPlayer) -> bool:
         """A card facedown at a battlefield (Hidden) too, but to its controller."""
         zone = getattr(card, "zone", None)
         if zone is not None and zone.kind == FACEDOWN and card.controller is not viewer:

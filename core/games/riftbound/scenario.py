@@ -12,6 +12,7 @@ from pydantic import Field
 
 from ... import scenario_checks
 from ...scenario_checks import (
+    CardSource,
     Model,
     check_expect,
     check_hand_and_deck,
@@ -23,9 +24,10 @@ from ...scenario_checks import (
     log_lines,
     pick,
 )
-from ...zones import Unseen
+from ...zones import Unseen, Zone
 from .card import Domain
 from .rules import DECISION_KINDS, VARIANTS, RiftboundGame
+from .state import RiftCard, RiftPlayer
 
 NAMES: tuple[Literal["A", "B"], ...] = ("A", "B")
 Name = Literal["A", "B"]
@@ -176,7 +178,7 @@ def setup_problems(setup: Setup) -> list[tuple[tuple, str, str]]:
     return out
 
 
-def build(setup: Setup, pool) -> RiftboundGame:
+def build(setup: Setup, pool: CardSource) -> RiftboundGame:
     problems = setup_problems(setup)
     if problems:
         raise ValueError(problems[0][2])
@@ -184,7 +186,7 @@ def build(setup: Setup, pool) -> RiftboundGame:
     g = RiftboundGame([[], []], setup.seed, tokens=pool.tokens, variants=setup.variants)
     pa: dict[str, Any] = {"A": g.players[0], "B": g.players[1]}
 
-    def put(spec, owner, zone):
+    def put(spec: str | UnitState, owner: RiftPlayer, zone: Zone) -> RiftCard:
         st = UnitState(card=spec) if isinstance(spec, str) else spec
         c: Any = g.new_card(get(st.card), owner, zone)
         c.exhausted, c.damage, c.buffed, c.stunned = st.exhausted, st.damage, st.buffed, \
@@ -234,7 +236,7 @@ def build(setup: Setup, pool) -> RiftboundGame:
     return g
 
 
-def find_card(g: RiftboundGame, name: str):
+def find_card(g: RiftboundGame, name: str) -> tuple[RiftCard | None, str]:
     """The card object a scenario names: ``id`` (the only one of that id), or ``id#n``
     (the n-th, counting from 1, in the order of the board, then hands and trash)."""
     cid = name.partition("#")[0]

@@ -3,14 +3,17 @@ opponent, at: battlefield}}``: "you" and "opponent" are relative to the ability'
 controller; ``at: here`` is the source's battlefield."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from pydantic import Field
 
 from ...registry import Params, Vocabulary
 
-if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
-    pass
+if TYPE_CHECKING:
+    from ...compiler import Compiler
+    from ...state import Card, Player
+    from .rules import RiftboundGame
+    from .state import RiftCard, RiftTrigger
 
 vocab = Vocabulary("riftbound")
 
@@ -41,7 +44,7 @@ class UnitSelector:
 
     __slots__ = ("controller", "at", "other", "max_might", "damaged", "exhausted")
 
-    def __init__(self, p, c):
+    def __init__(self, p: UnitFilter, c: Compiler) -> None:
         self.controller = p.controller
         self.at = p.at
         self.other = p.other
@@ -49,19 +52,20 @@ class UnitSelector:
         self.damaged = p.damaged
         self.exhausted = p.exhausted
 
-    def candidates(self, g, ctx) -> list:
+    def candidates(self, g: RiftboundGame, ctx: RiftTrigger) -> list[RiftCard]:
         you, source = ctx.controller, ctx.source
         here = source.zone.area if source.zone is not None else None
         return [c for c in g.all_units() if self.matches(c, you, source, here)]
 
-    def still_valid(self, g, ctx, obj) -> bool:
+    def still_valid(self, g: RiftboundGame, ctx: RiftTrigger, obj: Any) -> bool:
         if getattr(obj, "zone", None) is None:
             return False
         source = ctx.source
         here = source.zone.area if source.zone is not None else None
         return self.matches(obj, ctx.controller, source, here)
 
-    def matches(self, card, you, source, here, anywhere: bool = False) -> bool:
+    def matches(self, card: RiftCard, you: Player, source: Card, here: Any,
+                anywhere: bool = False) -> bool:
         if card.zone is None or not card.proto.is_unit:
             return False
         if self.controller == "you" and card.controller is not you:

@@ -5,7 +5,7 @@ player's zones and resources (rune pool: energy and power by domain; points; the
 battlefields scored this turn)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...loadable import state
 from ...state import Card, CardDef, Player
@@ -136,3 +136,12 @@ class RiftPlayer(Player):
     def add_power(self, domain: str, n: int) -> None:
         i = DOMAIN_INDEX[domain]
         self.power = (*self.power[:i], self.power[i] + n, *self.power[i + 1:])
+
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from ...resolve import Trigger
+
+    #: a Riftbound ability resolving: its source a Riftbound card, its controller a Riftbound player
+    RiftTrigger: TypeAlias = Trigger[RiftCard, RiftPlayer]

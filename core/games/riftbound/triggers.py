@@ -3,7 +3,7 @@ Deathknell ("when I die"), healing, attack and defend, conquer and hold, the sta
 turn (rules notes 5.3, 10)."""
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import TYPE_CHECKING, Literal, Optional, Self
 
 from pydantic import Field, model_validator
 
@@ -12,6 +12,11 @@ from ...registry import Params, Vocabulary
 from ...vocabulary import SelfTrigger
 from .card import Domain
 from .zones import BOARD, SITE
+
+if TYPE_CHECKING:
+    from ...bus import Event
+    from ...compiler import Compiler
+    from .state import RiftCard
 
 vocab = Vocabulary("riftbound")
 
@@ -37,7 +42,7 @@ class ActivateParams(Params):
         "showdowns; reaction: also while a chain exists (rules notes 4).")
 
     @model_validator(mode="after")
-    def _domain_needs_power(self):
+    def _domain_needs_power(self) -> Self:
         if self.domain is not None and not self.power:
             raise ValueError(f"domain {self.domain!r} is the domain of a power cost, but "
                              f"there is none: give `power` (how many power to pay)")
@@ -64,14 +69,14 @@ class Activate:
     scope = "activated"
     event = ""
 
-    def __init__(self, p, c):
+    def __init__(self, p: ActivateParams, c: Compiler) -> None:
         self.exhaust = p.exhaust
         self.energy = p.energy
         self.power = p.power
         self.domain = p.domain
         self.timing = p.timing
 
-    def matches(self, ev, card) -> bool:
+    def matches(self, ev: Event, card: RiftCard) -> bool:
         return False
 
 
@@ -120,10 +125,10 @@ class _Here:
     __slots__ = ("scope",)
     event = ""
 
-    def __init__(self, p, c):
+    def __init__(self, p: None, c: Compiler) -> None:
         self.scope = SITE if c.card_type == "battlefield" else BOARD
 
-    def matches(self, ev, card) -> bool:
+    def matches(self, ev: Event, card: RiftCard) -> bool:
         if self.scope == SITE:
             return ev.area is card.area
         return ev.player is card.controller and ev.area is card.area
@@ -153,10 +158,10 @@ class _Turn:
     scope = BOARD
     event = ""
 
-    def __init__(self, p, c):
+    def __init__(self, p: TurnParams, c: Compiler) -> None:
         self.each = p.whose == "each"
 
-    def matches(self, ev, card) -> bool:
+    def matches(self, ev: Event, card: RiftCard) -> bool:
         return self.each or ev.player is card.controller
 
 

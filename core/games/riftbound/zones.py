@@ -8,11 +8,14 @@ wherever it stands on the board, and moving between base and battlefield keeps t
 (its damage and status), as the core does between zones in play."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...clone import copy_value
 from ...loadable import state
 from ...zones import Zone
+
+if TYPE_CHECKING:
+    from .state import RiftPlayer
 
 DECK, RUNE_DECK, HAND, BOARD, RUNES, TRASH, BANISHMENT, LEGEND, CHAMPION, SITE, CHAIN, \
     ASIDE, FACEDOWN = ("deck", "rune_deck", "hand", "board", "runes", "trash", "banishment",
@@ -30,7 +33,7 @@ class Base:
 
     __slots__ = ("player",)
 
-    def __init__(self, player):
+    def __init__(self, player: RiftPlayer):
         self.player = player
 
     def _clone(self, memo: dict) -> "Base":
@@ -53,7 +56,7 @@ class Battlefield:
 
     __slots__ = ("index", "name", "site", "units", "facedown", "controller", "contested_by")
 
-    def __init__(self, index: int, players: list):
+    def __init__(self, index: int, players: list[RiftPlayer]):
         self.index = index
         self.name = f"battlefield{index + 1}"
         self.site = Zone(SITE, None, self, in_play=True)
@@ -87,6 +90,6 @@ class Battlefield:
             return f"{self.name}/facedown"
         return f"{self.name}/{zone.player.name}" if zone.player is not None else self.name
 
-    def players_here(self) -> list:
+    def players_here(self) -> list[RiftPlayer]:
         """The players with units here, in seat order."""
         return [z.player for z in self.units if z.cards]

@@ -5,7 +5,7 @@ level bonus (support cards), the phases it is used in and, for spells and items,
 direction of its effect: (Off) on an opposing champion, (Def) on one's own."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal, Optional
+from typing import TYPE_CHECKING, ClassVar, Literal, Optional, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -92,7 +92,7 @@ class SpellfireCard(CardBase):
     abilities: "list[Ability]" = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _fields_of_its_type(self):
+    def _fields_of_its_type(self) -> Self:
         t = self.type
         if self.token:
             raise ValueError("Spellfire has no tokens")

@@ -4,11 +4,20 @@ cards in the 25- and 55-card games, an extra card in the 75- and 110-card games)
 copy of each card. Each broken limit is its own error."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...errors import Diagnostic, did_you_mean
 from .formats import FORMATS
 
+if TYPE_CHECKING:
+    from ...cardpool import CardPool
+    from ...loader import Document
+    from ...plugins import DeckPool
+    from ...state import CardDef
+    from .card import SpellfireDeck
 
-def deck_cards(model, pool) -> list:
+
+def deck_cards(model: SpellfireDeck, pool: CardPool) -> list[CardDef]:
     """The cards a game is made with: the deck's cards, then its dungeon."""
     get = pool.cards.__getitem__
     cards = [get(e.card) for e in model.cards for _ in range(e.count)]
@@ -17,7 +26,7 @@ def deck_cards(model, pool) -> list:
     return cards
 
 
-def validate_deck(model, doc, pool) -> list[Diagnostic]:
+def validate_deck(model: SpellfireDeck, doc: Document, pool: DeckPool) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     name = model.name
     fmt = FORMATS[model.format]

@@ -16,7 +16,11 @@ from . import formation
 from .selectors import PlayedCard
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...compiler import Compiler
     from ...model.names import CardRef
+    from ...zones import Zone
+    from .rules import SpellfireGame
+    from .state import SpellfireCard, SpellfireTrigger
 
 vocab = Vocabulary("spellfire")
 
@@ -26,7 +30,7 @@ class CardParams(Params):
     card: "CardRef" = "target"
 
 
-def leave_play(g, card, dest, cause: str) -> None:
+def leave_play(g: SpellfireGame, card: SpellfireCard, dest: Zone, cause: str) -> None:
     """``card`` leaves play for ``dest``: what is attached to it goes to the discard pile
     (rules notes 1: "A champion discarded or sent to Limbo/Abyss takes its attachments to
     discard"); a realm's slot is empty again, and a dungeon under it is discarded. To the
@@ -54,17 +58,18 @@ class _InPlay:
     __slots__ = ("card",)
     types: tuple[str, ...] = ()
 
-    def __init__(self, p, c):
+    def __init__(self, p: CardParams | LevelParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
 
-    def run(self, g, ctx):
+    def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
         cards = [x for x in self.card.cards(g, ctx)
                  if x.zone.in_play and (not self.types or x.proto.type in self.types)]
         ctx.done = bool(cards)
         for x in cards:
             self.each(g, ctx, x)
 
-    def each(self, g, ctx, card) -> None:  # pragma: no cover - each effect's own
+    def each(self, g: SpellfireGame, ctx: SpellfireTrigger,  # pragma: no cover - each effect's own
+             card: SpellfireCard) -> None:
         raise NotImplementedError
 
 
@@ -74,7 +79,7 @@ class _ToPile(_InPlay):
     pile = ""
     logged = ""
 
-    def each(self, g, ctx, card):
+    def each(self, g: SpellfireGame, ctx: SpellfireTrigger, card: SpellfireCard) -> None:
         g.log.append((self.logged, card.owner.name, card.proto.id))
         leave_play(g, card, getattr(card.owner, self.pile), "effect")
 
@@ -90,14 +95,14 @@ class Negate:
 
     __slots__ = ("card",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: CardParams, c: Compiler) -> None:
         if not isinstance(c.ability_target, PlayedCard) or p.card != "target":
             raise c.error("negate answers the card being played: give its ability "
                           "`target: played_card` (or {played_card: {types: [...]}}) and "
                           "negate the target")
         self.card = c.card_ref(p.card)
 
-    def run(self, g, ctx):
+    def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
         item = g.resolver.answering
         cards = self.card.cards(g, ctx)
         card = cards[0] if cards else None
@@ -117,7 +122,7 @@ class Raze(_InPlay):
 
     types = ("realm",)
 
-    def each(self, g, ctx, card):
+    def each(self, g: SpellfireGame, ctx: SpellfireTrigger, card: SpellfireCard) -> None:
         formation.raze(g, card, "effect")
 
 
@@ -128,7 +133,7 @@ class Unraze(_InPlay):
 
     types = ("realm",)
 
-    def each(self, g, ctx, card):
+    def each(self, g: SpellfireGame, ctx: SpellfireTrigger, card: SpellfireCard) -> None:
         if card.razed:
             card.razed = False
             g.log.append(("unraze", card.owner.name, card.proto.id))
@@ -193,12 +198,12 @@ class Level(_InPlay):
     __slots__ = ("amount",)
     types = ("champion",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: LevelParams, c: Compiler) -> None:
         super().__init__(p, c)
         if p.amount == 0:
             raise c.error("a level change of 0 does nothing: give +N or -N")
         self.amount = p.amount
 
-    def each(self, g, ctx, card):
+    def each(self, g: SpellfireGame, ctx: SpellfireTrigger, card: SpellfireCard) -> None:
         card.mods = (*card.mods, self.amount)
         g.log.append(("level", card.proto.id, self.amount, card.level()))

@@ -120,7 +120,8 @@ def rebuild(g: SpellfireGame, p: SpellfirePlayer, slot: Slot, left: int) -> None
 
 
 @step
-def rebuild_paid(g: SpellfireGame, p: SpellfirePlayer, slot: Slot, left: int, card) -> None:
+def rebuild_paid(g: SpellfireGame, p: SpellfirePlayer, slot: Slot, left: int,
+                 card: SpellfireCard) -> None:
     if card.proto.type == "realm":
         p.dropped_realm = True
     g.discard(card, "rebuild")

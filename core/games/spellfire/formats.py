@@ -4,6 +4,7 @@ type, the formation's size and what wins. The 55-card game is the default; the o
 rule variants (``cards25``, ``cards75``, ``cards110``)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...loadable import value
@@ -55,7 +56,7 @@ DEFAULT = 55
 VARIANT_OF = {25: "cards25", 75: "cards75", 110: "cards110"}
 
 
-def format_of(variants) -> Format:
+def format_of(variants: Iterable[str]) -> Format:
     for size, name in VARIANT_OF.items():
         if name in variants:
             return FORMATS[size]

@@ -3,13 +3,17 @@ phase 1, seed: "a player may draw additional cards every turn"), ``can_use`` (a 
 power that lets a champion use cards its icon does not, rules notes 2)."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
 from ...blocks import KeywordBase
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
+
+if TYPE_CHECKING:
+    from ...compiler import Compiler
+    from .state import SpellfireCard, SpellfireCardDef, SpellfirePlayer
 
 vocab = Vocabulary("spellfire")
 
@@ -27,7 +31,7 @@ class ExtraDraw(KeywordBase):
 
     __slots__ = ("amount",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: AmountParams, c: Compiler) -> None:
         self.amount = p.amount
 
 
@@ -49,11 +53,11 @@ class CanUse(KeywordBase):
 
     __slots__ = ("kinds",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: CanUseParams, c: Compiler) -> None:
         self.kinds = tuple(_USES[k] for k in p.cards)
 
 
-    def allows(self, proto) -> bool:
+    def allows(self, proto: SpellfireCardDef) -> bool:
         return any(proto.type == t and (s is None or proto.school == s) for t, s in self.kinds)
 
 
@@ -100,11 +104,11 @@ class Immune(KeywordBase):
 
     __slots__ = ("kinds",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: ImmuneParams, c: Compiler) -> None:
         self.kinds = tuple(_IMMUNE[k] for k in p.to)
 
 
-    def covers(self, proto) -> bool:
+    def covers(self, proto: SpellfireCardDef) -> bool:
         """An effect of a card like ``proto`` does not touch the immune champion: it is one
         of these kinds, and offensive (events, which print no direction, count as
         offensive when they target an opposing champion)."""
@@ -113,7 +117,7 @@ class Immune(KeywordBase):
         return any(proto.type == t and (s is None or proto.school == s) for t, s in self.kinds)
 
 
-def immune_to(card, source, you) -> bool:
+def immune_to(card: SpellfireCard, source: SpellfireCard, you: SpellfirePlayer) -> bool:
     """``card`` (in play) is out of reach of an effect of ``source`` controlled by ``you``:
     the effect is offensive (``card`` is an opponent's) and an immunity covers ``source``'s
     kind of card. The immunity is its champion's, or one of that champion's attachments' (an

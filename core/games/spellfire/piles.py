@@ -14,7 +14,10 @@ from ...registry import Params, Vocabulary
 from .card import CardType
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...compiler import Compiler
     from ...model.names import PlayerRef
+    from .rules import SpellfireGame
+    from .state import SpellfireCard, SpellfirePlayer, SpellfireTrigger
 
 vocab = Vocabulary("spellfire")
 
@@ -35,10 +38,10 @@ class Search:
     __slots__ = ("type",)
     finds_cards = True  # a chance to find a realm (the two-draw mulligan)
 
-    def __init__(self, p, c):
+    def __init__(self, p: SearchParams, c: Compiler) -> None:
         self.type = p.type
 
-    def run(self, g, ctx):
+    def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
         p = ctx.controller
         found = [c for c in g.look(p.deck) if c.proto.type == self.type]
         ctx.done = bool(found)
@@ -51,7 +54,7 @@ class Search:
 
     @staticmethod
     @step
-    def chosen(g, p, card) -> None:
+    def chosen(g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard) -> None:
         # the card found goes to a hidden hand: the log (which `cardscript play` shows the
         # other players) names what was searched for, not which card
         g.log.append(("search", p.name, card.proto.type))
@@ -76,24 +79,25 @@ class DiscardFromHand:
 
     __slots__ = ("amount", "player")
 
-    def __init__(self, p, c):
+    def __init__(self, p: DiscardParams, c: Compiler) -> None:
         self.amount = p.amount
         self.player = c.player_ref(p.player)
 
-    def run(self, g, ctx):
+    def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
         players = self.player.players(g, ctx)
         ctx.done = any(q.hand.cards for q in players)
         for q in reversed(players):  # the first asked first (steps run last-in first)
             g.then(self.one, g, ctx, q, self.amount)
 
     @step
-    def one(self, g, ctx, q, left: int) -> None:
+    def one(self, g: SpellfireGame, ctx: SpellfireTrigger, q: SpellfirePlayer, left: int) -> None:
         if left and q.hand.cards:
             g.ask(q, "discard", list(q.hand.cards), f"discard a card ({left} left)",
                   then=(self.chosen, g, ctx, q, left))
 
     @step
-    def chosen(self, g, ctx, q, left: int, card) -> None:
+    def chosen(self, g: SpellfireGame, ctx: SpellfireTrigger, q: SpellfirePlayer, left: int,
+               card: SpellfireCard) -> None:
         if card.proto.type == "realm" and q is ctx.controller:
             q.dropped_realm = True
         g.discard(card, "effect")

@@ -20,9 +20,10 @@ from . import cosmos, formation, selectors
 from .card import SUPPORT_SKILLS
 
 if TYPE_CHECKING:
+    from ...compiler import AbilityProgram
     from ...zones import Zone
     from .rules import SpellfireGame
-    from .state import SpellfireCard, SpellfirePlayer
+    from .state import SpellfireCard, SpellfirePlayer, SpellfireTrigger
 
 #: the option of ending a phase's actions (a string, so a copy or a loaded save still equals it)
 DONE = "done"
@@ -94,7 +95,7 @@ def has_targets(g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard,
         card.host = None
 
 
-def effect_of(card: SpellfireCard):
+def effect_of(card: SpellfireCard) -> AbilityProgram | None:
     """What the card does as it is played: its ``on_play`` ability, if any."""
     acts = card.proto.program.activated
     return acts[0] if acts else None
@@ -161,17 +162,18 @@ def cast(g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard,
     new.host = caster
     g.log.append(("cast", p.name, new.proto.id, caster.proto.id if caster else "-"))
     ab = effect_of(new)
-    item: Trigger | Played = Trigger(ab, new, p) if ab is not None else Played(new, p)
+    item: SpellfireTrigger | Played = Trigger(ab, new, p) if ab is not None else Played(new, p)
     g.then(spent, g, new, item)
     g.then(g.resolver.open, g, item)
-    if isinstance(item, Trigger) and ab.target is not None:
-        g.ask(p, "target", ab.target.candidates(g, item),
+    if isinstance(item, Trigger) and item.ability.target is not None:
+        g.ask(p, "target", item.ability.target.candidates(g, item),
               f"choose a target for {item.label()}",
               then=(g.resolver.target_chosen, g, item))
 
 
 @step
-def spent(g: SpellfireGame, card: SpellfireCard, item: Trigger | Played | None = None) -> None:
+def spent(g: SpellfireGame, card: SpellfireCard,
+          item: SpellfireTrigger | Played | None = None) -> None:
     """A played event goes to the Void; any other played card to the discard pile (one
     played in a battle may stay there until it ends: combat.py)."""
     if card.zone is not g.window_zone:

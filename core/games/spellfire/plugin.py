@@ -2,12 +2,18 @@
 game would."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ... import data_dir
 from ...plugins import GameSpec, hookimpl
 
+if TYPE_CHECKING:
+    from ...registry import Vocabulary
+    from ...text import TextVocabulary
+
 
 @hookimpl
-def cardscript_games():
+def cardscript_games() -> list[GameSpec]:
     from . import scenario
     from .card import SpellfireCard, SpellfireDeck
     from .deck import deck_cards, validate_deck
@@ -22,7 +28,7 @@ def cardscript_games():
 
 
 @hookimpl
-def cardscript_vocabulary(game: str):
+def cardscript_vocabulary(game: str) -> list[Vocabulary]:
     if game != "spellfire":
         return []
     from . import effects, keywords, piles, selectors, triggers
@@ -30,7 +36,7 @@ def cardscript_vocabulary(game: str):
 
 
 @hookimpl
-def cardscript_text(game: str):
+def cardscript_text(game: str) -> list[TextVocabulary]:
     if game != "spellfire":
         return []
     from . import text

@@ -20,6 +20,8 @@ from typing import Any
 from ...bus import Event
 from ...game import Game
 from ...loadable import state, step
+from ...state import CardDef
+from ...table import TableView
 from ...window import ResponseWindow
 from ...zones import Unseen, Zone
 from . import cosmos, evaluation, plays
@@ -66,7 +68,7 @@ class SpellfireGame(Game[SpellfirePlayer]):
     combat: Combat
     victory: Victory
 
-    def __init__(self, decks, seed: int = 0, **kw):
+    def __init__(self, decks: list[list[CardDef]], seed: int = 0, **kw: Any) -> None:
         if "names" not in kw:
             kw["names"] = tuple("ABCD"[:max(len(decks), 2)])
         super().__init__(decks, seed, **kw)
@@ -93,14 +95,14 @@ class SpellfireGame(Game[SpellfirePlayer]):
         """After each resolution: the realms that win (:meth:`.victory.Victory.check`)."""
         self.victory.check(self)
 
-    def responses(self, player) -> list:
+    def responses(self, player: SpellfirePlayer) -> list:
         """What ``player`` may answer a played card with (rules notes 5, :mod:`.plays`)."""
         return plays.responses(self, player)
 
-    def respond(self, player, option: Any) -> None:
+    def respond(self, player: SpellfirePlayer, option: Any) -> None:
         plays.respond(self, player, option)
 
-    def evaluate(self, player) -> float:
+    def evaluate(self, player: SpellfirePlayer) -> float:
         return super().evaluate(player) if self.over else evaluation.evaluate(self, player)
 
     # -- setting out (seed, first paragraphs) --------------------------------------------
@@ -385,7 +387,7 @@ class SpellfireGame(Game[SpellfirePlayer]):
         self.move(card, card.owner.discard, cause=cause)
 
     # -- what the table shows (cardscript play) ------------------------------------------
-    def table(self, viewer):
+    def table(self, viewer: SpellfirePlayer) -> TableView:
         return spellfire_table(self, viewer)
 
     def scores(self) -> str:

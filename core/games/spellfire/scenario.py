@@ -12,6 +12,7 @@ from pydantic import Field
 
 from ... import scenario_checks
 from ...scenario_checks import (
+    CardSource,
     Model,
     check_expect,
     check_hand_and_deck,
@@ -26,6 +27,7 @@ from ...scenario_checks import (
 from ...zones import Unseen
 from . import formation
 from .rules import DECISION_KINDS, VARIANTS, SpellfireGame
+from .state import SpellfireCard
 
 NAMES: tuple[Literal["A", "B", "C", "D"], ...] = ("A", "B", "C", "D")
 Name = Literal["A", "B", "C", "D"]
@@ -183,7 +185,7 @@ def setup_problems(setup: Setup) -> list[tuple[tuple, str, str]]:
     return out
 
 
-def build(setup: Setup, pool) -> SpellfireGame:
+def build(setup: Setup, pool: CardSource) -> SpellfireGame:
     problems = setup_problems(setup)
     if problems:
         raise ValueError(problems[0][2])
@@ -232,7 +234,7 @@ def build(setup: Setup, pool) -> SpellfireGame:
     return g
 
 
-def find_card(g: SpellfireGame, name: str):
+def find_card(g: SpellfireGame, name: str) -> tuple[SpellfireCard | None, str]:
     """The card object a scenario names: ``id``, or ``id#n`` (the n-th, counting from 1)."""
     cid = name.partition("#")[0]
     found: list[Any] = []

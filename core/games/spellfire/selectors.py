@@ -18,7 +18,7 @@ Two rules apply to every selection of cards in play (:func:`_reach`):
 """
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from pydantic import Field
 
@@ -27,13 +27,19 @@ from . import formation
 from .card import CardType, ChampionType
 from .keywords import immune_to
 
+if TYPE_CHECKING:
+    from ...compiler import Compiler
+    from ...zones import Zone
+    from .rules import SpellfireGame
+    from .state import SpellfireCard, SpellfirePlayer, SpellfireTrigger
+
 vocab = Vocabulary("spellfire")
 Controller = Optional[Literal["you", "opponent", "any"]]
 _CONTROLLER = Field(None, description="Whose: you, opponent or any; unset, by the card's "
                     "direction: (Off) opposing, (Def) your own, otherwise any.")
 
 
-def _whose(controller: str | None, source) -> str:
+def _whose(controller: str | None, source: SpellfireCard) -> str:
     """``controller``, or the default the source card's (Off)/(Def) gives."""
     if controller is not None:
         return controller
@@ -41,7 +47,8 @@ def _whose(controller: str | None, source) -> str:
     return "opponent" if d == "off" else "you" if d == "def" else "any"
 
 
-def _reach(card, whose: str, you, source) -> bool:
+def _reach(card: SpellfireCard, whose: str, you: SpellfirePlayer,
+           source: SpellfireCard) -> bool:
     """Whose the card is, and no immunity keeps it out of the source's reach."""
     if whose == "you" and card.controller is not you or \
             whose == "opponent" and card.controller is you:
@@ -55,24 +62,26 @@ class _InPlay:
     __slots__ = ("controller",)
     controller: str | None
 
-    def zones(self, g) -> list:  # pragma: no cover - each selector's own
+    def zones(self, g: SpellfireGame) -> list[Zone]:  # pragma: no cover - each selector's own
         raise NotImplementedError
 
-    def test(self, g, card) -> bool:  # pragma: no cover - each selector's own
+    def test(self, g: SpellfireGame,  # pragma: no cover - each selector's own
+             card: SpellfireCard) -> bool:
         raise NotImplementedError
 
-    def candidates(self, g, ctx) -> list:
+    def candidates(self, g: SpellfireGame, ctx: SpellfireTrigger) -> list[SpellfireCard]:
         you, source = ctx.controller, ctx.source
         whose = _whose(self.controller, source)
         return [c for z in self.zones(g) for c in z.cards
                 if self.test(g, c) and _reach(c, whose, you, source)]
 
-    def still_valid(self, g, ctx, obj) -> bool:
+    def still_valid(self, g: SpellfireGame, ctx: SpellfireTrigger, obj: Any) -> bool:
         z = getattr(obj, "zone", None)
         return z is not None and z.in_play and self.matches(obj, ctx.controller, ctx.source,
                                                              None) and self.test(g, obj)
 
-    def matches(self, card, you, source, here, anywhere: bool = False) -> bool:
+    def matches(self, card: SpellfireCard, you: SpellfirePlayer, source: SpellfireCard,
+                here: Any, anywhere: bool = False) -> bool:
         return _reach(card, _whose(self.controller, source), you, source)
 
 
@@ -95,17 +104,17 @@ class ChampionSelector(_InPlay):
 
     __slots__ = ("where", "champion_type", "max_level")
 
-    def __init__(self, p, c):
+    def __init__(self, p: ChampionFilter, c: Compiler) -> None:
         self.controller = p.controller
         self.where = p.where
         self.champion_type = p.champion_type
         self.max_level = p.max_level
 
-    def zones(self, g) -> list:
+    def zones(self, g: SpellfireGame) -> list[Zone]:
         kinds = ("pool", "battle") if self.where == "any" else (self.where,)
         return [q.zone(k) for q in g.players for k in kinds]
 
-    def test(self, g, card) -> bool:
+    def test(self, g: SpellfireGame, card: SpellfireCard) -> bool:
         if card.proto.type != "champion" or card.host is not None:
             return False
         if self.where != "any" and card.zone.kind != self.where:
@@ -132,15 +141,15 @@ class RealmSelector(_InPlay):
 
     __slots__ = ("razed", "attackable")
 
-    def __init__(self, p, c):
+    def __init__(self, p: RealmFilter, c: Compiler) -> None:
         self.controller = p.controller
         self.razed = p.razed
         self.attackable = p.attackable
 
-    def zones(self, g) -> list:
+    def zones(self, g: SpellfireGame) -> list[Zone]:
         return [s.zone for q in g.players for s in q.slots]
 
-    def test(self, g, card) -> bool:
+    def test(self, g: SpellfireGame, card: SpellfireCard) -> bool:
         if card.proto.type != "realm":
             return False
         if self.razed is not None and card.razed != self.razed:
@@ -168,17 +177,17 @@ class CardInPlaySelector(_InPlay):
 
     __slots__ = ("types",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: CardInPlayFilter, c: Compiler) -> None:
         self.controller = p.controller
         self.types = tuple(p.types)
 
-    def zones(self, g) -> list:
+    def zones(self, g: SpellfireGame) -> list[Zone]:
         out = [z for q in g.players
                for z in (q.pool, q.battle, q.dungeon, *(s.zone for s in q.slots))]
         out.append(g.rule_zone)
         return out
 
-    def test(self, g, card) -> bool:
+    def test(self, g: SpellfireGame, card: SpellfireCard) -> bool:
         return card.proto.type in self.types
 
 
@@ -202,25 +211,26 @@ class PlayedCard:
 
     __slots__ = ("types", "direction")
 
-    def __init__(self, p, c):
+    def __init__(self, p: PlayedFilter, c: Compiler) -> None:
         self.types = tuple(p.types) if p.types else None
         self.direction = p.direction
 
-    def candidates(self, g, ctx) -> list:
+    def candidates(self, g: SpellfireGame, ctx: SpellfireTrigger) -> list[SpellfireCard]:
         item = g.resolver.answering
         if item is None or item.controller is ctx.controller:
             return []
         card = item.source
         return [card] if self.ok(card) else []
 
-    def still_valid(self, g, ctx, obj) -> bool:
+    def still_valid(self, g: SpellfireGame, ctx: SpellfireTrigger, obj: Any) -> bool:
         item = g.resolver.answering
         return item is not None and item.source is obj and obj.zone is not None
 
-    def matches(self, card, you, source, here, anywhere: bool = False) -> bool:
+    def matches(self, card: SpellfireCard, you: SpellfirePlayer, source: SpellfireCard,
+                here: Any, anywhere: bool = False) -> bool:
         return self.ok(card)
 
-    def ok(self, card) -> bool:
+    def ok(self, card: SpellfireCard) -> bool:
         if self.types is not None and card.proto.type not in self.types:
             return False
         return self.direction is None or card.proto.direction == self.direction

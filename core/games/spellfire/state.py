@@ -4,7 +4,7 @@ what a card in play has (razed, the card it is attached to, level changes for th
 and a player's zones, formation and the phase-2 steps used this turn."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...loadable import state
 from ...state import Card, CardDef, Player
@@ -141,3 +141,12 @@ class SpellfirePlayer(Player):
 
     def champions(self) -> list[SpellfireCard]:
         return [c for c in self.pool.cards if c.proto.type == "champion"]
+
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from ...resolve import Trigger
+
+    #: a Spellfire ability resolving: its source a Spellfire card, its controller a Spellfire player
+    SpellfireTrigger: TypeAlias = Trigger[SpellfireCard, SpellfirePlayer]

@@ -10,13 +10,18 @@ response window closed without it being negated), "turn_start" (phase 0, :mod:`.
 "razed" (:func:`.formation.raze`)."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
 from ...registry import Params, Vocabulary
 from ...vocabulary import SelfTrigger
 from .zones import DUNGEON, FORMATION, POOL, RULE
+
+if TYPE_CHECKING:
+    from ...bus import Event
+    from ...compiler import Compiler
+    from .state import SpellfireCard
 
 vocab = Vocabulary("spellfire")
 
@@ -90,7 +95,7 @@ class StartOfTurn:
     __slots__ = ("each", "scope")
     event = "turn_start"
 
-    def __init__(self, p, c):
+    def __init__(self, p: TurnParams, c: Compiler) -> None:
         self.each = p.whose == "each"
         self.scope = _PLACE.get(c.card_type, "")
         if not self.scope:
@@ -98,5 +103,5 @@ class StartOfTurn:
                           f"start of a turn; start_of_turn is for "
                           f"{', '.join(sorted(_PLACE))}")
 
-    def matches(self, ev, card) -> bool:
+    def matches(self, ev: Event, card: SpellfireCard) -> bool:
         return self.each or ev.player is card.controller

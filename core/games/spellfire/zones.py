@@ -12,9 +12,14 @@ D, E and F at the back. Each slot is shielded by the one or two slots in front o
 shields B and C; B shields D and E; C shields E and F)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...clone import copy_value
 from ...loadable import state
 from ...zones import Zone
+
+if TYPE_CHECKING:
+    from .state import SpellfirePlayer
 
 DECK, HAND, FORMATION, POOL, BATTLE, DUNGEON, DISCARD, LIMBO, ABYSS, VOID, RULE, WINDOW = (
     "deck", "hand", "formation", "pool", "battle", "dungeon", "discard", "limbo", "abyss",
@@ -43,7 +48,8 @@ class Slot:
 
     __slots__ = ("index", "letter", "row", "front", "zone")
 
-    def __init__(self, index: int, letter: str, row: int, front: tuple[int, ...], player):
+    def __init__(self, index: int, letter: str, row: int, front: tuple[int, ...],
+                 player: SpellfirePlayer):
         self.index = index
         self.letter = letter
         self.row = row
@@ -67,7 +73,7 @@ class Slot:
         return f"{self.letter}/{zone.player.name}"
 
 
-def formation(letters: str, player) -> list[Slot]:
+def formation(letters: str, player: SpellfirePlayer) -> list[Slot]:
     """The slots of a formation, front first, each with the slots in front of it."""
     out: list[Slot] = []
     for r, row in enumerate(rows(len(letters))):

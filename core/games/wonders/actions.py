@@ -2,7 +2,7 @@
 harvest, pass; and battle in its six steps (rule 404.3.2)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, Literal, cast
 
 from ...bus import Event
 from ...clone import copy_value
@@ -13,8 +13,9 @@ from ...zones import Zone
 from .zones import HAND, LIMBO
 
 if TYPE_CHECKING:
+    from ...compiler import AbilityProgram
     from .primitives import Primitives
-    from .state import WondersCard, WondersPlayer
+    from .state import WondersCard, WondersPlayer, WondersTrigger
     from .zones import Realm
 
 
@@ -24,7 +25,8 @@ class TurnOption:
 
     __slots__ = ("kind", "card", "realm", "ability", "text")
 
-    def __init__(self, kind: str, card=None, realm=None, ability=None, text: str = ""):
+    def __init__(self, kind: str, card: WondersCard | None = None, realm: Realm | None = None,
+                 ability: AbilityProgram | None = None, text: str = ""):
         self.kind = kind
         self.card = card
         self.realm = realm
@@ -39,17 +41,20 @@ class TurnOption:
 
     def label(self) -> str:
         if not self.text:
-            kind, card = self.kind, self.card
+            kind, card, realm, ability = self.kind, self.card, self.realm, self.ability
             if kind == "play":
+                assert card is not None  # what each kind names: turn_options
                 zone = card.zone.kind
                 self.text = f"play {card.proto.id}" if zone == HAND else \
                     f"play {card.proto.id} from {zone}"  # as though in hand (rule 404.2)
             elif kind == "attack":
-                self.text = f"attack realm {self.realm.number}"
+                assert realm is not None
+                self.text = f"attack realm {realm.number}"
             else:
+                assert card is not None and ability is not None and realm is not None
                 acts = card.proto.program.activated
-                suffix = f" #{self.ability.index}" if len(acts) > 1 else ""
-                self.text = f"{kind} {card.proto.id}{suffix} @realm {self.realm.number}"
+                suffix = f" #{ability.index}" if len(acts) > 1 else ""
+                self.text = f"{kind} {card.proto.id}{suffix} @realm {realm.number}"
         return self.text
 
     def __repr__(self) -> str:
@@ -58,7 +63,7 @@ class TurnOption:
 
 PASS = TurnOption("pass", text="pass")
 DRAW = TurnOption("draw", text="draw")
-DONE = "done"
+DONE: Final = "done"
 
 
 @state
@@ -67,7 +72,7 @@ class StoneOption:
 
     __slots__ = ("owner", "name")
 
-    def __init__(self, owner, name: str):
+    def __init__(self, owner: int | None, name: str):
         self.owner = owner
         self.name = name
 
@@ -91,7 +96,7 @@ class Turns(Section):
         self.harvesting: WondersPlayer | None = None
         self.last_seizer: WondersPlayer | None = None
 
-    def turn_options(self, g: Primitives, p) -> list:
+    def turn_options(self, g: Primitives, p: WondersPlayer) -> list[TurnOption]:
         """Every legal use of ``p``'s turn; pass is always first (rule 404.5)."""
         opts = [PASS]
         has_action = p.actions > 0
@@ -138,13 +143,14 @@ class Turns(Section):
                     opts.append(TurnOption(kind, c, realm, ab))
         return opts
 
-    def can_pay(self, g: Primitives, p, card, links: set[str], energy: int) -> bool:
+    def can_pay(self, g: Primitives, p: WondersPlayer, card: WondersCard, links: set[str],
+                energy: int) -> bool:
         """Rule 404.2: ``p`` can pay ``card``'s energy cost as from hand, and it is not a
         core card without its orbital's link (Core Mechanic)."""
         return g.cost_of(p, card, links) <= energy and \
             (not card.proto.core or card.orbital in links)
 
-    def can_attack(self, g: Primitives, p, realm) -> bool:
+    def can_attack(self, g: Primitives, p: WondersPlayer, realm: Realm) -> bool:
         """Rule 404.3.1: only with a Wonder there, and never where players can't attack."""
         if not realm.active or (g.attack_bans and self.attack_banned(g, p, realm)):
             return False
@@ -153,11 +159,11 @@ class Turns(Section):
                 return True
         return False
 
-    def attack_banned(self, g: Primitives, p, realm) -> bool:
+    def attack_banned(self, g: Primitives, p: WondersPlayer, realm: Realm) -> bool:
         return any(who is p and (where is None or where is realm)
                    for who, where in g.attack_bans)
 
-    def take_action(self, g: Primitives, p, option) -> None:
+    def take_action(self, g: Primitives, p: WondersPlayer, option: TurnOption) -> None:
         """Rule 404: do the chosen use of the turn; free attacks its effects declared follow."""
         kind = option.kind
         g.log.append(("turn", p.name, option.label()))
@@ -168,18 +174,22 @@ class Turns(Section):
             g.resolver.settle(g)
         elif kind == "play":
             card = option.card
+            assert card is not None  # what each kind names: turn_options
             if "attuned" not in card.proto.keywords:
                 p.actions -= 1
             self.play_as_from_hand(g, p, card)
         elif kind == "attack":
+            assert option.realm is not None
             p.actions -= 1
             self.battle(g, p, option.realm)
         elif kind == "activate":
+            assert option.card is not None and option.ability is not None
             self.activate(g, p, option.card, option.ability)
         elif kind == "harvest":
+            assert option.card is not None and option.ability is not None
             self.harvest(g, p, [(option.card, option.ability)])
 
-    def play_as_from_hand(self, g: Primitives, p, card) -> None:
+    def play_as_from_hand(self, g: Primitives, p: WondersPlayer, card: WondersCard) -> None:
         """Rule 404.2: choose an active realm (a spell goes to The Abyss: none), pay the
         card's energy cost and play it."""
         if card.proto.type == "spell":
@@ -189,7 +199,8 @@ class Turns(Section):
                      f"choose a realm for {card.proto.id}", then=(self.pay_and_play, g, p, card))
 
     @step
-    def pay_and_play(self, g: Primitives, p, card, realm) -> None:
+    def pay_and_play(self, g: Primitives, p: WondersPlayer, card: WondersCard,
+                     realm: Realm | None) -> None:
         p.energy -= g.cost_of(p, card)
         self.play_card(g, p, card, realm)
 
@@ -237,7 +248,8 @@ class Turns(Section):
             g.resolver.settle_now(g, own)
 
     @step
-    def enter_from_limbo(self, g: Primitives, p, played, realm, limbo, source: str) -> None:
+    def enter_from_limbo(self, g: Primitives, p: WondersPlayer, played: WondersCard,
+                         realm: Realm | None, limbo: Zone, source: str) -> None:
         """The played card enters The World; its arrival names the zone it was played from
         (``source``), not limbo: a card played from hand arrives from a hand (rule 508.4's
         Eternitum: "arrives from anywhere other than from a hand")."""
@@ -247,8 +259,10 @@ class Turns(Section):
             elif self.replaced_entering(g, played, limbo):
                 return
             elif played.blank:
+                assert realm is not None  # only a spell is played into no realm
                 g.enter_nullified(played, realm.sides[p.index], source)
             else:
+                assert realm is not None
                 side = realm.sides[p.index]
                 new = g.move(played, side, publish=False)
                 if new is not None:
@@ -256,7 +270,7 @@ class Turns(Section):
         g.limbos.remove(limbo)
         g.resolver.settle(g)
 
-    def replaced_entering(self, g: Primitives, played, limbo) -> bool:
+    def replaced_entering(self, g: Primitives, played: WondersCard, limbo: Zone) -> bool:
         """Rule 504: the played card's entering The World is replaced ("if this would
         enter, ... instead"); once the replacement's effect is done, a card it left in limbo
         goes to its owner's Abyss, as a spell does once it has resolved (it does not die: it
@@ -265,13 +279,14 @@ class Turns(Section):
                                        after=(self.limbo_done, g, played, limbo))
 
     @step
-    def limbo_done(self, g: Primitives, played, limbo) -> None:
+    def limbo_done(self, g: Primitives, played: WondersCard, limbo: Zone) -> None:
         if played.zone is limbo:
             g.move(played, played.owner.abyss)
         g.limbos.remove(limbo)
         g.resolver.settle(g)
 
-    def activate(self, g: Primitives, p, card, ability) -> None:
+    def activate(self, g: Primitives, p: WondersPlayer, card: WondersCard,
+                 ability: AbilityProgram) -> None:
         """Rule 404.4: pay the ability's cost (an action unless free; tap or sacrifice), then
         its effect resolves like a triggered one, targets chosen now."""
         if not ability.trigger.free:
@@ -281,7 +296,7 @@ class Turns(Section):
         g.resolver.choose_targets(g, [t])
 
     @step
-    def pay_activation(self, g: Primitives, card, t) -> None:
+    def pay_activation(self, g: Primitives, card: WondersCard, t: WondersTrigger) -> None:
         cost = t.ability.trigger.cost
         if cost == "tap":
             card.tapped = True
@@ -299,7 +314,7 @@ class Turns(Section):
         g.resolver.settle(g)
 
     @step
-    def faith_paid(self, g: Primitives, t, amount: int) -> None:
+    def faith_paid(self, g: Primitives, t: WondersTrigger, amount: int) -> None:
         p = t.controller
         p.faith -= amount
         p.faith_spent = amount
@@ -308,7 +323,8 @@ class Turns(Section):
         g.resolver.add(g, [t])
         g.resolver.settle(g)
 
-    def harvest(self, g: Primitives, p, chosen: list) -> None:
+    def harvest(self, g: Primitives, p: WondersPlayer,
+                chosen: list[tuple[WondersCard, AbilityProgram]]) -> None:
         """Rulebook, Harvest: a tap free action; any number of cards may be harvested together
         (tapped at once); actions it gains are usable from the next turn."""
         more = [o for o in self.turn_options(g, p) if o.kind == "harvest"
@@ -320,13 +336,17 @@ class Turns(Section):
             self.harvest_together(g, p, chosen)
 
     @step
-    def harvest_pick(self, g: Primitives, p, chosen: list, pick) -> None:
+    def harvest_pick(self, g: Primitives, p: WondersPlayer,
+                     chosen: list[tuple[WondersCard, AbilityProgram]],
+                     pick: TurnOption | Literal["done"]) -> None:
         if pick == DONE:
             self.harvest_together(g, p, chosen)
         else:
+            assert pick.card is not None and pick.ability is not None  # a harvest option
             self.harvest(g, p, [*chosen, (pick.card, pick.ability)])
 
-    def harvest_together(self, g: Primitives, p, chosen: list) -> None:
+    def harvest_together(self, g: Primitives, p: WondersPlayer,
+                         chosen: list[tuple[WondersCard, AbilityProgram]]) -> None:
         batch = []
         for card, ab in chosen:
             card.tapped = True
@@ -335,7 +355,7 @@ class Turns(Section):
         g.resolver.choose_targets(g, batch)
 
     @step
-    def harvested(self, g: Primitives, p, batch: list) -> None:
+    def harvested(self, g: Primitives, p: WondersPlayer, batch: list[Trigger]) -> None:
         g.resolver.add(g, batch)
         self.harvesting = p
         g.then(self.harvest_over, g)
@@ -346,7 +366,7 @@ class Turns(Section):
         self.harvesting = None
 
     # -- battle ----------------------------------------------------------------------------
-    def battle(self, g: Primitives, attacker, realm) -> None:
+    def battle(self, g: Primitives, attacker: WondersPlayer, realm: Realm) -> None:
         """Rule 404.3.2: On Attack, On Defense, On Battle, check for victory, move a stone,
         end of battle. All the attacker's Wonders in the realm attack together (404.3.1)."""
         defender = g.opponents(attacker)[0]
@@ -361,7 +381,7 @@ class Turns(Section):
                       (self.battle_end, g, attacker, realm))
 
     @step
-    def attack_step(self, g: Primitives, attacker, realm) -> None:
+    def attack_step(self, g: Primitives, attacker: WondersPlayer, realm: Realm) -> None:
         """Step 1: On Attack effects, and "whenever (something) attacks" ones at the same
         time (404.3.2.1): an event for each attacking Wonder, so each can trigger."""
         g.publish(Event("attack", None, attacker, realm))
@@ -371,13 +391,14 @@ class Turns(Section):
         g.resolver.settle(g)
 
     @step
-    def battle_step(self, g: Primitives, event) -> None:
+    def battle_step(self, g: Primitives, event: Event) -> None:
         """Steps 2-3 of 404.3.2: On Defense, On Battle effects resolve."""
         g.publish(event)
         g.resolver.settle(g)
 
     @step
-    def battle_victory(self, g: Primitives, attacker, defender, realm) -> None:
+    def battle_victory(self, g: Primitives, attacker: WondersPlayer, defender: WondersPlayer,
+                       realm: Realm) -> None:
         """Step 4, check for victory; step 5, the winner seizes a stone."""
         winner = self.battle_winner(g, attacker, defender, realm)
         g.log.append(("battle", realm.number, winner.name if winner else "tie"))
@@ -389,18 +410,19 @@ class Turns(Section):
         g.resolver.settle(g)
 
     @step
-    def battle_end(self, g: Primitives, attacker, realm) -> None:
+    def battle_end(self, g: Primitives, attacker: WondersPlayer, realm: Realm) -> None:
         """Step 6: end of battle."""
         g.publish(Event("battle_end", None, attacker, realm))
         g.then(self.battle_over, g, attacker, realm)
         g.resolver.settle(g)
 
     @step
-    def battle_over(self, g: Primitives, attacker, realm) -> None:
+    def battle_over(self, g: Primitives, attacker: WondersPlayer, realm: Realm) -> None:
         for c in realm.sides[attacker.index].cards:
             c.attacked = False
 
-    def battle_winner(self, g: Primitives, attacker, defender, realm):
+    def battle_winner(self, g: Primitives, attacker: WondersPlayer, defender: WondersPlayer,
+                      realm: Realm) -> WondersPlayer | None:
         """Rule 404.3.2 step 4: the higher total power wins; any Wonders beat no Wonders, even
         at 0 or less (404.3.1); equal totals, or no Wonders at all, tie."""
         # a face-down card is no Wonder and has no effect on the game (rule 510)
@@ -419,7 +441,8 @@ class Turns(Section):
         return attacker if pa > pd else defender if pd > pa else None
 
     @step
-    def seize(self, g: Primitives, winner, loser, realm) -> None:
+    def seize(self, g: Primitives, winner: WondersPlayer, loser: WondersPlayer,
+              realm: Realm) -> None:
         """Rule 404.3.2 step 5: the winner seizes one stone, from the centre or the loser, if
         able; Guardian keeps the loser's stones here (rulebook, Guardian)."""
         guarded = any(c.has_keyword("guardian") for c in realm.sides[loser.index].cards)
@@ -435,7 +458,8 @@ class Turns(Section):
                  then=(self.seized, g, winner, realm))
 
     @step
-    def seized(self, g: Primitives, winner, realm, pick) -> None:
+    def seized(self, g: Primitives, winner: WondersPlayer, realm: Realm,
+               pick: StoneOption) -> None:
         realm.stones[realm.stones.index(pick.owner)] = winner.index
         self.last_seizer = winner
         g.log.append(("seize", winner.name, realm.number, pick.name))

@@ -4,13 +4,16 @@ game offers them as uses of a turn (actions.py) while their card is in The World
 """
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import TYPE_CHECKING, Literal, Self, Union
 
 from pydantic import Field, model_validator
 
 from ...limits import COUNT_MAX
 from ...registry import Params, Vocabulary
 from .triggers import _Trigger
+
+if TYPE_CHECKING:
+    from ...compiler import Compiler
 
 vocab = Vocabulary("wonders")
 
@@ -66,7 +69,7 @@ class FaithParams(Params):
         "0; the faith_spent value reads it).")
 
     @model_validator(mode="after")
-    def _not_zero(self):
+    def _not_zero(self) -> Self:
         if self.amount != "x" and not 1 <= self.amount <= COUNT_MAX:
             raise ValueError(f"spend at least 1 faith (and at most {COUNT_MAX:,})")
         return self
@@ -82,7 +85,7 @@ class SpendFaith(_Activated):
     cost = "faith"
     free = True
 
-    def __init__(self, p, c):
+    def __init__(self, p: FaithParams, c: Compiler) -> None:
         self.amount = None if p.amount == "x" else p.amount  # None: X, chosen on paying
 
     def least(self) -> int:

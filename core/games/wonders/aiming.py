@@ -34,9 +34,10 @@ from .triggers import _Trigger
 from .zones import LIMBO, WORLD
 
 if TYPE_CHECKING:
+    from ...compiler import Compiler
     from ...model.names import Effect, PlayerRef, Selector
     from .rules import WondersGame
-    from .state import WondersCard
+    from .state import WondersCard, WondersTrigger
 
 vocab = Vocabulary("wonders")
 
@@ -44,7 +45,7 @@ vocab = Vocabulary("wonders")
 WOULD_TARGET = "would_target"
 
 
-def aim(g: WondersGame, ctx: Trigger, effect: entries.Effect) -> None:
+def aim(g: WondersGame, ctx: WondersTrigger, effect: entries.Effect) -> None:
     """Rule 508.3 (``Game.aim``): ``ctx`` would target its chosen card now. The abilities
     this triggers resolve first, nested in ``ctx`` (they may nullify it); then ``effect`` runs
     unless ``ctx`` was nullified. An ability targets once, however many stages name it."""
@@ -61,7 +62,7 @@ def aim(g: WondersGame, ctx: Trigger, effect: entries.Effect) -> None:
 
 
 @step
-def aimed(g: WondersGame, ctx: Trigger, effect: entries.Effect) -> None:
+def aimed(g: WondersGame, ctx: WondersTrigger, effect: entries.Effect) -> None:
     if not ctx.stopped:  # nullified meanwhile
         effect.run(g, ctx)
 
@@ -86,11 +87,11 @@ class WouldTarget(_Trigger):
     scope = WORLD
     event = WOULD_TARGET
 
-    def __init__(self, p, c):
+    def __init__(self, p: WouldTargetParams, c: Compiler) -> None:
         self.selector = c.selector(p.card)
         self.by = p.by
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         by = self.by
         if by != "any" and (ev.player is card.controller) != (by == "you"):
             return False
@@ -115,15 +116,15 @@ class UnlessSpend:
 
     __slots__ = ("energy", "player", "effect")
 
-    def __init__(self, p, c):
+    def __init__(self, p: UnlessSpendParams, c: Compiler) -> None:
         self.energy = p.energy
         self.player = c.player_ref(p.player)
         self.effect = c.effect(p.effect)
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         self.ask(g, ctx, [p for p in self.player.players(g, ctx) if p.energy >= self.energy])
 
-    def ask(self, g, ctx, payers: list) -> None:
+    def ask(self, g: WondersGame, ctx: WondersTrigger, payers: list) -> None:
         if not payers:
             self.effect.run(g, ctx)
             return
@@ -132,7 +133,7 @@ class UnlessSpend:
               then=(self.answered, g, ctx, payers))
 
     @step
-    def answered(self, g, ctx, payers: list, spend: bool) -> None:
+    def answered(self, g: WondersGame, ctx: WondersTrigger, payers: list, spend: bool) -> None:
         if not spend:
             self.ask(g, ctx, payers[1:])
             return
@@ -151,12 +152,12 @@ class NullifyEffect:
 
     __slots__ = ()
 
-    def __init__(self, p, c):
+    def __init__(self, p: None, c: Compiler) -> None:
         if getattr(c.ability_trigger, "event", None) != WOULD_TARGET:
             raise c.error("nullify_effect nullifies the spell or effect that would target: "
                           "use it in an ability triggered by would_target")
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         t = ctx.event.data if ctx.event is not None else None
         if not isinstance(t, Trigger) or t.stopped:
             ctx.done = False

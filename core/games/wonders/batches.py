@@ -10,7 +10,8 @@ rule 503 says (:mod:`.loops`)."""
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 from ...clone import copy_value
 from ...limits import LimitExceeded
@@ -18,12 +19,17 @@ from ...loadable import state, step
 from ...resolve import Targeting, Trigger, named, resolve
 from .loops import BACKSTOP, LoopBreaker
 
+if TYPE_CHECKING:
+    from ...game import Game
+    from .primitives import Primitives
+    from .state import WondersCard, WondersTrigger
+
 
 @state
 class BatchResolver(LoopBreaker, Targeting):
     """Rules 501-502: immediate resolution in batches ordered by the active player."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.queue: deque[list[Trigger]] = deque()
         #: queue[0] is the batch being resolved, and queue[-1] the new batch that the
@@ -50,7 +56,7 @@ class BatchResolver(LoopBreaker, Targeting):
         return n
 
     @step
-    def target_chosen(self, g, t: Trigger, target: Any) -> None:
+    def target_chosen(self, g: Game, t: WondersTrigger, target: Any) -> None:
         """Rulebook, Shield: "If a card with a shield counter would ... be targeted by an enemy
         card or effect, you may remove the shield counter instead": its controller chooses;
         if they do, the ability has no target (what else it does still happens, 508.2)."""
@@ -63,7 +69,8 @@ class BatchResolver(LoopBreaker, Targeting):
         super().target_chosen(g, t, target)
 
     @step
-    def shield_answer(self, g, t: Trigger, target, remove: bool) -> None:
+    def shield_answer(self, g: Primitives, t: WondersTrigger, target: WondersCard,
+                      remove: bool) -> None:
         if remove:
             g.remove_shield(target, "target")
             t.target = None
@@ -71,7 +78,7 @@ class BatchResolver(LoopBreaker, Targeting):
             super().target_chosen(g, t, target)
 
     @step
-    def add(self, g, batch: list[Trigger]) -> None:
+    def add(self, g: Primitives, batch: list[Trigger]) -> None:
         """A new batch (rule 502: it waits until the batches created before it are done).
         Created while a batch resolves, it joins the one new batch of that batch's effects."""
         if not batch:
@@ -85,7 +92,7 @@ class BatchResolver(LoopBreaker, Targeting):
             self.collecting = True
 
     @step
-    def file_triggers(self, g) -> None:
+    def file_triggers(self, g: Primitives) -> None:
         """Turn the triggers collected since the last flush into a batch (rule 502), choosing
         targets now (rule 501.1), the active player first and then in turn order (rule 508).
         Symbiosis Wonders that arrived copy first, and their arrival is seen then
@@ -107,7 +114,7 @@ class BatchResolver(LoopBreaker, Targeting):
         g.then(self.add, g, batch)
         self.choose_targets(g, batch)
 
-    def settle(self, g) -> None:
+    def settle(self, g: Primitives) -> None:
         """Resolve everything pending, batch by batch, with state checks after each
         resolution, until nothing is left to do.
 
@@ -121,7 +128,7 @@ class BatchResolver(LoopBreaker, Targeting):
             self.file_triggers(g)
 
     @step
-    def settle_now(self, g, batch: list[Trigger] | None = None) -> None:
+    def settle_now(self, g: Primitives, batch: list[Trigger] | None = None) -> None:
         """Put ``batch`` (if any) to resolve and :meth:`settle`; but called from a resolving
         effect, it resolves the batch and the new triggers now, and what they trigger in
         turn, before that effect goes on. This is for the play of a card, whose triggers and
@@ -146,7 +153,7 @@ class BatchResolver(LoopBreaker, Targeting):
          self.collecting) = self.outer.pop()
 
     @step
-    def next(self, g) -> None:
+    def next(self, g: Primitives) -> None:
         """One turn of the settle loop: file new triggers, or resolve the next trigger of the
         current batch, or finish with the state checks when nothing is left."""
         if g.pending or g.symbiosis.waiting:
@@ -187,7 +194,7 @@ class BatchResolver(LoopBreaker, Targeting):
             self.reset_loops()
 
     @step
-    def picked(self, g, t: Trigger) -> None:
+    def picked(self, g: Primitives, t: WondersTrigger) -> None:
         self.queue[0].remove(t)
         g.then(self.next, g)
         key = (t.ability, t.source.proto)
@@ -197,7 +204,7 @@ class BatchResolver(LoopBreaker, Targeting):
         self.trail.append(key)
         g.then(self.resolve, g, t)
 
-    def drop_prevented(self, g, batch: list[Trigger]) -> None:
+    def drop_prevented(self, g: Primitives, batch: list[Trigger]) -> None:
         prevented = self.prevented
         keep = []
         for t in batch:
@@ -208,7 +215,7 @@ class BatchResolver(LoopBreaker, Targeting):
         batch[:] = keep
 
     @step
-    def resolve(self, g, t: Trigger) -> None:
+    def resolve(self, g: Primitives, t: WondersTrigger) -> None:
         """Resolve ``t``; the state checks follow once everything it scheduled is done."""
         g.resolutions += 1
         if g.resolutions > g.limits.resolutions:
@@ -220,12 +227,12 @@ class BatchResolver(LoopBreaker, Targeting):
         resolve(g, t)
 
     @step
-    def resolved(self, g) -> None:
+    def resolved(self, g: Primitives) -> None:
         self.resolving -= 1
         self.current = None
         g.state_checks()
 
-    def waiting(self, g):
+    def waiting(self, g: Primitives) -> Iterator[Trigger]:
         """Every trigger waiting to resolve (for the loop check's state pattern)."""
         for batch in self.queue:
             yield from batch

@@ -58,7 +58,7 @@ class WondersCard(CardBase):
 
     @field_validator("power")
     @classmethod
-    def _power_only_on_wonders(cls, power, info: ValidationInfo):
+    def _power_only_on_wonders(cls, power: int | None, info: ValidationInfo) -> int | None:
         kind = info.data.get("type")
         if kind == "wonder" and power is None:
             raise ValueError("a wonder needs a power")

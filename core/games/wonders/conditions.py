@@ -1,18 +1,22 @@
 """Conditions and values: what ``if`` tests and what counts count."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...registry import Params, Vocabulary
 from .selectors import Range
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...compiler import Compiler
     from ...model.names import Selector
+    from .rules import WondersGame
+    from .state import WondersTrigger
 
 vocab = Vocabulary("wonders")
 
 
-def _in(n: int, r) -> bool:
+def _in(n: int, r: Range) -> bool:
     return (r.min is None or n >= r.min) and (r.max is None or n <= r.max)
 
 
@@ -21,26 +25,27 @@ class SelectorParams(Params):
     selector: "Selector"
 
 
-def _range_condition(name, doc, measure, text):
+def _range_condition(name: str, doc: str, measure: Callable[[WondersGame, WondersTrigger], int],
+                     text: str) -> None:
     class Impl:
         __slots__ = ("range",)
         __doc__ = doc
 
-        def __init__(self, p, c):
+        def __init__(self, p: Range, c: Compiler) -> None:
             self.range = p
 
-        def test(self, g, ctx):
+        def test(self, g: WondersGame, ctx: WondersTrigger) -> bool:
             return _in(measure(g, ctx), self.range)
     Impl.__name__ = Impl.__qualname__ = name.title().replace("_", "")
     globals()[Impl.__name__] = Impl  # picklable for the compile cache
     vocab.condition(name, Range, text=text)(Impl)
 
 
-def _stones(g, ctx):
+def _stones(g: WondersGame, ctx: WondersTrigger) -> int:
     return g.stones_of(ctx.controller)
 
 
-def _lands(g, ctx):
+def _lands(g: WondersGame, ctx: WondersTrigger) -> int:
     return g.lands_of(ctx.controller)
 
 
@@ -67,22 +72,23 @@ class TookLastTurn:
 
     __slots__ = ()
 
-    def __init__(self, p, c):
+    def __init__(self, p: None, c: Compiler) -> None:
         pass
 
-    def test(self, g, ctx):
+    def test(self, g: WondersGame, ctx: WondersTrigger) -> bool:
         return g.last_turn_taker is ctx.controller
 
 
-def _simple_value(name, doc, get, text):
+def _simple_value(name: str, doc: str, get: Callable[[WondersGame, WondersTrigger], int],
+                  text: str) -> None:
     class Impl:
         __slots__ = ()
         __doc__ = doc
 
-        def __init__(self, p, c):
+        def __init__(self, p: None, c: Compiler) -> None:
             pass
 
-        def get(self, g, ctx):
+        def get(self, g: WondersGame, ctx: WondersTrigger) -> int:
             return get(g, ctx)
     Impl.__name__ = Impl.__qualname__ = name.title().replace("_", "")
     globals()[Impl.__name__] = Impl  # picklable for the compile cache
@@ -112,8 +118,8 @@ class Count:
 
     __slots__ = ("selector",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: SelectorParams, c: Compiler) -> None:
         self.selector = c.selector(p.selector)
 
-    def get(self, g, ctx):
+    def get(self, g: WondersGame, ctx: WondersTrigger) -> int:
         return len(self.selector.candidates(g, ctx))

@@ -26,7 +26,7 @@ continuous effect:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional, Union, cast
+from typing import TYPE_CHECKING, Literal, Optional, Self, Union, cast
 
 from pydantic import Field, model_validator
 
@@ -40,9 +40,12 @@ from .effects import PlayAsThoughInHand
 from .zones import HAND, WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...bus import Handler
+    from ...compiler import Compiler
     from ...model.names import Ability, CardRef, Keyword
     from .primitives import Primitives
-    from .state import WondersCard, WondersPlayer
+    from .rules import WondersGame
+    from .state import WondersCard, WondersPlayer, WondersTrigger
 
 vocab = Vocabulary("wonders")
 
@@ -62,7 +65,7 @@ class EquippedRef:
     __slots__ = ()
     entry_name = "equipped"
 
-    def cards(self, g, ctx) -> list:
+    def cards(self, g: Primitives, ctx: WondersTrigger) -> list[WondersCard]:
         w = getattr(ctx.source, "equipped_to", None)
         return [w] if w is not None and w.zone is not None and w.zone.kind == WORLD else []
 
@@ -77,7 +80,8 @@ class _Continuous:
     continuous = True
     card: EquippedRef | AllRef | ThisRef
 
-    def __init__(self, p, c):
+    def __init__(self, p: CantParams | CharacteristicsParams | GrantParams | IsStoneParams,
+                 c: Compiler) -> None:
         if getattr(c.ability_trigger, "entry_name", None) != "static":
             raise c.error(f"'{type(self).entry_name}' is a continuous effect: it belongs "  # type: ignore[attr-defined]
                           "alone in a static ability (trigger: static), rule 508.1")
@@ -94,10 +98,11 @@ class _Continuous:
                           f"{{all: ...}} cards; found '{p.card}'")
         self.card = ref
 
-    def run(self, g, ctx):  # pragma: no cover - compiled only inside static abilities
+    def run(self, g: WondersGame,  # pragma: no cover - compiled only inside static abilities
+            ctx: WondersTrigger) -> None:
         raise AssertionError("a continuous effect is read by the game, never run")
 
-    def covers(self, g, ctx, card) -> bool:
+    def covers(self, g: Primitives, ctx: WondersTrigger, card: WondersCard) -> bool:
         """Does the effect of this static ability (``ctx``) apply to ``card``?"""
         ref = self.card
         if isinstance(ref, EquippedRef):
@@ -107,7 +112,7 @@ class _Continuous:
         return card.zone is not None and card.zone.kind == WORLD and \
             ref.selector.matches(card, ctx.controller, ctx.source, ctx.area)
 
-    def covered(self, g, ctx) -> list:
+    def covered(self, g: Primitives, ctx: WondersTrigger) -> list[WondersCard]:
         """Every card the effect applies to now (its selection is not an effect step)."""
         ref = self.card
         if isinstance(ref, EquippedRef | ThisRef):
@@ -131,7 +136,7 @@ class CantParams(Params):
         "or the opponents of this effect's controller (rule 505.2).")
 
     @model_validator(mode="after")
-    def _one_kind(self):
+    def _one_kind(self) -> Self:
         actions = self.action if isinstance(self.action, list) else [self.action]
         if not actions:
             raise ValueError("name at least one action")
@@ -163,7 +168,7 @@ class Cant(_Continuous):
 
     __slots__ = ("actions", "opponents")
 
-    def __init__(self, p, c):
+    def __init__(self, p: CantParams, c: Compiler) -> None:
         super().__init__(p, c)
         self.actions = tuple(p.action) if isinstance(p.action, list) else (p.action,)
         self.opponents = p.by == "opponents"
@@ -189,7 +194,7 @@ class Characteristics(_Continuous):
 
     __slots__ = ("classes", "base_power")
 
-    def __init__(self, p, c):
+    def __init__(self, p: CharacteristicsParams, c: Compiler) -> None:
         super().__init__(p, c)
         if not p.classes and p.base_power is None:
             raise c.error("characteristics needs classes, a base_power, or both")
@@ -222,7 +227,7 @@ class GrantParams(Params):
     keywords: "list[Keyword]" = Field(default_factory=list, description="Keywords they get.")
 
     @model_validator(mode="after")
-    def _something(self):
+    def _something(self) -> Self:
         if not self.abilities and not self.keywords:
             raise ValueError("grant needs abilities, keywords, or both")
         return self
@@ -239,7 +244,7 @@ class Grant(_Continuous):
 
     __slots__ = ("abilities", "keywords")
 
-    def __init__(self, p, c):
+    def __init__(self, p: GrantParams, c: Compiler) -> None:
         super().__init__(p, c)
         at = c.at  # errors point at the given ability or keyword, inside the static one
         given, where = [], []
@@ -271,12 +276,12 @@ class Grant(_Continuous):
         self.keywords = tuple(names)
 
 
-def _context(h) -> Trigger:
+def _context(h: Handler) -> Trigger:
     card = h.card
     return Trigger(h.ability, card, card.controller)
 
 
-def _on(g, h, ctx) -> bool:
+def _on(g: Primitives, h: Handler, ctx: WondersTrigger) -> bool:
     cond = h.ability.trigger.condition
     return cond is None or cond.test(g, ctx)
 

@@ -20,9 +20,11 @@ from .effects import _EachCard, _Effect
 from .zones import WORLD
 
 if TYPE_CHECKING:
+    from ...compiler import Compiler
     from ...model.names import CardRef, PlayerRef
     from .primitives import Primitives
-    from .state import WondersCard, WondersPlayer
+    from .rules import WondersGame
+    from .state import WondersCard, WondersPlayer, WondersTrigger
 
 vocab = Vocabulary("wonders")
 
@@ -43,10 +45,10 @@ class ControlTurn(_Effect):
 
     __slots__ = ("player",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: ControlTurnParams, c: Compiler) -> None:
         self.player = c.player_ref(p.player)
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         done = False
         for pl in self.player.players(g, ctx):
             done = g.control.next_turn(g, pl, ctx.controller) or done
@@ -68,11 +70,11 @@ class GainControl(_EachCard):
 
     __slots__ = ("card", "duration")
 
-    def __init__(self, p, c):
+    def __init__(self, p: GainControlParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
         self.duration = p.duration
 
-    def apply(self, g, card, ctx) -> bool:
+    def apply(self, g: WondersGame, card: WondersCard, ctx: WondersTrigger) -> bool:
         return g.control.gain(g, card, ctx.controller, self.duration)
 
 

@@ -35,7 +35,7 @@ copy ability") is here too: ``trigger_ability`` makes triggers of that Wonder's 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -48,8 +48,14 @@ from .state import BLANK_TEXT
 from .zones import LIMBO, WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from collections.abc import Sequence
+
+    from ...compiler import AbilityProgram, Compiler
     from ...model.names import CardRef, Selector, Value
-    from .state import WondersCard
+    from .primitives import Primitives
+    from .rules import WondersGame
+    from .state import WondersCard, WondersPlayer, WondersTrigger
+    from .zones import Realm
 
 vocab = Vocabulary("wonders")
 
@@ -75,7 +81,7 @@ class Copy:
 
     __slots__ = ("card", "realm")
 
-    def __init__(self, p, c):
+    def __init__(self, p: CopyParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
         self.realm = p.realm
         selector = c.ability_target if p.card == "target" else getattr(self.card, "selector",
@@ -89,7 +95,7 @@ class Copy:
                           "copy_spell in an ability triggered by whenever: {played: {spell: "
                           "...}}")
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         originals = list(self.card.cards(g, ctx))
         if g.objects_created + len(originals) > g.limits.objects:
             raise LimitExceeded("objects", g.limits.objects,
@@ -105,14 +111,16 @@ class Copy:
             g.pick_realm(ctx, self.realm, None, then=(self.create, g, ctx, originals))
 
     @step
-    def create(self, g, ctx, originals: list, realm) -> None:
+    def create(self, g: WondersGame, ctx: WondersTrigger, originals: list[WondersCard],
+               realm: Realm | None) -> None:
         if realm is None:
             return
         for original in originals:
             ctx.done = make_copy(g, original, ctx.controller, realm) or ctx.done
 
 
-def make_copy(g, original, controller, realm) -> bool:
+def make_copy(g: Primitives, original: WondersCard, controller: WondersPlayer,
+              realm: Realm) -> bool:
     """Rule 507: a token copy of ``original`` in ``realm`` under ``controller``."""
     proto = original.proto
     blank = original.copied != NOT_A_COPY or original.blank in (1, 2, BLANK_TEXT)
@@ -132,7 +140,7 @@ def make_copy(g, original, controller, realm) -> bool:
     return True
 
 
-def copy_spell(g, spell, controller) -> bool:
+def copy_spell(g: Primitives, spell: WondersCard, controller: WondersPlayer) -> bool:
     """Rule 507: a virtual copy of ``spell`` if it is being played (in limbo), its On Play
     triggers a new batch (see the module's docstring); False if it is not being played."""
     if spell.zone is None or spell.zone.kind != LIMBO:
@@ -146,7 +154,8 @@ def copy_spell(g, spell, controller) -> bool:
     return True
 
 
-def virtual_copy(g, original, abilities, controller, area, event) -> None:
+def virtual_copy(g: Primitives, original: WondersCard, abilities: Sequence[AbilityProgram],
+                 controller: WondersPlayer, area: Realm | None, event: Event | None) -> None:
     """A copy with virtual card text (rule 507) of ``original``'s ``abilities`` (its printed
     ones; none: blank text): a card object in no zone, controlled by ``controller``, whose
     triggers of those abilities are made now, as one new batch (rule 502), their targets
@@ -190,13 +199,13 @@ class CopySpell:
 
     __slots__ = ("card",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: CopySpellParams, c: Compiler) -> None:
         if getattr(c.ability_trigger, "event", None) != "played":
             raise c.error("copy_spell copies the spell being played: use it in an ability "
                           "triggered by whenever: {played: {spell: ...}}")
         self.card = c.card_ref(p.card)
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         done = False
         for card in self.card.cards(g, ctx):
             if card.proto.type == "spell":
@@ -221,10 +230,10 @@ class CopyAbility:
 
     __slots__ = ("card",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: CopyAbilityParams, c: Compiler) -> None:
         self.card = c.selector(p.card)
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         you, source, here, sel = ctx.controller, ctx.source, ctx.area, self.card
         options = [t for t in g.resolver.waiting(g)
                    if sel.matches(t.source, you, source, here, anywhere=True)]
@@ -235,8 +244,8 @@ class CopyAbility:
               then=(self.chosen, g, ctx))
 
     @step
-    def chosen(self, g, ctx, t: Trigger) -> None:
-        card: WondersCard = cast("WondersCard", t.source)
+    def chosen(self, g: WondersGame, ctx: WondersTrigger, t: WondersTrigger) -> None:
+        card: WondersCard = t.source
         printed = t.ability in card.proto.program.abilities  # not a given one (508.1)
         blank = not printed or card.copied != NOT_A_COPY or card.blank in (1, 2, BLANK_TEXT)
         virtual_copy(g, card, () if blank else (t.ability,), ctx.controller, t.area, t.event)
@@ -260,11 +269,11 @@ class TriggerAbility:
 
     __slots__ = ("card", "times")
 
-    def __init__(self, p, c):
+    def __init__(self, p: TriggerAbilityParams, c: Compiler) -> None:
         self.card = c.selector(p.card)
         self.times = c.count(p.times)
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         options = [Trigger(ab, card, g.effect_controller(card))
                    for card in self.card.candidates(g, ctx) if not card.blank
                    for ab in card.proto.program.self_triggers.get("arrived", ())
@@ -276,7 +285,7 @@ class TriggerAbility:
               then=(self.chosen, g, ctx))
 
     @step
-    def chosen(self, g, ctx, chosen: Trigger) -> None:
+    def chosen(self, g: WondersGame, ctx: WondersTrigger, chosen: WondersTrigger) -> None:
         n = self.times.get(g, ctx)
         g.effect_steps += n  # each trigger is an effect step: a huge count fails at once
         if g.effect_steps > g.limits.effect_steps:

@@ -2,11 +2,18 @@
 copies at most; no tokens; every card id known."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...errors import Diagnostic, did_you_mean
 from .card import COPIES_BY_TIER, DECK_SIZE
 
+if TYPE_CHECKING:
+    from ...loader import Document
+    from ...plugins import DeckPool
+    from .card import WondersDeck
 
-def validate_deck(model, doc, pool) -> list[Diagnostic]:
+
+def validate_deck(model: WondersDeck, doc: Document, pool: DeckPool) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     total = 0
     seen: dict[str, int] = {}

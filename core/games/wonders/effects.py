@@ -5,6 +5,7 @@ that decide where a card ends up (destroy, shield, bury, portal, seek) are in
 :mod:`.keyword_effects`."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
@@ -16,7 +17,12 @@ from ...registry import Params, Vocabulary
 from .zones import LIMBO
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...compiler import Compiler
     from ...model.names import CardRef, PlayerRef, Selector, Value
+    from .primitives import Primitives
+    from .rules import WondersGame
+    from .state import WondersCard, WondersPlayer, WondersTrigger
+    from .zones import Realm
 
 vocab = Vocabulary("wonders")
 #: names reserved for rules not implemented yet (an error says so)
@@ -43,10 +49,11 @@ class _EachCard(_Effect):
     __slots__ = ()
     together = False
 
-    def apply(self, g, card, ctx) -> bool:  # pragma: no cover - each subclass has its own
+    def apply(self, g: WondersGame,  # pragma: no cover - each subclass has its own
+              card: WondersCard, ctx: WondersTrigger) -> bool:
         raise NotImplementedError
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         cards = self.card.cards(g, ctx)  # type: ignore[attr-defined]
         done = False
         if self.together:
@@ -59,16 +66,17 @@ class _EachCard(_Effect):
         ctx.done = done
 
 
-def _count_effect(name, doc, text, apply):
+def _count_effect(name: str, doc: str, text: str,
+                  apply: Callable[[WondersGame, WondersPlayer, int], bool]) -> type[_Effect]:
     class Impl(_Effect):
         __slots__ = ("count", "player")
         __doc__ = doc
 
-        def __init__(self, p, c):
+        def __init__(self, p: CountParams, c: Compiler) -> None:
             self.count = c.count(p.count)
             self.player = c.player_ref(p.player)
 
-        def run(self, g, ctx):
+        def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
             n = self.count.get(g, ctx)
             done = False
             for pl in self.player.players(g, ctx):
@@ -80,18 +88,18 @@ def _count_effect(name, doc, text, apply):
     return Impl
 
 
-def _gain_energy(g, p, n):
+def _gain_energy(g: WondersGame, p: WondersPlayer, n: int) -> bool:
     p.energy += max(0, n)
     return n > 0
 
 
-def _lose_energy(g, p, n):
+def _lose_energy(g: WondersGame, p: WondersPlayer, n: int) -> bool:
     lost = min(p.energy, max(0, n))  # energy is never negative
     p.energy -= lost
     return lost > 0
 
 
-def _gain_actions(g, p, n):
+def _gain_actions(g: WondersGame, p: WondersPlayer, n: int) -> bool:
     if g.turns.harvesting is p:  # rulebook, Harvest: usable only from the next turn
         p.harvested_actions += max(0, n)
     else:
@@ -99,12 +107,12 @@ def _gain_actions(g, p, n):
     return n > 0
 
 
-def _gain_faith(p, n):
+def _gain_faith(p: WondersPlayer, n: int) -> bool:
     p.faith += max(0, n)
     return n > 0
 
 
-def _lose_actions(g, p, n):
+def _lose_actions(g: WondersGame, p: WondersPlayer, n: int) -> bool:
     lost = min(p.actions, max(0, n))
     p.actions -= lost
     return lost > 0
@@ -138,15 +146,18 @@ class CardParams(Params):
     card: "CardRef" = "target"
 
 
-def _card_effect(name, doc, text, apply, params=CardParams, together=False):
+def _card_effect(name: str, doc: str, text: str,
+                 apply: Callable[[WondersGame, WondersCard, WondersTrigger], bool],
+                 params: type[CardParams] = CardParams,
+                 together: bool = False) -> type[_EachCard]:
     class Impl(_EachCard):
         __slots__ = ("card",)
         __doc__ = doc
 
-        def __init__(self, p, c):
+        def __init__(self, p: CardParams, c: Compiler) -> None:
             self.card = c.card_ref(p.card)
 
-        def apply(self, g, card, ctx) -> bool:
+        def apply(self, g: WondersGame, card: WondersCard, ctx: WondersTrigger) -> bool:
             return apply(g, card, ctx)
     Impl.together = together
     Impl.__name__ = Impl.__qualname__ = name.title().replace("_", "")
@@ -186,14 +197,14 @@ class Sacrifice(_Effect):
 
     __slots__ = ("selector", "count")
 
-    def __init__(self, p, c):
+    def __init__(self, p: SacrificeParams, c: Compiler) -> None:
         self.selector = c.selector(p.selector)
         self.count = p.count
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         self.next(g, ctx, [])
 
-    def next(self, g, ctx, picks: list) -> None:
+    def next(self, g: WondersGame, ctx: WondersTrigger, picks: list[WondersCard]) -> None:
         """The cards are chosen one at a time, then destroyed together (they die at once)."""
         options = [c for c in self.selector.candidates(g, ctx)
                    if c.controller is ctx.controller and c not in picks] \
@@ -209,7 +220,8 @@ class Sacrifice(_Effect):
         ctx.done = done == self.count
 
     @step
-    def chosen(self, g, ctx, picks: list, pick) -> None:
+    def chosen(self, g: WondersGame, ctx: WondersTrigger, picks: list[WondersCard],
+               pick: WondersCard) -> None:
         self.next(g, ctx, [*picks, pick])
 
 
@@ -228,16 +240,17 @@ class Discard(_Effect):
 
     __slots__ = ("count", "player", "random")
 
-    def __init__(self, p, c):
+    def __init__(self, p: DiscardParams, c: Compiler) -> None:
         self.count = c.count(p.count)
         self.player = c.player_ref(p.player)
         self.random = p.random
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         ctx.done = False
         self.player_discards(g, ctx, list(self.player.players(g, ctx)), [], -1)
 
-    def player_discards(self, g, ctx, players: list, picks: list, n: int) -> None:
+    def player_discards(self, g: WondersGame, ctx: WondersTrigger, players: list[WondersPlayer],
+                        picks: list[WondersCard], n: int) -> None:
         """The next player chooses their cards one at a time; they are discarded together."""
         if not players:
             return
@@ -260,7 +273,8 @@ class Discard(_Effect):
         self.player_discards(g, ctx, players[1:], [], -1)
 
     @step
-    def picked(self, g, ctx, players: list, picks: list, n: int, pick) -> None:
+    def picked(self, g: WondersGame, ctx: WondersTrigger, players: list[WondersPlayer],
+               picks: list[WondersCard], n: int, pick: WondersCard) -> None:
         self.player_discards(g, ctx, players, [*picks, pick], n)
 
 
@@ -277,11 +291,11 @@ class Counters(_EachCard):
 
     __slots__ = ("card", "amount")
 
-    def __init__(self, p, c):
+    def __init__(self, p: CountersParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
         self.amount = p.amount
 
-    def apply(self, g, card, ctx) -> bool:
+    def apply(self, g: WondersGame, card: WondersCard, ctx: WondersTrigger) -> bool:
         return g.put_counters(card, self.amount, ctx.controller)
 
 
@@ -298,12 +312,12 @@ class Power(_EachCard):
 
     __slots__ = ("card", "amount", "duration")
 
-    def __init__(self, p, c):
+    def __init__(self, p: PowerParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
         self.amount = p.amount
         self.duration = p.duration
 
-    def apply(self, g, card, ctx) -> bool:
+    def apply(self, g: WondersGame, card: WondersCard, ctx: WondersTrigger) -> bool:
         return g.modify_power(card, self.amount, self.duration)
 
 
@@ -323,11 +337,11 @@ class Nullify(_EachCard):
 
     __slots__ = ("card", "duration")
 
-    def __init__(self, p, c):
+    def __init__(self, p: NullifyParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
         self.duration = p.duration
 
-    def apply(self, g, card, ctx) -> bool:
+    def apply(self, g: WondersGame, card: WondersCard, ctx: WondersTrigger) -> bool:
         return g.nullify(card, self.duration)
 
 
@@ -344,15 +358,16 @@ class _ToRealm(_Effect):
 
     __slots__ = ("card", "realm")
 
-    def __init__(self, p, c):
+    def __init__(self, p: RealmParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
         self.realm = p.realm
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         ctx.done = False
         self.next(g, ctx, list(self.card.cards(g, ctx)), [])
 
-    def next(self, g, ctx, cards: list, chosen: list) -> None:
+    def next(self, g: WondersGame, ctx: WondersTrigger, cards: list[WondersCard],
+             chosen: list[Realm | None]) -> None:
         if len(chosen) < len(cards):
             g.pick_realm(ctx, self.realm, cards[len(chosen)],
                          then=(self.put, g, ctx, cards, chosen))
@@ -363,10 +378,12 @@ class _ToRealm(_Effect):
                     ctx.done = self.send(g, card, realm) or ctx.done
 
     @step
-    def put(self, g, ctx, cards: list, chosen: list, realm) -> None:
+    def put(self, g: WondersGame, ctx: WondersTrigger, cards: list[WondersCard],
+            chosen: list[Realm | None], realm: Realm | None) -> None:
         self.next(g, ctx, cards, [*chosen, realm])
 
-    def send(self, g, card, realm) -> bool:  # pragma: no cover - each effect's own
+    def send(self, g: WondersGame, card: WondersCard,  # pragma: no cover - each effect's own
+             realm: Realm) -> bool:
         raise NotImplementedError
 
 
@@ -376,7 +393,7 @@ class PutIntoRealm(_ToRealm):
 
     __slots__ = ()
 
-    def send(self, g, card, realm) -> bool:
+    def send(self, g: WondersGame, card: WondersCard, realm: Realm) -> bool:
         return g.put_into_realm(card, realm)
 
 
@@ -386,7 +403,7 @@ class Move(_ToRealm):
 
     __slots__ = ()
 
-    def send(self, g, card, realm) -> bool:
+    def send(self, g: WondersGame, card: WondersCard, realm: Realm) -> bool:
         return g.move_to_realm(card, realm)
 
 
@@ -405,13 +422,13 @@ class CreateToken(_Effect):
 
     __slots__ = ("token", "count", "realm")
 
-    def __init__(self, p, c):
+    def __init__(self, p: TokenParams, c: Compiler) -> None:
         self.token = p.token
         self.count = p.count
         self.realm = p.realm
         c.references.append(("token", p.token))
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         # checked before anything is created: the tokens would all be new card objects
         if g.objects_created + self.count > g.limits.objects:
             raise LimitExceeded("objects", g.limits.objects,
@@ -420,7 +437,7 @@ class CreateToken(_Effect):
         g.pick_realm(ctx, self.realm, None, then=(self.create, g, ctx))
 
     @step
-    def create(self, g, ctx, realm) -> None:
+    def create(self, g: WondersGame, ctx: WondersTrigger, realm: Realm | None) -> None:
         if realm is None:
             ctx.done = False
             return
@@ -445,12 +462,12 @@ class CantAttack(_Effect):
 
     __slots__ = ("player", "realm", "duration")
 
-    def __init__(self, p, c):
+    def __init__(self, p: CantAttackParams, c: Compiler) -> None:
         self.player = c.player_ref(p.player)
         self.realm = p.realm
         self.duration = p.duration
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         realm = ctx.area if self.realm == "this" else None
         for pl in self.player.players(g, ctx):
             g.forbid_attack(pl, realm, self.duration)
@@ -470,10 +487,10 @@ class Attack(_Effect):
 
     __slots__ = ("realm",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: AttackParams, c: Compiler) -> None:
         self.realm = p.realm
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         you = ctx.controller
         if self.realm == "this" and ctx.area is not None:
             self.declare(g, ctx, ctx.area)
@@ -486,10 +503,10 @@ class Attack(_Effect):
             self.declare(g, ctx, None)
 
     @step
-    def declare(self, g, ctx, realm) -> None:
+    def declare(self, g: WondersGame, ctx: WondersTrigger, realm: Realm | None) -> None:
         you = ctx.controller
         ctx.done = realm is not None and g.turns.can_attack(g, you, realm)
-        if ctx.done:
+        if ctx.done and realm is not None:
             g.turns.queued_attacks.append((you, realm))
         elif realm is not None:
             g.log.append(("no_attack", you.name, realm.number))
@@ -515,7 +532,7 @@ class PlayAsThoughInHand(_Effect):
 
     __slots__ = ("card", "continuous")
 
-    def __init__(self, p, c):
+    def __init__(self, p: CardParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
         self.continuous = getattr(c.ability_trigger, "entry_name", None) == "static"
         if self.continuous and not isinstance(self.card, AllRef):
@@ -523,12 +540,12 @@ class PlayAsThoughInHand(_Effect):
                           f"you play with {{all: ...}} (e.g. the top of your deck); found "
                           f"'{p.card}'")
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         ctx.done = False
         self.next(g, ctx, list(self.card.cards(g, ctx)))
 
     @step
-    def next(self, g, ctx, cards: list) -> None:
+    def next(self, g: WondersGame, ctx: WondersTrigger, cards: list[WondersCard]) -> None:
         you = ctx.controller
         for i, card in enumerate(cards):
             if self.playable(g, you, card):
@@ -538,13 +555,14 @@ class PlayAsThoughInHand(_Effect):
                 return
 
     @staticmethod
-    def playable(g, you, card) -> bool:
+    def playable(g: Primitives, you: WondersPlayer, card: WondersCard) -> bool:
         zone = card.zone
         return zone is not None and not zone.in_play and zone.kind != LIMBO and \
             not card.token and g.turns.can_pay(g, you, card, g.links(you), you.energy)
 
     @step
-    def answered(self, g, ctx, card, yes: bool) -> None:
+    def answered(self, g: WondersGame, ctx: WondersTrigger, card: WondersCard,
+                 yes: bool) -> None:
         if yes and self.playable(g, ctx.controller, card):
             ctx.done = True
             g.turns.play_as_from_hand(g, ctx.controller, card)

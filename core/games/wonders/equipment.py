@@ -23,16 +23,17 @@ from .zones import WORLD
 
 if TYPE_CHECKING:
     from ...bus import Event
+    from ...compiler import Compiler
     from ...model.names import CardRef
-    from ...resolve import Trigger
     from ...zones import Zone
     from .primitives import Primitives
-    from .state import WondersCard
+    from .rules import WondersGame
+    from .state import WondersCard, WondersTrigger
 
 vocab = Vocabulary("wonders")
 
 
-def is_wonder(card) -> bool:
+def is_wonder(card: WondersCard) -> bool:
     """A Wonder an equipment can equip to: a face-down card has no type (rule 510)."""
     return card.proto.is_wonder and not card.face_down
 
@@ -53,11 +54,11 @@ class Equip(_EachCard):
 
     __slots__ = ("card", "to")
 
-    def __init__(self, p, c):
+    def __init__(self, p: EquipParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
         self.to = c.card_ref(p.to)
 
-    def apply(self, g, card, ctx) -> bool:
+    def apply(self, g: WondersGame, card: WondersCard, ctx: WondersTrigger) -> bool:
         side = card.zone
         if not card.proto.is_equipment or side is None or side.kind != WORLD:
             return False
@@ -82,7 +83,7 @@ class _RuleTrigger:
     is_harvest = False
     gated = False
 
-    def matches(self, ev, card) -> bool:
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         return False
 
 
@@ -94,13 +95,14 @@ class _MoveEquipment:
     __slots__ = ()
     entry_name = "move_equipment"
 
-    def run(self, g, t) -> None:
-        equipment, new = t.source, t.it
-        if not g.equipment.can_move(equipment, new):
+    def run(self, g: WondersGame, t: WondersTrigger) -> None:
+        equipment, new = t.source, cast("WondersCard", t.it)  # it: the Wonder that entered
+        old = equipment.equipped_to
+        if old is None or not g.equipment.can_move(equipment, new):
             t.done = False  # the Wonder left, or the equipment did (rule 508.2)
             return
         g.ask(t.controller, "may", [True, False],
-              f"move {equipment.proto.id} from {equipment.equipped_to.proto.id} to "
+              f"move {equipment.proto.id} from {old.proto.id} to "
               f"{new.proto.id}?", then=(g.equipment.moved, g, t))
 
 
@@ -112,7 +114,7 @@ class _AutoEquip:
     __slots__ = ()
     entry_name = "equip"
 
-    def run(self, g, t) -> None:
+    def run(self, g: WondersGame, t: WondersTrigger) -> None:
         equipment = t.source
         t.done = equipment.zone is not None and equipment.equipped_to is None
         if t.done:
@@ -215,9 +217,9 @@ class Equipment(Section):
             equipment.equipped_to is not None and equipment.equipped_to is not new
 
     @step
-    def moved(self, g: Primitives, t: Trigger, move: bool) -> None:
+    def moved(self, g: Primitives, t: WondersTrigger, move: bool) -> None:
         t.done = move
-        equipment, new = cast("WondersCard", t.source), cast("WondersCard", t.it)
+        equipment, new = t.source, cast("WondersCard", t.it)
         if move and self.can_move(equipment, new):
             g.log.append(("unequip", equipment.proto.id, equipment.oid))
             self.equipped(g, equipment, new)

@@ -19,9 +19,10 @@ from .state import BLANK_TEXT
 from .zones import ABYSS, WORLD
 
 if TYPE_CHECKING:
+    from ...compiler import Compiler
     from ...model.names import CardRef
     from .rules import WondersGame
-    from .state import WondersCard
+    from .state import WondersCard, WondersTrigger
     from .zones import Realm
 
 vocab = Vocabulary("wonders")
@@ -47,17 +48,18 @@ class Distribute:
 
     __slots__ = ("card", "face_down")
 
-    def __init__(self, p, c):
+    def __init__(self, p: DistributeParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
         self.face_down = p.face_down
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         cards = list(self.card.cards(g, ctx))
         g.rng.shuffle(cards)  # 506: "without knowing what cards they are"
         ctx.done = False
         self.next(g, ctx, cards, (0,) * len(g.realms))
 
-    def next(self, g, ctx, cards: list, placed: tuple) -> None:
+    def next(self, g: WondersGame, ctx: WondersTrigger, cards: list[WondersCard],
+             placed: tuple[int, ...]) -> None:
         """``placed``: how many this effect has put in each realm so far, by realm."""
         realms = [r for r in g.realms if r.active]
         if not cards or not realms:
@@ -68,7 +70,8 @@ class Distribute:
               then=(self.put, g, ctx, cards, placed))
 
     @step
-    def put(self, g, ctx, cards: list, placed: tuple, realm) -> None:
+    def put(self, g: WondersGame, ctx: WondersTrigger, cards: list[WondersCard],
+            placed: tuple[int, ...], realm: Realm) -> None:
         i = realm.number - 1
         placed = placed[:i] + (placed[i] + 1,) + placed[i + 1:]
         card = cards[0]
@@ -89,10 +92,10 @@ class TurnFaceUp(_EachCard):
 
     __slots__ = ("card",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: CardOnlyParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
 
-    def apply(self, g, card, ctx) -> bool:
+    def apply(self, g: WondersGame, card: WondersCard, ctx: WondersTrigger) -> bool:
         return turn_face_up(g, card)
 
 

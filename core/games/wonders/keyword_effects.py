@@ -14,7 +14,11 @@ from ...registry import Params, Vocabulary
 from .effects import CardParams, RealmParams, _EachCard, _Effect, _ToRealm
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...compiler import Compiler
     from ...model.names import CardRef, Selector
+    from .rules import WondersGame
+    from .state import WondersCard, WondersTrigger
+    from .zones import Realm
 
 vocab = Vocabulary("wonders")
 
@@ -26,15 +30,15 @@ class Destroy(_Effect):
 
     __slots__ = ("card",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: CardParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         ctx.done = False
         g.destroy_all(list(self.card.cards(g, ctx)), then=(self.died, ctx))
 
     @step
-    def died(self, ctx, died: bool) -> None:
+    def died(self, ctx: WondersTrigger, died: bool) -> None:
         ctx.done = died
 
 
@@ -51,11 +55,11 @@ class Shield(_EachCard):
 
     __slots__ = ("card", "count")
 
-    def __init__(self, p, c):
+    def __init__(self, p: ShieldParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
         self.count = p.count
 
-    def apply(self, g, card, ctx) -> bool:
+    def apply(self, g: WondersGame, card: WondersCard, ctx: WondersTrigger) -> bool:
         return g.put_shields(card, self.count, ctx.controller)
 
 
@@ -66,14 +70,14 @@ class Bury(_Effect):
 
     __slots__ = ("card",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: CardParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         g.bury_all(list(self.card.cards(g, ctx)), then=(self.buried, ctx))
 
     @step
-    def buried(self, ctx, n: int) -> None:
+    def buried(self, ctx: WondersTrigger, n: int) -> None:
         ctx.done = n > 0
 
 
@@ -85,7 +89,7 @@ class Portal(_ToRealm):
 
     __slots__ = ()
 
-    def send(self, g, card, realm) -> bool:
+    def send(self, g: WondersGame, card: WondersCard, realm: Realm) -> bool:
         return g.portal(card, realm)
 
 
@@ -101,11 +105,11 @@ class Seek(_Effect):
 
     __slots__ = ("count", "filter")
 
-    def __init__(self, p, c):
+    def __init__(self, p: SeekParams, c: Compiler) -> None:
         self.count = p.count
         self.filter = c.selector(p.filter)
 
-    def run(self, g, ctx):
+    def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         g.seek(ctx, self.count, self.filter)
 
 

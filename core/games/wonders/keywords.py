@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 from ...blocks import KeywordBase
 from ...limits import COUNT_MAX
 from ...registry import Params, Vocabulary
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ...compiler import Compiler
     from ...model.names import Selector
 
 vocab = Vocabulary("wonders")
@@ -29,7 +30,7 @@ class Flying(KeywordBase):
     """When this Wonder attacks, you may move it to an adjacent active realm at the end of the
     battle (rule 404.3.2 step 6)."""
 
-    def abilities(self):
+    def abilities(self) -> list[dict]:
         return [{"trigger": {"end_of_battle": {"attacking": True}},
                  "effect": {"may": {"move": {"card": "this", "realm": "adjacent"}}}}]
 
@@ -39,7 +40,7 @@ class Deathstrike(KeywordBase):
     """Destroys a targeted enemy Wonder after that enemy loses or ties a battle; each instance
     triggers on its own (rulebook, Deathstrike; rule 404.3.2 example)."""
 
-    def abilities(self):
+    def abilities(self) -> list[dict]:
         return [{"trigger": {"after_battle": ["won", "tied"]},
                  "target": {"wonder": {"controller": "opponent", "realm": "this"}},
                  "effect": {"destroy": "target"}}]
@@ -77,7 +78,7 @@ class Link(KeywordBase):
     #: read from the printed card (Primitives.links): giving it (continuous.py) is not done
     giveable = False
 
-    def __init__(self, p, c):
+    def __init__(self, p: LinkParams, c: Compiler) -> None:
         self.orbital = p.orbital
 
 
@@ -93,11 +94,12 @@ class SeekKeyword(KeywordBase):
 
     __slots__ = ("data",)
 
-    def __init__(self, p, c):
+    def __init__(self, p: SeekKeywordParams, c: Compiler) -> None:
         # plain data, not the model: compiled cards are pickled into the compile cache
+        f = p.filter  # a selector's node, or the bare name of one without parameters
         self.data = {"count": p.count,
-                     "filter": p.filter.model_dump(by_alias=True, exclude_unset=True,
-                                                   mode="json")}
+                     "filter": f.model_dump(by_alias=True, exclude_unset=True, mode="json")
+                     if isinstance(f, BaseModel) else f}
 
-    def abilities(self):
+    def abilities(self) -> list[dict]:
         return [{"trigger": "on_arrival", "effect": {"seek": self.data}}]

@@ -30,10 +30,14 @@ the settle ends. Both are decisions at the game's door (``loop``, then ``prevent
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...decisions import describe
 from ...loadable import step
+
+if TYPE_CHECKING:
+    from .primitives import Primitives
+    from .state import WondersPlayer
 
 #: the counts a player may name for "how many more times the loop repeats" (rule 503)
 LOOP_COUNTS = (0, 1, 2, 3, 4, 5, 10, 20, 50, 100)
@@ -97,7 +101,8 @@ class LoopBreaker:
             self.forbidden = []
 
     # -- the game's decisions ------------------------------------------------------------------
-    def asked(self, g, player, kind: str, options: list, then: tuple) -> tuple[list, tuple]:
+    def asked(self, g: Primitives, player: WondersPlayer, kind: str, options: list,
+              then: tuple) -> tuple[list, tuple]:
         """A decision the game is about to ask while loops are watched: a voluntary loop's
         breaker may not make again a choice that kept the loop going (rule 503); the answer
         is noted (it makes a loop voluntary)."""
@@ -112,12 +117,12 @@ class LoopBreaker:
         return options, then
 
     @step
-    def answered(self, g, who: int, kind: str, then: tuple, option: Any) -> None:
+    def answered(self, g: Primitives, who: int, kind: str, then: tuple, option: Any) -> None:
         self.answers.append((who, kind, describe(option)))
         g.then(then[0], *then[1:], option)
 
     # -- finding and breaking loops ------------------------------------------------------------
-    def batch_starts(self, g) -> bool:
+    def batch_starts(self, g: Primitives) -> bool:
         """A batch is about to resolve: rule 503. True when a decision was asked (its answer
         goes on with the settle)."""
         loop = self.loop
@@ -136,7 +141,7 @@ class LoopBreaker:
         self.found(g, found)
         return True
 
-    def overrun(self, g) -> bool:
+    def overrun(self, g: Primitives) -> bool:
         """``BACKSTOP`` effects resolved since the last check, in the middle of a batch (the
         batches of a growing loop get longer and longer): the loop being let run has used
         up its count; else this is an endless loop, found by its length. True when a
@@ -154,7 +159,7 @@ class LoopBreaker:
         self.backstop_from = len(self.trail)
         return list(dict.fromkeys(self.trail[self.batch_at:])), [], [], 1
 
-    def pattern(self, g) -> dict:
+    def pattern(self, g: Primitives) -> dict:
         """The state pattern of the module's docstring: item -> how many."""
         out: dict = {}
 
@@ -176,7 +181,7 @@ class LoopBreaker:
                         add((realm.number, i, c.proto.id, c.tapped, bool(c.blank), c.token))
         return out
 
-    def repeated(self, g) -> tuple | None:
+    def repeated(self, g: Primitives) -> tuple | None:
         """(the loop's effects, the players who chose in it, their choices), if this batch's
         pattern holds an earlier one's (the module's docstring); else None. The pattern is
         noted."""
@@ -197,7 +202,7 @@ class LoopBreaker:
         return (list(dict.fromkeys(self.trail[at:])), deciders, choices,
                 self.generations - generation)
 
-    def found(self, g, found: tuple) -> None:
+    def found(self, g: Primitives, found: tuple) -> None:
         """Rule 503: a loop. Voluntary: the player keeping it going names a count; else the
         active player does."""
         cycle, deciders, choices, batches = found
@@ -217,19 +222,20 @@ class LoopBreaker:
               then=(self.counted, g, cycle, batches, None))
 
     @staticmethod
-    def counts_allowed(g, cycle: list) -> list[int]:
+    def counts_allowed(g: Primitives, cycle: list) -> list[int]:
         room = (g.limits.resolutions - g.resolutions) // max(len(cycle), 1)
         return [n for n in LOOP_COUNTS if n == 0 or n < room]
 
     @step
-    def counted(self, g, cycle: list, batches: int, voluntary, n: int) -> None:
+    def counted(self, g: Primitives, cycle: list, batches: int, voluntary: tuple | None,
+                n: int) -> None:
         g.log.append(("loop_count", n))
         self.loop = (n * batches, cycle, voluntary)
         self.backstop_from = len(self.trail)
         if not self.repeat(g, self.loop):
             g.then(self.next, g)  # type: ignore[attr-defined]
 
-    def repeat(self, g, loop: tuple) -> bool:
+    def repeat(self, g: Primitives, loop: tuple) -> bool:
         """A batch of the loop starts: it goes on while repetitions are left (and, for a loop
         whose batches grow, while it has resolved fewer than ``BACKSTOP`` effects since the
         count was named); then a voluntary loop's breaker must choose differently, and an
@@ -253,7 +259,7 @@ class LoopBreaker:
         return True
 
     @step
-    def prevent(self, g, labels: dict, pick: str) -> None:
+    def prevent(self, g: Primitives, labels: dict, pick: str) -> None:
         self.prevented.add(labels[pick])
         g.log.append(("prevent", pick))
         for batch in self.queue:  # type: ignore[attr-defined]

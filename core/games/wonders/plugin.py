@@ -2,6 +2,8 @@
 third-party game or vocabulary package would."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ... import data_dir
 from ...plugins import GameSpec, Sensible, hookimpl
 
@@ -18,9 +20,13 @@ SENSIBLE = (
              "printed cost {value} is never used"),
 )
 
+if TYPE_CHECKING:
+    from ...registry import Vocabulary
+    from ...text import TextVocabulary
+
 
 @hookimpl
-def cardscript_games():
+def cardscript_games() -> list[GameSpec]:
     from . import scenario
     from .card import WondersCard, WondersDeck
     from .deck import validate_deck
@@ -33,7 +39,7 @@ def cardscript_games():
 
 
 @hookimpl
-def cardscript_vocabulary(game: str):
+def cardscript_vocabulary(game: str) -> list[Vocabulary]:
     if game != "wonders":
         return []
     from . import (
@@ -58,7 +64,7 @@ def cardscript_vocabulary(game: str):
 
 
 @hookimpl
-def cardscript_text(game: str):
+def cardscript_text(game: str) -> list[TextVocabulary]:
     if game != "wonders":
         return []
     from . import text

@@ -18,6 +18,7 @@ from .state import BLANK_TEXT, WondersCard, WondersCardDef, WondersPlayer
 from .zones import ABYSS, BANISHMENT, HAND, WORLD, Realm
 
 if TYPE_CHECKING:
+    from ...entries import Selector
     from .actions import Turns
     from .batches import BatchResolver
     from .continuous import Continuous
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from .counting import Counting
     from .equipment import Equipment
     from .replacements import Replacements
+    from .state import WondersTrigger
     from .symbiosis import Symbionts
 
 #: rule 403: seven rounds, a realm for each
@@ -77,7 +79,7 @@ class Primitives(Game[WondersPlayer]):
             return zone.player
         return card.owner
 
-    def zone_event(self, src: str, dst: str):
+    def zone_event(self, src: str, dst: str) -> str | None:
         if dst == WORLD:
             return "arrived"  # from a hand, deck, banishment, The Abyss (rulebook, On Arrival)
         if dst == BANISHMENT:
@@ -145,7 +147,7 @@ class Primitives(Game[WondersPlayer]):
             self.log.append(("draw", player.name, drawn))
         return drawn
 
-    def deny(self, player, n: int) -> int:
+    def deny(self, player: WondersPlayer, n: int) -> int:
         """Rulebook, Deny: the top N cards go to The Abyss as a group (one batch); a card
         whose denial is replaced (rule 504) stays for its replacement's effect."""
         cards = [c for c in self.top(player.deck, n)
@@ -166,7 +168,8 @@ class Primitives(Game[WondersPlayer]):
         return True
 
     @step
-    def destroy_all(self, cards: list, then: tuple, dying: tuple = ()) -> None:
+    def destroy_all(self, cards: list[WondersCard], then: tuple,
+                    dying: tuple[WondersCard, ...] = ()) -> None:
         """Destroy ``cards`` at once, so each sees the others die (docs/architecture.md,
         "Cards that move together"); first each shielded one's controller may remove a
         shield counter instead (rulebook, Shield: "If a card with a shield counter would
@@ -187,8 +190,8 @@ class Primitives(Game[WondersPlayer]):
         self.then(then[0], *then[1:], died)
 
     @step
-    def shielded(self, rest: list, dying: tuple, card: WondersCard, then: tuple,
-                 remove: bool) -> None:
+    def shielded(self, rest: list[WondersCard], dying: tuple[WondersCard, ...],
+                 card: WondersCard, then: tuple, remove: bool) -> None:
         if remove:
             self.remove_shield(card, "death")
         else:
@@ -200,7 +203,7 @@ class Primitives(Game[WondersPlayer]):
         self.power_dirty = True  # a Wonder still below 0 power would die again
         self.log.append(("shield", card.proto.id, card.oid, why))
 
-    def put_shields(self, card: WondersCard, n: int, by=None) -> bool:
+    def put_shields(self, card: WondersCard, n: int, by: WondersPlayer | None = None) -> bool:
         """Shield counters go only on cards in a realm (rulebook, Counters), and not where
         ``by`` can't put counters (rule 508.1)."""
         if card.zone is None or card.zone.kind != WORLD or n <= 0 or \
@@ -210,34 +213,34 @@ class Primitives(Game[WondersPlayer]):
         self.log.append(("shields", card.proto.id, card.oid, n))
         return True
 
-    def banish(self, card) -> bool:
+    def banish(self, card: WondersCard) -> bool:
         if card.zone is None or self.replacements.replaced(self, "banished", card):
             return False
         self.log.append(("banish", card.proto.id, card.oid))
         self.move(card, card.owner.banishment)
         return True
 
-    def to_abyss(self, card) -> bool:
+    def to_abyss(self, card: WondersCard) -> bool:
         if card.zone is None or card.zone.kind == ABYSS or (
                 card.zone.kind == WORLD and self.replacements.replaced(self, "dies", card)):
             return False
         self.move(card, card.owner.abyss)
         return True
 
-    def to_hand(self, card) -> bool:
+    def to_hand(self, card: WondersCard) -> bool:
         if card.zone is None or card.zone.kind == HAND or \
                 self.replacements.replaced(self, "put_into_hand", card):
             return False
         self.move(card, card.owner.hand)
         return True
 
-    def bury(self, card) -> bool:
+    def bury(self, card: WondersCard) -> bool:
         if card.zone is None or self.replacements.replaced(self, "buried", card):
             return False
         self.move(card, card.owner.deck, top=False)
         return True
 
-    def bury_all(self, cards: list, then: tuple) -> None:
+    def bury_all(self, cards: list[WondersCard], then: tuple) -> None:
         """Rulebook, Bury: "Put a card or group of cards on the bottom of its owner's deck in
         any order of owner's choice." Each owner (in turn order) chooses, one position at a
         time from the bottom up, which of their cards goes there; no question is asked when
@@ -247,7 +250,8 @@ class Primitives(Game[WondersPlayer]):
         groups = [[c for c in cards if c.owner is p and c.zone is not None] for p in order]
         self.bury_next([grp for grp in groups if grp], [], 0, then)
 
-    def bury_next(self, groups: list, chosen: list, buried: int, then: tuple) -> None:
+    def bury_next(self, groups: list[list[WondersCard]], chosen: list[WondersCard], buried: int,
+                  then: tuple) -> None:
         if not groups:
             self.then(then[0], *then[1:], buried)
             return
@@ -267,17 +271,17 @@ class Primitives(Game[WondersPlayer]):
         self.bury_next(groups[1:], [], buried, then)
 
     @staticmethod
-    def bottom_options(left: list) -> list:
+    def bottom_options(left: list[WondersCard]) -> list[WondersCard]:
         """The cards of ``left`` a player may put next on the bottom of their deck ("in any
         order"): one per card definition, as copies of one card are alike."""
         return list({c.proto: c for c in reversed(left)}.values())[::-1]
 
     @step
-    def bury_chosen(self, groups: list, chosen: list, buried: int, then: tuple,
-                    pick) -> None:
+    def bury_chosen(self, groups: list[list[WondersCard]], chosen: list[WondersCard],
+                    buried: int, then: tuple, pick: WondersCard) -> None:
         self.bury_next(groups, [*chosen, pick], buried, then)
 
-    def discard(self, card) -> bool:
+    def discard(self, card: WondersCard) -> bool:
         if card.zone is None or card.zone.kind != HAND or \
                 self.replacements.replaced(self, "discarded", card):
             return False
@@ -285,7 +289,7 @@ class Primitives(Game[WondersPlayer]):
         self.move(card, card.owner.abyss)
         return True
 
-    def put_into_realm(self, card, realm) -> bool:
+    def put_into_realm(self, card: WondersCard, realm: Realm) -> bool:
         """Rule 505.1: a card entering The World enters under its owner's control."""
         if card.zone is None or not realm.active:
             return False
@@ -298,7 +302,7 @@ class Primitives(Game[WondersPlayer]):
         self.move(card, realm.sides[card.owner.index])
         return True
 
-    def portal(self, card: WondersCard, realm) -> bool:
+    def portal(self, card: WondersCard, realm: Realm) -> bool:
         """Rulebook, Portal: "banish this card and then return it to the world immediately"
         (it arrives from banishment, so On Arrival triggers). Rule 505.1: "Portaled cards
         remember their origin and keep their "end of round," controller, and other effects
@@ -328,7 +332,7 @@ class Primitives(Game[WondersPlayer]):
                     effects[i] = (undo, tuple(new if a is card else a for a in args))
         return True
 
-    def move_to_realm(self, card, realm) -> bool:
+    def move_to_realm(self, card: WondersCard, realm: Realm) -> bool:
         """Move within The World to another realm: the same object, and it does not arrive
         (it enters that realm: rulebook, Enter)."""
         if card.zone is None or card.zone.kind != WORLD or not realm.active or \
@@ -344,7 +348,8 @@ class Primitives(Game[WondersPlayer]):
                 self.move(c, side)
         return True
 
-    def create_token(self, token_id: str, controller, realm, source) -> None:
+    def create_token(self, token_id: str, controller: WondersPlayer, realm: Realm,
+                     source: WondersCard) -> None:
         proto = self.tokens[token_id]
         card = self.new_card(proto, controller, realm.sides[controller.index])
         card.token = True
@@ -354,7 +359,7 @@ class Primitives(Game[WondersPlayer]):
         self.publish(Event("arrived", card, controller, realm, None, "token"))
 
     # -- stats ---------------------------------------------------------------------------
-    def tap(self, card, by=None) -> bool:
+    def tap(self, card: WondersCard, by: WondersPlayer | None = None) -> bool:
         """``by``: the player tapping it (None: the rules), whom a "can't" may forbid it
         (rule 508.1, 505.1's Whisperleaf Cloak)."""
         if card.zone is None or card.tapped:  # rule 509: only an untapped card taps
@@ -364,14 +369,15 @@ class Primitives(Game[WondersPlayer]):
         card.tapped = True
         return True
 
-    def untap(self, card) -> bool:
+    def untap(self, card: WondersCard) -> bool:
         # rule 509: only a tapped card untaps; 508.1: "can't" overwrites "can" and "may"
         if card.zone is None or not card.tapped or self.continuous.forbidden(self, "untap", card):
             return False
         card.tapped = False
         return True
 
-    def put_counters(self, card, amount: int, by=None) -> bool:
+    def put_counters(self, card: WondersCard, amount: int,
+                     by: WondersPlayer | None = None) -> bool:
         """+/- counters; when both are on a card, remove an equal number (rulebook, Counters).
         Counters go only on cards in a realm, and not where ``by`` (the player putting them)
         can't put counters (rule 508.1)."""
@@ -389,7 +395,7 @@ class Primitives(Game[WondersPlayer]):
         self.log.append(("counters", card.proto.id, card.oid, amount))
         return True
 
-    def modify_power(self, card, amount: int, duration: str) -> bool:
+    def modify_power(self, card: WondersCard, amount: int, duration: str) -> bool:
         if card.zone is None or card.zone.kind != WORLD or not card.proto.is_wonder:
             return False
         card.mods += (amount,)
@@ -399,14 +405,14 @@ class Primitives(Game[WondersPlayer]):
         return True
 
     @step
-    def unmodify_power(self, card, amount: int) -> None:
+    def unmodify_power(self, card: WondersCard, amount: int) -> None:
         mods = card.mods
         if amount in mods:
             i = mods.index(amount)
             card.mods = mods[:i] + mods[i + 1:]
             self.power_dirty = True
 
-    def stun(self, card, by=None) -> bool:
+    def stun(self, card: WondersCard, by: WondersPlayer | None = None) -> bool:
         """Rulebook, Stun: tap it, and its base power is 0 until the end of the round; a
         player who can't tap it (508.1) still sets its power (508.2: as much as possible)."""
         if card.zone is None or card.zone.kind != WORLD or not card.proto.is_wonder:
@@ -423,13 +429,13 @@ class Primitives(Game[WondersPlayer]):
         return True
 
     @step
-    def unstun(self, card) -> None:
+    def unstun(self, card: WondersCard) -> None:
         card.base = card.proto.power
         card.stunned = 0
         self.power_dirty = True
         self.continuous.changed(self)
 
-    def nullify(self, card, duration: str) -> bool:
+    def nullify(self, card: WondersCard, duration: str) -> bool:
         # a copy with virtual card text is in no zone, and can be nullified (rule 507)
         if (card.zone is None and not card.virtual) or card.blank == 2 or (
                 card.blank == 1 and duration == "this_round") \
@@ -444,7 +450,7 @@ class Primitives(Game[WondersPlayer]):
         self.symbiosis.nullified(self, card)  # a symbiosis Wonder stops copying
         return True
 
-    def enter_nullified(self, card, side, source: str | None = None) -> None:
+    def enter_nullified(self, card: WondersCard, side: Zone, source: str | None = None) -> None:
         """A nullified card enters The World still nullified (rulebook, Nullify: nullified
         after it's played but before it resolves, "it still resolves but is treated as if its
         rules text was blank"): the new object is blank before its arrival is published, so
@@ -460,42 +466,42 @@ class Primitives(Game[WondersPlayer]):
                            source or src.kind))
 
     @step
-    def unnullify(self, card) -> None:
+    def unnullify(self, card: WondersCard) -> None:
         if card.blank == 1:
             # a blank copy (507) and a face-down card (510) stay blank
             card.blank = BLANK_TEXT if card.copied == 2 or card.face_down else 0
             self.continuous.changed(self)
 
-    def forbid_attack(self, player, realm, duration: str) -> None:
+    def forbid_attack(self, player: WondersPlayer, realm: Realm | None, duration: str) -> None:
         ban = (player, realm)
         self.attack_bans.append(ban)
         if duration != "permanent":
             self.until(duration, self.allow_attack, ban)
 
     @step
-    def allow_attack(self, ban: tuple) -> None:
+    def allow_attack(self, ban: tuple[WondersPlayer, Realm | None]) -> None:
         self.attack_bans.remove(ban)
 
-    def until(self, duration: str, undo, *args) -> None:
+    def until(self, duration: str, undo: Callable[..., Any], *args: Any) -> None:
         """Register the end of a "this turn" or "this round" effect (rule 403.5): a step
         to run when it ends."""
         (self.turn_effects if duration == "this_turn" else self.round_effects).append(
             (undo, args))
 
     # -- what a player has ---------------------------------------------------------------
-    def controlled(self, player):
+    def controlled(self, player: WondersPlayer) -> Iterator[WondersCard]:
         for realm in self.realms:
             if realm.active:
                 yield from realm.sides[player.index].cards
 
-    def stones_of(self, player) -> int:
+    def stones_of(self, player: WondersPlayer) -> int:
         """The stones ``player`` controls: the realms' stones, and cards that are stones
         (rule 403.5's Formless Stones, :meth:`~.continuous.Continuous.stone_cards`)."""
         i = player.index
         return sum(1 for r in self.realms for s in r.stones if s == i) + \
             self.continuous.stone_cards(self, player)
 
-    def lands_of(self, player) -> int:
+    def lands_of(self, player: WondersPlayer) -> int:
         """How many lands the player controls, in any realms (rulebook, Kingdom)."""
         return sum(1 for c in self.controlled(player)
                    if c.proto.type == "land" and not c.face_down)  # 510: face down, no type
@@ -528,7 +534,8 @@ class Primitives(Game[WondersPlayer]):
         cost = card.proto.cost - (1 if card.orbital in links else 0)
         return cost if cost > 0 else 0
 
-    def pick_realm(self, ctx, mode: str, card, then: tuple) -> None:
+    def pick_realm(self, ctx: WondersTrigger, mode: str, card: WondersCard | None,
+                   then: tuple) -> None:
         """The realm an effect sends a card to, given to the step ``then``: this one, a
         chosen active realm, or an adjacent active one (inactive realms can't be chosen,
         rulebook Active Realm); None if there is none."""
@@ -547,11 +554,11 @@ class Primitives(Game[WondersPlayer]):
         else:
             self.then(then[0], *then[1:], None)
 
-    def seek(self, ctx, count: int, selector) -> None:
+    def seek(self, ctx: WondersTrigger, count: int, selector: Selector) -> None:
         """Rulebook, Seek: reveal the top N; you may play a match for no cost in this realm
         (core cards too); bury the others."""
         you = ctx.controller
-        revealed = self.top(you.deck, count)
+        revealed = cast("list[WondersCard]", self.top(you.deck, count))  # the game's cards
         self.log.append(("seek", you.name, [c.proto.id for c in revealed]))
         matches = [c for c in revealed
                    if selector.matches(c, you, ctx.source, ctx.area, anywhere=True)]
@@ -562,7 +569,8 @@ class Primitives(Game[WondersPlayer]):
             self.seek_pick(ctx, revealed, "none")
 
     @step
-    def seek_pick(self, ctx, revealed: list, pick) -> None:
+    def seek_pick(self, ctx: WondersTrigger, revealed: list[WondersCard],
+                  pick: WondersCard | str | None) -> None:
         if pick == "none":
             pick = None
         ctx.done = pick is not None
@@ -570,7 +578,7 @@ class Primitives(Game[WondersPlayer]):
                       then=(self.seek_buried, ctx, pick))
 
     @step
-    def seek_buried(self, ctx, pick, buried: int) -> None:
+    def seek_buried(self, ctx: WondersTrigger, pick: WondersCard | None, buried: int) -> None:
         if pick is None:
             return
         if ctx.area is not None and ctx.area.active:
@@ -579,5 +587,5 @@ class Primitives(Game[WondersPlayer]):
             self.pick_realm(ctx, "choose", None, then=(self.seek_play, ctx, pick))
 
     @step
-    def seek_play(self, ctx, pick, realm) -> None:
+    def seek_play(self, ctx: WondersTrigger, pick: WondersCard, realm: Realm | None) -> None:
         self.turns.play_card(self, ctx.controller, pick, realm, free=True)

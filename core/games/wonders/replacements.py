@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ...compiler import AbilityProgram
     from ...state import Card
     from .primitives import Primitives
+    from .state import WondersTrigger
 
 
 @section
@@ -67,7 +68,7 @@ class Replacements(Section):
         return False
 
     @step
-    def apply(self, g: Primitives, t: Trigger, key: tuple) -> None:
+    def apply(self, g: Primitives, t: WondersTrigger, key: tuple) -> None:
         self.applying.append(key)
         resolve(g, t)
 

@@ -7,7 +7,8 @@ seven rounds of beginning, turns and round end (403-404), and the winner (405). 
 """
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from ...bus import Event
 from ...cardevents import METRICS, logged_card_events
@@ -25,6 +26,13 @@ from .replacements import Replacements
 from .state import WondersCard, WondersCardDef, WondersPlayer
 from .symbiosis import Symbionts
 from .table import wonders_table
+
+if TYPE_CHECKING:
+    from ... import entries
+    from ...state import CardDef
+    from ...table import TableView
+    from .actions import TurnOption
+    from .state import WondersTrigger
 
 HAND_SIZE = 7
 MULLIGAN_MAX = 3
@@ -62,8 +70,8 @@ class WondersGame(Primitives):
     PRIVATE_ZONES = evaluation.PRIVATE_ZONES
     SECTIONS = (Counting, Control, Continuous, Equipment, Replacements, Symbionts, Turns)
 
-    def __init__(self, decks, seed: int = 0, *, previous_loser: int | None = None,
-                 **kw):
+    def __init__(self, decks: list[list[CardDef]], seed: int = 0, *,
+                 previous_loser: int | None = None, **kw: Any) -> None:
         super().__init__(decks, seed, **kw)
         self.previous_loser = previous_loser
         self.first: WondersPlayer | None = None  # who takes the first turn this round (403.2)
@@ -85,8 +93,8 @@ class WondersGame(Primitives):
         if not self.symbiosis.withholds(self, event):
             self.happen(event)
 
-    def ask(self, player, kind: str, options: list, prompt: str, then: tuple,
-            behalf=None) -> None:
+    def ask(self, player: WondersPlayer, kind: str, options: list, prompt: str, then: tuple,
+            behalf: WondersPlayer | None = None) -> None:
         """The decision door; inside a settle, rule 503 sees each choice (loops.py). During
         a controlled turn (505.4) the controlled player's decisions go to the controller."""
         if self.resolver.watching:
@@ -97,10 +105,10 @@ class WondersGame(Primitives):
         else:
             super().ask(player, kind, options, prompt, then, behalf)
 
-    def aim(self, ctx, effect) -> None:
+    def aim(self, ctx: WondersTrigger, effect: entries.Effect) -> None:
         aiming.aim(self, ctx, effect)  # rule 508.3: "would target" first
 
-    def evaluate(self, player) -> float:
+    def evaluate(self, player: WondersPlayer) -> float:
         return super().evaluate(player) if self.over else evaluation.evaluate(self, player)
 
     # -- the whole game --------------------------------------------------------------------
@@ -140,7 +148,7 @@ class WondersGame(Primitives):
                  then=(self.first_player_chosen,))
 
     @step
-    def first_player_chosen(self, first) -> None:
+    def first_player_chosen(self, first: WondersPlayer) -> None:
         second = self.opponents(first)[0]
         self.round1_first = self.first = self.active = first
         self.ask(second, "realm1_side", ["left", "right"],
@@ -157,10 +165,10 @@ class WondersGame(Primitives):
 
     CARD_METRICS = METRICS
 
-    def table(self, viewer):
+    def table(self, viewer: WondersPlayer) -> TableView:
         return wonders_table(self, viewer)
 
-    def hidden_from(self, card, viewer) -> bool:
+    def hidden_from(self, card: Any, viewer: WondersPlayer) -> bool:
         """Another player's face-down card too (rule 510)."""
         if getattr(card, "face_down", False) and card.owner is not viewer:
             return True
@@ -169,7 +177,7 @@ class WondersGame(Primitives):
     def scores(self) -> str:
         return "stones: " + ", ".join(f"{p.name} {self.stones_of(p)}" for p in self.players)
 
-    def card_events(self, entry: tuple):
+    def card_events(self, entry: tuple) -> Iterable[tuple[str, int, str]]:
         """Per-card records (core/cardevents.py): the hands are the opening hands when round
         1 begins, after 402's mulligans and before 403.1's draws."""
         return logged_card_events(self, entry, opening=entry == ("round", 1),
@@ -187,7 +195,7 @@ class WondersGame(Primitives):
                       (self.state_checks,))
 
     @step
-    def mulligan(self, p, chosen: list) -> None:
+    def mulligan(self, p: WondersPlayer, chosen: list[WondersCard]) -> None:
         """Rule 402.1: choose up to 3 cards one at a time, then bottom them and draw as many."""
         if len(chosen) < MULLIGAN_MAX:
             options = [c for c in p.hand.cards if c not in chosen]
@@ -198,13 +206,15 @@ class WondersGame(Primitives):
         self.mulligan_done(p, chosen)
 
     @step
-    def mulligan_pick(self, p, chosen: list, pick) -> None:
+    def mulligan_pick(self, p: WondersPlayer, chosen: list[WondersCard],
+                      pick: WondersCard | Literal["done"]) -> None:
         if pick == DONE:
             self.mulligan_done(p, chosen)
         else:
             self.mulligan(p, [*chosen, pick])
 
-    def mulligan_done(self, p, chosen: list, bottom: tuple = ()) -> None:
+    def mulligan_done(self, p: WondersPlayer, chosen: list[WondersCard],
+                      bottom: tuple[WondersCard, ...] = ()) -> None:
         """402.1: "Put these on the bottom of their decks in any order": the player chooses,
         from the very bottom up, where each goes (``bottom``: bottom card first; copies of
         one card are alike, so none is asked between them); then they draw as many."""
@@ -222,7 +232,8 @@ class WondersGame(Primitives):
         self.log.append(("mulligan", p.name, len(chosen)))
 
     @step
-    def mulligan_bottom(self, p, chosen: list, bottom: tuple, pick) -> None:
+    def mulligan_bottom(self, p: WondersPlayer, chosen: list[WondersCard],
+                        bottom: tuple[WondersCard, ...], pick: WondersCard) -> None:
         self.mulligan_done(p, chosen, (*bottom, pick))
 
     @step
@@ -255,10 +266,11 @@ class WondersGame(Primitives):
     @step
     def take_turns(self) -> None:
         """Rules 403.2-403.4 and 404.5: alternate turns, starting with the first player."""
+        assert self.first is not None  # the beginning of the round chose them (403.2)
         self.turn(self.first, 0)
 
     @step
-    def turn(self, current, consecutive: int) -> None:
+    def turn(self, current: WondersPlayer, consecutive: int) -> None:
         """One turn: a player with nothing to do passes automatically; the round ends when all
         players pass consecutively, or when one player has passed 11 times in a row."""
         self.active = current
@@ -271,7 +283,7 @@ class WondersGame(Primitives):
                      then=(self.turn_chosen, current, consecutive))
 
     @step
-    def turn_chosen(self, current, consecutive: int, choice) -> None:
+    def turn_chosen(self, current: WondersPlayer, consecutive: int, choice: TurnOption) -> None:
         if choice.kind == "pass":
             consecutive += 1
             current.passes += 1
@@ -290,16 +302,16 @@ class WondersGame(Primitives):
         self.next_turn(current, consecutive)
 
     @step
-    def turn_taken(self, current, consecutive: int) -> None:
+    def turn_taken(self, current: WondersPlayer, consecutive: int) -> None:
         self.last_turn_taker = current
         self.next_turn(current, consecutive)
 
-    def next_turn(self, current, consecutive: int) -> None:
+    def next_turn(self, current: WondersPlayer, consecutive: int) -> None:
         self.then(self.turn, self.players[(current.index + 1) % len(self.players)],
                   consecutive)
         self.end_turn(current)  # its steps run first: the turn ends before the next begins
 
-    def end_turn(self, p) -> None:
+    def end_turn(self, p: WondersPlayer) -> None:
         """Rule 403.5, End of Turn Step: "this turn" effects and On Turn End effects end
         simultaneously, and the resulting effects resolve (a Wonder left below 0 power dies,
         its On Death in one batch with the On Turn End triggers) before the next turn or the
@@ -354,7 +366,7 @@ class WondersGame(Primitives):
                       (self.round_discards,))
 
     @step
-    def discard_to_hand_size(self, p, chosen: list) -> None:
+    def discard_to_hand_size(self, p: WondersPlayer, chosen: list[WondersCard]) -> None:
         """Rule 403.5: each player over 7 chooses cards to discard; all are discarded
         together once every player has chosen."""
         if len(p.hand.cards) - HAND_SIZE > len(chosen):
@@ -365,7 +377,8 @@ class WondersGame(Primitives):
         self.round_discarding.extend(chosen)
 
     @step
-    def discard_chosen(self, p, chosen: list, pick) -> None:
+    def discard_chosen(self, p: WondersPlayer, chosen: list[WondersCard],
+                       pick: WondersCard) -> None:
         self.discard_to_hand_size(p, [*chosen, pick])
 
     @step
@@ -416,7 +429,7 @@ class WondersGame(Primitives):
         death triggers; or, still below 0 power, the next state check kills it)."""
         self.resolver.settle(self)
 
-    def finish(self, winner, how: str) -> None:
+    def finish(self, winner: WondersPlayer | None, how: str) -> None:
         self.winner = winner
         self.over = True
         self.log.append(("game_over", winner.name if winner else "draw", how))

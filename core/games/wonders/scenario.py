@@ -15,13 +15,26 @@ from pydantic import Field
 
 from ... import scenario_checks
 from ...compiler import Compiler
-from ...scenario_checks import Model, check_expect, check_hand_and_deck, comparer, ids
+from ...scenario_checks import (
+    CardSource,
+    Model,
+    check_expect,
+    check_hand_and_deck,
+    comparer,
+    ids,
+)
 from .card import WondersCard
 from .facedown import FACE_DOWN
 from .primitives import ROUNDS
 from .rules import DECISION_KINDS, VARIANTS, WondersGame
 from .scenario_log import LogExpect, LogMatch, check_log
 from .scenario_names import card_name, find_card, find_option  # noqa: F401 (the runner's)
+
+if TYPE_CHECKING:
+    from ...registry import Registry
+    from ...state import CardDef
+    from . import state
+    from .state import WondersPlayer
 
 FILLER = {"id": "filler", "name": "Filler", "type": "item", "orbital": "boundless",
           "tier": "secondary", "cost": 99,
@@ -143,7 +156,7 @@ _SET: dict[str, Callable[[Any, Any], None]] = {
 }
 
 
-def _put_face_down(card, face_down: bool) -> None:
+def _put_face_down(card: state.WondersCard, face_down: bool) -> None:
     card.face_down = face_down
     if face_down:
         card.blank = FACE_DOWN  # rule 510: no effect on the game until turned face up
@@ -192,7 +205,7 @@ class Expect(scenario_checks.Expect):
     cards: dict[str, CardExpect] = Field(default_factory=dict)
 
 
-def filler_card(registry):
+def filler_card(registry: Registry) -> CardDef:
     return Compiler(registry).card(WondersCard.model_validate(FILLER))
 
 
@@ -321,7 +334,7 @@ def _card_state_problems(setup: Setup) -> list[tuple[tuple, str, str]]:
     return out
 
 
-def build(setup: Setup, pool) -> WondersGame:
+def build(setup: Setup, pool: CardSource) -> WondersGame:
     """A game in the state the setup describes (one :func:`setup_problems` found nothing
     in: the problems it finds are raised here as ValueError too)."""
     problems = setup_problems(setup)
@@ -329,7 +342,7 @@ def build(setup: Setup, pool) -> WondersGame:
         raise ValueError(problems[0][2])
     filler = pool.cards.get("filler") or filler_card(pool.registry)
 
-    def proto(cid):
+    def proto(cid: str) -> CardDef:
         return filler if cid == "filler" else pool.get(cid)
 
     decks = []
@@ -376,7 +389,7 @@ def build(setup: Setup, pool) -> WondersGame:
     return g
 
 
-def _zones(g, setup: Setup, proto) -> None:
+def _zones(g: WondersGame, setup: Setup, proto: Callable[[str], CardDef]) -> None:
     for name, p in zip(NAMES, g.players, strict=True):
         ps = setup.players.get(name, PlayerState())
         p.energy = ps.energy
@@ -393,7 +406,7 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
     names = {p.name: p for p in g.players}
     cmp = comparer(bad)
 
-    def name_of(p):
+    def name_of(p: WondersPlayer | None) -> str | None:
         return p.name if p is not None else None
 
     check_expect(g, e, cmp, bad, f": the game is over: {game_over_reason(g)}")
@@ -428,7 +441,7 @@ def check(g: WondersGame, e: Expect) -> list[tuple[tuple, str]]:
         base = ("cards", card)
         c, why = find_card(g, card)
         if c is None:
-            bad.append((base, why))
+            bad.append((base, why or ""))  # (None, why): why is never empty
             continue
         for key in ce.model_fields_set & _GET.keys():
             want = getattr(ce, key)
@@ -461,6 +474,6 @@ def game_over_reason(g: WondersGame) -> str:
     return f"{why}; {result}"
 
 
-def known_card(pool, cid: str) -> str | None:
+def known_card(pool: Any, cid: str) -> str | None:
     """None if ``cid`` names a card of the pool or the filler, else a message."""
     return None if cid == "filler" else scenario_checks.known_card(pool, cid)

@@ -8,7 +8,7 @@ shape in one place: a test checks it against every ``log.append`` of the engine.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Self, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -123,7 +123,7 @@ class LogMatch(BaseModel):
     source: Value = None
 
     @model_validator(mode="after")
-    def _one_form(self):
+    def _one_form(self) -> Self:
         given = [f for f in FIELDS if getattr(self, f) is not None]
         if (self.line is None) == (self.event is None):
             raise ValueError("give either `line` (words of the line) or `event` (an event "

@@ -4,7 +4,13 @@ in The World) or ``squire#9`` (object 9), the notation the log prints cards in
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from ...decisions import Decision
+    from .primitives import Primitives
+    from .state import WondersCard
 
 
 def card_name(name: str) -> tuple[str, int | None]:
@@ -16,13 +22,13 @@ def card_name(name: str) -> tuple[str, int | None]:
     return name, None
 
 
-def object_name(c) -> str:
+def object_name(c: WondersCard) -> str:
     """How a scenario and the log name one card object: ``squire#9 @realm 1/A``."""
     where = c.zone.label() if c.zone is not None else "gone"
     return f"{c.proto.id}#{c.oid} @{where}"
 
 
-def find_card(g: Any, name: str):
+def find_card(g: Any, name: str) -> tuple[WondersCard, None] | tuple[None, str]:
     """``(card, None)`` for the one card object ``name`` names (with several copies and no
     object number, the one in The World if there is exactly one), else ``(None, why)``."""
     cid, oid = card_name(name)
@@ -42,16 +48,17 @@ def find_card(g: Any, name: str):
     return found[0], None
 
 
-def _all_cards(g):
+def _all_cards(g: Primitives) -> Iterator[WondersCard]:
     for p in g.players:
         for z in (p.hand, p.deck, p.abyss, p.banishment):
-            yield from g.look(z)  # cards unseen in a deck as the objects they would be
+            # cards unseen in a deck as the objects they would be (the game's own)
+            yield from cast("list[WondersCard]", g.look(z))
     yield from g.world_cards()
     for z in g.limbos:
         yield from z.cards
 
 
-def _object_of(option: Any):
+def _object_of(option: Any) -> WondersCard | None:
     """The card object an option is about, if any: the card itself, a trigger's source, a
     turn option's card."""
     if hasattr(option, "oid"):
@@ -63,7 +70,7 @@ def _object_of(option: Any):
     return None
 
 
-def object_labels(decision) -> list[str]:
+def object_labels(decision: Decision) -> list[str]:
     """The options' labels with their card's object number after its id, as the log
     prints it: ``squire#9 @realm 1/A``, ``play squire#9``, ``squire#9: on_arrival``."""
     out = []
@@ -71,7 +78,7 @@ def object_labels(decision) -> list[str]:
         c = _object_of(option)
         cid: str = c.proto.id if c is not None else ""
         at = _word_at(label, cid) if cid else -1
-        out.append(label if at < 0 else
+        out.append(label if c is None or at < 0 else
                    f"{label[:at]}{cid}#{c.oid}{label[at + len(cid):]}")
     return out
 
@@ -87,7 +94,7 @@ def _word_at(label: str, cid: str) -> int:
     return -1
 
 
-def find_option(decision, answer: str) -> int:
+def find_option(decision: Decision, answer: str) -> int:
     """The option an answer names: as :meth:`Decision.find` does, and, when the answer names
     a card object (``squire#9``, ``squire#9 @realm 1/A``, ``squire#9: on_arrival``), among
     the options' labels with their object numbers. Raises LookupError (the message lists

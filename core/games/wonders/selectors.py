@@ -6,7 +6,8 @@ realm. Enemy = a Wonder controlled by an opponent (rulebook, Game Terms).
 """
 from __future__ import annotations
 
-from typing import Literal, Optional
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Literal, Optional, cast
 
 from pydantic import Field, model_validator
 
@@ -14,6 +15,12 @@ from ...limits import COUNT_MAX
 from ...registry import Params, Vocabulary
 from .card import ORBITALS
 from .zones import DECK, WORLD
+
+if TYPE_CHECKING:
+    from ...compiler import Compiler
+    from ...zones import Zone
+    from .rules import WondersGame
+    from .state import WondersCard, WondersPlayer, WondersTrigger
 
 vocab = Vocabulary("wonders")
 
@@ -29,13 +36,13 @@ class Range(Params):
 
     @model_validator(mode="before")
     @classmethod
-    def _exact(cls, v):
+    def _exact(cls, v: Any) -> Any:
         if isinstance(v, int) and not isinstance(v, bool):
             return {"min": v, "max": v}
         return v
 
     @classmethod
-    def schema_alternatives(cls, full):
+    def schema_alternatives(cls, full: dict) -> list[dict]:
         return [{"type": "integer"}]
 
 
@@ -73,7 +80,7 @@ class CardSelector:
                  "pmax", "orbital", "cls", "tapped", "token", "nullified", "other", "face_down",
                  "equipped", "top")
 
-    def __init__(self, types, p: CardFilter):
+    def __init__(self, types: Iterable[str], p: CardFilter):
         self.types = frozenset(types) if types else None
         self.zone = p.zone
         self.owner = p.owner
@@ -93,7 +100,8 @@ class CardSelector:
         self.equipped = p.equipped
         self.top = p.top
 
-    def matches(self, card, you, source, here, anywhere: bool = False) -> bool:
+    def matches(self, card: WondersCard, you: WondersPlayer, source: WondersCard | None,
+                here: Any, anywhere: bool = False) -> bool:
         """Does ``card`` match, seen by player ``you`` from ``source`` in realm ``here``?
         ``anywhere`` skips the zone test (for events, which judge a card where it went or
         came from)."""
@@ -147,7 +155,7 @@ class CardSelector:
             return False
         return self.nullified is None or card.nullified == self.nullified
 
-    def _zones(self, g, ctx):
+    def _zones(self, g: WondersGame, ctx: WondersTrigger) -> Iterator[Zone]:
         you = ctx.controller
         if self.zone == WORLD:
             realms = [ctx.area] if self.realm == "this" else g.realms
@@ -167,26 +175,27 @@ class CardSelector:
                 if self.owner == "any" or (p is you) == (self.owner == "you"):
                     yield p.zone(self.zone)
 
-    def candidates(self, g, ctx) -> list:
+    def candidates(self, g: WondersGame, ctx: WondersTrigger) -> list[WondersCard]:
         you, source, here = ctx.controller, ctx.source, ctx.area
         return [c for z in self._zones(g, ctx)
-                for c in (z.cards if z.kind != DECK else g.look(z) if self.top is None
-                          else g.top(z, self.top))
+                for c in (z.cards if z.kind != DECK else  # a deck's: the game's own cards
+                          cast("list[WondersCard]", g.look(z) if self.top is None
+                               else g.top(z, self.top)))
                 if self.matches(c, you, source, here)]
 
-    def still_valid(self, g, ctx, obj) -> bool:
+    def still_valid(self, g: WondersGame, ctx: WondersTrigger, obj: Any) -> bool:
         return obj.zone is not None and self.matches(obj, ctx.controller, ctx.source, ctx.area)
 
 
-def _selector(types, p: CardFilter, c) -> CardSelector:
+def _selector(types: Iterable[str], p: CardFilter, c: Compiler) -> CardSelector:
     if p.top is not None and p.zone != DECK:
         raise c.error(f"'top' takes the top cards of a deck: it needs zone: deck, not zone: "
                       f"{p.zone}")
     return CardSelector(types, p)
 
 
-def _card_type_selector(type_name: str):
-    def make(p, c):
+def _card_type_selector(type_name: str) -> Callable[[CardFilter, Compiler], CardSelector]:
+    def make(p: CardFilter, c: Compiler) -> CardSelector:
         return _selector((type_name,), p, c)
     make.__doc__ = f"A {type_name}, filtered by zone, owner, controller, realm and stats."
     return make
@@ -198,7 +207,7 @@ for _t in ("wonder", "land", "item", "spell"):
 
 
 @vocab.selector("card", AnyCardFilter, text="{{ phrase(types or ['card']) }}")
-def _any_card(p: AnyCardFilter, c):
+def _any_card(p: AnyCardFilter, c: Compiler) -> CardSelector:
     """A card of any of the given types (any type if none given)."""
     return _selector(p.types, p, c)
 
@@ -206,7 +215,7 @@ def _any_card(p: AnyCardFilter, c):
 @vocab.selector("enemy", text=(
     "{{ {'target': 'target enemy', 'a': 'an enemy', 'each': 'each enemy', 'all': "
     "'all enemies', 'plural': 'enemies', 'no': 'no enemies'}.get(form, 'enemy') }}"))
-def _enemy(p, c):
+def _enemy(p: None, c: Compiler) -> CardSelector:
     """An enemy: "Any Wonder controlled by an opponent" (rulebook, Game Terms), as the rules
     say it: "target enemy" (508.3's Compound Bow)."""
     return CardSelector(("wonder",), CardFilter(controller="opponent"))
@@ -222,16 +231,17 @@ class PlayerSelector:
 
     __slots__ = ("who",)
 
-    def __init__(self, p: PlayerParams, c):
+    def __init__(self, p: PlayerParams, c: Compiler) -> None:
         self.who = p.who
 
-    def matches(self, player, you, source, here, anywhere: bool = False) -> bool:
+    def matches(self, player: WondersPlayer, you: WondersPlayer, source: WondersCard | None,
+                here: Any, anywhere: bool = False) -> bool:
         return self.who == "any" or (player is you) == (self.who == "you")
 
-    def candidates(self, g, ctx) -> list:
+    def candidates(self, g: WondersGame, ctx: WondersTrigger) -> list[WondersPlayer]:
         return [p for p in g.turn_order() if self.matches(p, ctx.controller, None, None)]
 
-    def still_valid(self, g, ctx, obj) -> bool:
+    def still_valid(self, g: WondersGame, ctx: WondersTrigger, obj: Any) -> bool:
         return not obj.lost
 
 

@@ -4,12 +4,15 @@ in play has (tapped, counters, shield counters, power modifiers, stun, face down
 arrived, whether it attacked) and a player's zones and resources (energy, actions, faith)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...loadable import state
 from ...state import Card, CardDef, Player
 from ...zones import Zone
 from .zones import ABYSS, BANISHMENT, DECK, HAND, PLAYER_ZONES
+
+if TYPE_CHECKING:
+    from .zones import Realm
 
 #: the class that makes an item equipment (rulebook, Card Types and Game Terms, Equip)
 EQUIPMENT = "Equipment"
@@ -86,7 +89,7 @@ class WondersCard(Card):
         self.granted_keywords: tuple[str, ...] = ()
 
     @property
-    def realm(self):
+    def realm(self) -> Realm | None:
         """The realm it is in, or was in when it left (last known information)."""
         z = self.zone or self.last_zone
         return z.area if z is not None else None  # a realm is the area of its zones
@@ -130,3 +133,12 @@ class WondersPlayer(Player):
         self.faith = 0  # carries over between rounds (rulebook, Faith)
         self.faith_round = 0  # the round faith was last spent in: once per round
         self.faith_spent = 0  # how much was spent then: the X of "spend X faith"
+
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from ...resolve import Trigger
+
+    #: a Wonders ability resolving: its source a Wonders card, its controller a Wonders player
+    WondersTrigger: TypeAlias = Trigger[WondersCard, WondersPlayer]

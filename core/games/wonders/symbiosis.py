@@ -44,7 +44,7 @@ of its printed definition (``CardDef.recipe``), so it loses the copy on leaving 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, Literal, cast
 
 from ...blocks import KeywordBase
 from ...compiler import CardProgram
@@ -57,13 +57,14 @@ from .zones import WORLD
 
 if TYPE_CHECKING:
     from ...bus import Event
+    from ...compiler import Compiler
     from .primitives import Primitives
     from .state import WondersCard
 
 vocab = Vocabulary("wonders")
 
 #: the decision's option for copying nothing
-NONE = "none"
+NONE: Final = "none"
 
 
 @vocab.keyword("symbiosis", text="Symbiosis")
@@ -74,7 +75,7 @@ class Symbiosis(KeywordBase):
 
     __slots__ = ()
 
-    def __init__(self, p, c):
+    def __init__(self, p: None, c: Compiler) -> None:
         if c.card_type != "wonder":
             raise c.error(f"symbiosis is a Wonder's keyword (rulebook, Symbiosis: \"Wonders "
                           f"with symbiosis copy the abilities of other Wonders\"); this card "
@@ -161,7 +162,8 @@ class Symbionts(Section):
               then=(self.chosen, g, card, event))
 
     @step
-    def chosen(self, g: Primitives, card: WondersCard, event: Event, pick) -> None:
+    def chosen(self, g: Primitives, card: WondersCard, event: Event,
+               pick: WondersCard | Literal["none"]) -> None:
         if pick != NONE:
             g.log.append(("symbiosis", card.proto.id, card.oid, pick.proto.id, pick.oid))
             self.take_abilities(g, card, abilities_of(pick))

@@ -39,9 +39,11 @@ Template options: a selector's ``with_realm`` (default true) prints its realm;
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from jinja2 import pass_context
+from jinja2.runtime import Context
 
 from ...text import TextVocabulary, current
 from ...text.english import article, join_words, number_word, signed
@@ -78,7 +80,7 @@ def describe_selection(nouns: list[str], p: Mapping, form: str, implied: Mapping
     """Describe a selection of cards or players (see the house style above): ``p`` are the
     selector's parameters (:class:`.selectors.CardFilter`), ``implied`` those its verb
     implies, ``form`` one of a, target, each, all, no, bare, plural."""
-    def given(key, default=None):
+    def given(key: str, default: Any = None) -> Any:
         value = p.get(key, default)
         return default if key in implied and implied[key] == value else value
 
@@ -163,7 +165,7 @@ def _realm_phrase(realm: str, many: bool = False) -> str:
 
 @text.function("phrase")
 @pass_context
-def phrase(ctx, nouns) -> str:
+def phrase(ctx: Context, nouns: str | Iterable[str]) -> str:
     """A selector template's description of its selection: ``{{ phrase('wonder') }}``."""
     nouns = [nouns] if isinstance(nouns, str) else list(nouns)
     return describe_selection(nouns, current().node.params, ctx["form"], ctx["implied"],
@@ -171,14 +173,14 @@ def phrase(ctx, nouns) -> str:
 
 
 @text.filter("realm_phrase")
-def realm_phrase(node) -> str:
+def realm_phrase(node: NodeView) -> str:
     """The realm a card reference's selector names: "in this realm", or nothing."""
     sel = current().selection(node)
     return _realm_phrase(sel.params.get("realm", "any")) if sel is not None else ""
 
 
 @text.filter("whose")
-def whose(node) -> str:
+def whose(node: NodeView) -> str:
     """Possessive: "your", "each opponent's", "its owner's" (for a card: "your" if you own
     every card it can be, else "its owner's")."""
     r = current()
@@ -190,7 +192,7 @@ def whose(node) -> str:
 
 
 @text.filter("zone_of")
-def zone_of(node) -> str:
+def zone_of(node: NodeView) -> str:
     """The zone a card reference's selector looks in (The World when it names none)."""
     sel = current().selection(node)
     return sel.params.get("zone", "world") if sel is not None else "world"
@@ -210,7 +212,7 @@ _FROM_WORDS = {"hand": "a hand", "deck": "a deck", "abyss": "The Abyss",
 
 
 @text.filter("arrives_from")
-def arrives_from(node) -> str:
+def arrives_from(node: str | Mapping[str, str] | None) -> str:
     """A ``whenever`` trigger's ``from``: " from The Abyss", " from anywhere other than from
     a hand" (rule 508.4's Eternitum), or nothing."""
     if node is None:
@@ -221,7 +223,7 @@ def arrives_from(node) -> str:
     return f" from anywhere other than from {_FROM_WORDS[node['not_']]}"
 # -- continuous effects (continuous.py) ---------------------------------------------------
 @text.filter("covered")
-def covered(value) -> NodeView:
+def covered(value: Any) -> NodeView:
     """A continuous effect's cards as a card reference: "equipped Wonder" (an equipment's),
     or the card reference written there ("this", "all Wonders")."""
     r = current()
@@ -233,7 +235,7 @@ def covered(value) -> NodeView:
 
 
 @text.filter("granted")
-def granted(_abilities) -> list[str]:
+def granted(_abilities: list[dict]) -> list[str]:
     """Given keywords and abilities, the abilities as the rules quote them: 'flying',
     '"On Battle draw 2 cards, ..."' (508.3); read from the grant's model."""
     r = current()

@@ -7,7 +7,7 @@ bus while the card is in The World; ``activated`` ones are offered as turn optio
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional, Union, get_args
+from typing import TYPE_CHECKING, Literal, Optional, Self, Union, cast, get_args
 
 from pydantic import Field, model_validator
 
@@ -16,7 +16,13 @@ from ...registry import Params, Vocabulary
 from .zones import WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from ... import entries
+    from ...bus import Event
+    from ...compiler import Compiler
     from ...model.names import Condition, Selector, Trigger
+    from .activated import SpendFaith
+    from .rules import WondersGame
+    from .state import WondersCard
 
 vocab = Vocabulary("wonders")
 
@@ -31,10 +37,10 @@ class _Trigger:
     #: works only while ``active(g, card)`` says so (hoard, kingdom)
     gated = False
 
-    def __init__(self, p, c):
+    def __init__(self, p: None, c: Compiler) -> None:
         pass
 
-    def matches(self, ev, card) -> bool:
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         return True
 
 
@@ -44,7 +50,7 @@ class OnPlay(_Trigger):
 
     event = "played"
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         return ev.card is card
 
 
@@ -55,7 +61,7 @@ class OnArrival(_Trigger):
 
     event = "arrived"
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         return ev.card is card
 
 
@@ -65,14 +71,14 @@ class OnDeath(_Trigger):
 
     event = "died"
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         return ev.card is card
 
 
 class _InRealm(_Trigger):
     scope = WORLD
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         return ev.area is card.zone.area
 
 
@@ -82,7 +88,7 @@ class OnAttack(_InRealm):
 
     event = "attack"
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         # its controller is its side's player: no one for a card in the centre (rule 505.1)
         return ev.area is card.zone.area and ev.player is card.zone.player
 
@@ -93,7 +99,7 @@ class OnDefense(_InRealm):
 
     event = "defend"
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         return ev.area is card.zone.area and ev.player is card.zone.player
 
 
@@ -118,10 +124,10 @@ class AfterBattle(_InRealm):
     __slots__ = ("results",)
     event = "battle_result"
 
-    def __init__(self, p, c):
+    def __init__(self, p: BattleResultParams, c: Compiler) -> None:
         self.results = frozenset(p.result)
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         if ev.area is not card.zone.area:
             return False
         attacker, defender, winner = ev.data
@@ -147,10 +153,10 @@ class EndOfBattle(_InRealm):
     __slots__ = ("attacking",)
     event = "battle_end"
 
-    def __init__(self, p, c):
+    def __init__(self, p: EndOfBattleParams, c: Compiler) -> None:
         self.attacking = p.attacking
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         if ev.area is not card.zone.area:
             return False
         if self.attacking is None:
@@ -179,10 +185,10 @@ class OnRoundN(_Trigger):
     scope = WORLD
     event = "round_start"
 
-    def __init__(self, p, c):
+    def __init__(self, p: RoundParams, c: Compiler) -> None:
         self.number = p.number
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         return ev.data == self.number
 
 
@@ -196,7 +202,7 @@ class Ascend(_Trigger):
     scope = WORLD
     event = "round_start"
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         return ev.data == ASCEND_ROUND
 
 
@@ -220,10 +226,10 @@ class EndOfRound(_Trigger):
     scope = WORLD
     event = "round_end"
 
-    def __init__(self, p, c):
+    def __init__(self, p: EndOfRoundParams, c: Compiler) -> None:
         self.number = p.number
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         return self.number is None or ev.data == self.number
 
 
@@ -244,10 +250,10 @@ class OnTurnEnd(_Trigger):
     scope = WORLD
     event = "turn_end"
 
-    def __init__(self, p, c):
+    def __init__(self, p: TurnEndParams, c: Compiler) -> None:
         self.player = p.player
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         who = self.player
         return who == "any" or (ev.player is card.controller) == (who == "you")
 
@@ -283,7 +289,7 @@ class WheneverParams(Params):
         "game", description="With time: count this game's events or this round's.")
 
     @model_validator(mode="after")
-    def _exactly_one(self):
+    def _exactly_one(self) -> Self:
         given = [k for k in _WHENEVER_EVENTS if getattr(self, k) is not None]
         if len(given) != 1:
             raise ValueError("name exactly one event: dies, arrives, enters, played, "
@@ -325,7 +331,7 @@ class Whenever(_Trigger):
     __slots__ = ("event", "selector", "time", "during", "sources", "but")
     scope = WORLD
 
-    def __init__(self, p, c):
+    def __init__(self, p: WheneverParams, c: Compiler) -> None:
         for name, kind in _WHENEVER_EVENTS.items():
             node = getattr(p, name)
             if node is not None:
@@ -337,9 +343,9 @@ class Whenever(_Trigger):
         # may come from (``but``: any except these); None for any
         f = p.from_
         self.but = isinstance(f, NotFrom)
-        self.sources = None if f is None else frozenset([f.not_ if self.but else f])
+        self.sources = None if f is None else frozenset([f.not_ if isinstance(f, NotFrom) else f])
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         subject = ev.card
         if subject is None:
             return False
@@ -398,13 +404,13 @@ class InsteadOf(_Trigger):
 
     __slots__ = ("event", "selector", "scope")
 
-    def __init__(self, p, c):
+    def __init__(self, p: InsteadOfParams, c: Compiler) -> None:
         # never published: the game looks these up by name before it moves a card
         self.event = "instead:" + p.event
         self.selector = c.selector(p.card) if p.card is not None else None
         self.scope = "self" if p.card is None else WORLD
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         if self.selector is None:
             return ev.card is card
         return self.selector.matches(ev.card, card.controller, card, card.zone.area,
@@ -428,14 +434,15 @@ class Static(_Trigger):
     scope = WORLD
     event = "static"  # never published: the game reads these handlers (continuous.py)
 
-    def __init__(self, p, c):
+    def __init__(self, p: StaticParams, c: Compiler) -> None:
         self.condition = c.condition(p.while_) if p.while_ is not None else None
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         return False
 
     @staticmethod
-    def check_ability(target, effect, c) -> None:
+    def check_ability(target: entries.Selector | None, effect: entries.Effect,
+                      c: Compiler) -> None:
         if target is not None:
             raise c.error("a static ability has no target: nothing triggers it (rule 508.1)")
         if not getattr(effect, "continuous", False):
@@ -460,8 +467,8 @@ class _Gated(_Trigger):
     __slots__ = ("inner", "count", "scope", "event", "cost", "free", "is_harvest", "amount")
     gated = True
 
-    def __init__(self, p, c):
-        inner = self.inner = c.trigger(p.trigger)
+    def __init__(self, p: _GatedParams, c: Compiler) -> None:
+        inner = self.inner = cast("_Trigger", c.trigger(p.trigger))  # a Wonders trigger
         if getattr(inner, "gated", False):
             raise c.error(f"'{type(self).__name__.lower()}' can't wrap another hoard or "
                           "kingdom trigger")
@@ -473,13 +480,14 @@ class _Gated(_Trigger):
         self.is_harvest = inner.is_harvest
         self.amount = getattr(inner, "amount", None)  # a faith cost's
 
-    def matches(self, ev, card):
+    def matches(self, ev: Event, card: WondersCard) -> bool:
         return self.inner.matches(ev, card)
 
-    def least(self) -> int:
-        return self.inner.least()
+    def least(self) -> int:  # the wrapped trigger spends faith (its cost says so)
+        return cast("SpendFaith", self.inner).least()
 
-    def active(self, g, card) -> bool:  # pragma: no cover - each gate's own
+    def active(self, g: WondersGame,  # pragma: no cover - each gate's own
+               card: WondersCard) -> bool:
         raise NotImplementedError
 
 
@@ -491,7 +499,7 @@ class Hoard(_Gated):
 
     __slots__ = ()
 
-    def active(self, g, card) -> bool:
+    def active(self, g: WondersGame, card: WondersCard) -> bool:
         return g.stones_of(g.effect_controller(card)) >= self.count
 
 
@@ -502,5 +510,5 @@ class Kingdom(_Gated):
 
     __slots__ = ()
 
-    def active(self, g, card) -> bool:
+    def active(self, g: WondersGame, card: WondersCard) -> bool:
         return g.lands_of(g.effect_controller(card)) >= self.count

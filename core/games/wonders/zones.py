@@ -48,7 +48,7 @@ class Realm:
         side = zone.player.name if zone.player is not None else "centre"
         return f"realm {self.number}/{side}"
 
-    def controller(self):
+    def controller(self) -> int | None:
         """Rule 505.3: the player with the most stones here, or None if nobody has most."""
         counts: dict = {}
         for s in self.stones:
