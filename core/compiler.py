@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from .errors import CardError, Diagnostic, Position, did_you_mean
+from .places import IN_PLAY
 from .registry import Entry, Registry
 from .slots import compact, slots_of
 from .state import CardDef
@@ -62,7 +63,9 @@ class CardProgram:
         self.activated: list[AbilityProgram] = []
         self.abilities: list[AbilityProgram] = []
 
-    def add(self, ability: AbilityProgram) -> None:
+    def add(self, ability: AbilityProgram, zones: tuple[str, ...] = ()) -> None:
+        """Add ``ability``, working where its trigger's scope says: a scope of
+        :data:`~cardscript.places.IN_PLAY` in each of ``zones`` (where its card is in play)."""
         self.abilities.append(ability)
         t = ability.trigger
         if t.scope == "self":
@@ -70,7 +73,8 @@ class CardProgram:
         elif t.scope == "activated":
             self.activated.append(ability)
         else:
-            self.zone_handlers.setdefault(t.scope, []).append(ability)
+            for zone in zones if t.scope == IN_PLAY else (t.scope,):
+                self.zone_handlers.setdefault(zone, []).append(ability)
 
 
 class Compiler:
@@ -213,16 +217,17 @@ class Compiler:
         self.at = ()
         self.references = []
         program = CardProgram()
+        zones = self.registry.places.zones(self.card_type)
         keywords: dict[str, Any] = {}
         for i, kw in enumerate(getattr(model, "keywords", ())):
             self.at = ("keywords", i)
             name, impl, abilities = self.keyword(kw, len(program.abilities))
             keywords[name] = impl
             for ab in abilities:
-                program.add(ab)
+                program.add(ab, zones)
         for i, ab in enumerate(getattr(model, "abilities", ())):
             self.at = ("abilities", i)  # an error in it points at it
-            program.add(self.ability(len(program.abilities), ab))
+            program.add(self.ability(len(program.abilities), ab), zones)
         self.at = ()
         card_class = self.registry.card_def_class
         fields = {k: getattr(model, k) for k in slots_of(card_class) if hasattr(model, k)}

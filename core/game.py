@@ -19,6 +19,7 @@ from .clone import ATOMS, GameRandom, copy_value
 from .decisions import Agent, Decision
 from .errors import RulesError
 from .limits import DEFAULT, LimitExceeded, Limits
+from .places import Places
 from .procedure import Frame, Procedure
 from .resolve import Resolver
 from .save import dumps
@@ -80,6 +81,9 @@ class Game(Procedure, Generic[PlayerT]):
     game_name = "generic"
     resolver_class: type[Resolver]
     card_def_class: type[CardDef] = CardDef
+    #: where its cards can be, by card type (:mod:`cardscript.places`): the zones its
+    #: abilities work from, and what ``check`` refuses as never working
+    PLACES = Places()
     card_class: type[Card] = Card
     #: the class of its players: ``PlayerT``, which the type checker cannot tie to it
     player_class: type[Player] = Player

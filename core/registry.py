@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from .places import Places
 from .slots import compact
 from .state import CardDef
 
@@ -138,7 +139,8 @@ class Registry:
     #: :func:`~cardscript.model.nodes.build_types`)
     all_node: type[BaseModel]
 
-    def __init__(self, game: str, card_def_class: type[CardDef] = CardDef):
+    def __init__(self, game: str, card_def_class: type[CardDef] = CardDef,
+                 places: Places | None = None):
         self.game = game
         self.entries: dict[str, dict[str, Entry]] = {k: {} for k in KINDS}
         self.by_model: dict[type[BaseModel], Entry] = {}
@@ -148,6 +150,8 @@ class Registry:
         self.planned: dict[tuple[str, str], str] = {}
         #: the class of the game's compiled card definitions
         self.card_def_class = card_def_class
+        #: where its cards can be (:mod:`cardscript.places`): how abilities are registered
+        self.places = places or Places()
         self.frozen = False
         #: the keyword macro files it holds, resolved and by content (compile caches key on it)
         self.macro_digest = ""

@@ -51,8 +51,6 @@ def test_implemented_keywords_compile():
     ("type: rune\ndomains: [fury, calm]\n", "exactly one domain"),
     ("type: legend\ndomains: [fury]\ntags: [X]\n", "two domains"),
     ("type: battlefield\ncost: 2\n", "has no cost"),
-    ("type: spell\ncost: 1\nabilities: [{trigger: on_play, effect: {draw: 1}},\n"
-     "  {trigger: activate, effect: {draw: 1}}]\n", "only units and gear have activated"),
     ("type: unit\ndomains: [calm]\ncost: 1\nmight: 1\nkeywords: [hidden]\nabilities: [\n"
      "  {trigger: when_played, target: {unit: {}}, effect: {stun: {}}}]\n",
      "not implemented yet"),

@@ -27,7 +27,6 @@ SPELL = "id: t\nname: T\ntype: spell\nschool: wizard\nphases: [3]\nnumber: 1\n"
     (EVENT + "abilities: [{trigger: on_play, effect: negate}]", "played_card"),
     (EVENT + "abilities: [{trigger: on_play, target: {champion: {}}, effect: negate}]",
      "played_card"),
-    (EVENT + "abilities: [{trigger: start_of_turn, effect: {draw: 1}}]", "never in play"),
     (EVENT + "abilities: [{trigger: on_play, target: {champion: {}}, effect: {level: 0}}]",
      "does nothing"),
 ])

@@ -88,11 +88,6 @@ class RiftboundCard(CardBase):
                 raise ValueError(f"{name} changes costs while its card is on the board: only "
                                  f"units, gear and legends have it; this card is a {t} (a "
                                  f"change of its own cost is `cards: this`)")
-        acts = sum(getattr(ab.trigger, "__entry_name__", ab.trigger) == "activate"
-                   for ab in self.abilities)
-        if acts and t not in ("unit", "gear"):
-            raise ValueError(f"only units and gear have activated abilities; this card is a "
-                             f"{t}")
         if any(getattr(k, "__entry_name__", k) == "hidden" for k in self.keywords) and any(
                 getattr(ab.trigger, "__entry_name__", ab.trigger) == "when_played"
                 and ab.target is not None for ab in self.abilities):

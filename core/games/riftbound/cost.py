@@ -127,10 +127,10 @@ def add_sources(g: Playing, p: RiftPlayer,
                 without: RiftCard | None = None) -> list[tuple[RiftCard, AbilityProgram]]:
     """``p``'s Reaction Add abilities usable while paying (rules notes 2: "Reaction Add
     abilities are usable whenever a cost is being paid"): ``(card, ability)`` of a ready
-    unit or gear whose ability costs only exhausting it (one per card: exhausting it
+    unit, gear or legend whose ability costs only exhausting it (one per card: exhausting it
     spends it). ``without``: a card whose other cost exhausts it."""
     out: list[tuple[RiftCard, AbilityProgram]] = []
-    for z in (p.base, *(bf.units[p.index] for bf in g.battlefields)):
+    for z in (p.base, *(bf.units[p.index] for bf in g.battlefields), p.legend):
         for c in z.cards:
             if not c.proto.adds or c.exhausted or c.blank or c is without:
                 continue

@@ -186,11 +186,11 @@ class Playing(Game[RiftPlayer]):
                    CLOSED: ("reaction",)}
 
     def activate_options(self, p: RiftPlayer, timing: str) -> list:
-        """The activated abilities of ``p``'s units and gear on the board whose cost can be
-        paid and whose timing fits."""
+        """The activated abilities of ``p``'s units and gear on the board, and of their
+        legend, whose cost can be paid and whose timing fits."""
         allowed = self.ACTIVATE_IN[timing]
         out: list = []
-        for z in self.board_zones():
+        for z in (*self.board_zones(), p.legend):
             if z.player is not p:
                 continue
             for c in z.cards:

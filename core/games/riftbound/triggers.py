@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING, Literal, Optional, Self
 from pydantic import Field, model_validator
 
 from ...limits import STAT_MAX
+from ...places import IN_PLAY, PLAYED
 from ...registry import Params, Vocabulary
 from ...vocabulary import SelfTrigger
 from .card import Domain
-from .zones import BOARD, SITE
+from .zones import LEGEND, SITE
 
 if TYPE_CHECKING:
     from ...bus import Event
@@ -27,6 +28,8 @@ class OnPlay(SelfTrigger):
     played (a spell has exactly one)."""
 
     scope = "activated"
+    place = PLAYED
+    types = frozenset({"spell"})
 
 
 class ActivateParams(Params):
@@ -60,13 +63,15 @@ class ActivateParams(Params):
                     "{% if timing == 'action' %} [Action]{% elif timing == 'reaction' %}"
                     " [Reaction]{% endif %}")
 class Activate:
-    """An activated ability of a unit or gear on the board: its cost (exhaust it, energy,
-    power), then it goes on the chain like a spell without a card (rules notes 6; CR 398).
+    """An activated ability of a unit or gear on the board, or of a legend: its cost
+    (exhaust it, energy, power), then it goes on the chain like a spell without a card
+    (rules notes 6; CR 398).
     Without Action or Reaction it is used on its controller's turn in the neutral open
     state. Its power is paid like a card's (356): ``domain`` None is [C], the card's own."""
 
     __slots__ = ("exhaust", "energy", "power", "domain", "timing")
     scope = "activated"
+    types = frozenset({"unit", "gear", "legend"})
     event = ""
 
     def __init__(self, p: ActivateParams, c: Compiler) -> None:
@@ -86,6 +91,8 @@ class WhenPlayed(SelfTrigger):
     effects pend after entry)."""
 
     event = "played"
+    place = PLAYED
+    types = frozenset({"unit", "gear"})
 
 
 @vocab.trigger("deathknell", text="Deathknell —")
@@ -94,6 +101,7 @@ class Deathknell(SelfTrigger):
     10, Deathknell)."""
 
     event = "died"
+    types = frozenset({"unit", "gear"})
 
 
 @vocab.trigger("on_heal", text="When I heal,")
@@ -102,6 +110,7 @@ class OnHeal(SelfTrigger):
     cleanup (rules notes 10, Healing); a unit without damage does not heal."""
 
     event = "healed"
+    types = frozenset({"unit"})
 
 
 @vocab.trigger("on_attack", text="When I attack,")
@@ -109,6 +118,7 @@ class OnAttack(SelfTrigger):
     """When I become an attacker as a combat opens (rules notes 7, combat showdown step)."""
 
     event = "attack"
+    types = frozenset({"unit"})
 
 
 @vocab.trigger("on_defend", text="When I defend,")
@@ -116,34 +126,44 @@ class OnDefend(SelfTrigger):
     """When I become a defender as a combat opens."""
 
     event = "defend"
+    types = frozenset({"unit"})
 
 
 class _Here:
     """Whenever its controller conquers or holds: a unit's, at its battlefield; a
-    battlefield's, itself."""
+    battlefield's, itself, by anyone; a legend's, anywhere ("When you conquer,")."""
 
     __slots__ = ("scope",)
     event = ""
+    types = frozenset({"unit", "battlefield", "legend"})
 
     def __init__(self, p: None, c: Compiler) -> None:
-        self.scope = SITE if c.card_type == "battlefield" else BOARD
+        self.scope = {"battlefield": SITE, "legend": LEGEND}.get(c.card_type, IN_PLAY)
 
     def matches(self, ev: Event, card: RiftCard) -> bool:
         if self.scope == SITE:
             return ev.area is card.area
+        if self.scope == LEGEND:
+            return ev.player is card.controller
         return ev.player is card.controller and ev.area is card.area
 
 
-@vocab.trigger("on_conquer", text="When you conquer here,")
+#: a legend's is anywhere, a unit's or a battlefield's here
+_HERE = "{% if card_type != 'legend' %} here{% endif %},"
+
+
+@vocab.trigger("on_conquer", text="When you conquer" + _HERE)
 class OnConquer(_Here):
-    """When you conquer here (a unit: its battlefield; a battlefield: itself, by anyone)."""
+    """When you conquer here (a unit: its battlefield; a battlefield: itself, by anyone; a
+    legend: any battlefield)."""
 
     event = "conquer"
 
 
-@vocab.trigger("on_hold", text="When you hold here,")
+@vocab.trigger("on_hold", text="When you hold" + _HERE)
 class OnHold(_Here):
-    """When you hold here (a unit: its battlefield; a battlefield: itself, by anyone)."""
+    """When you hold here (a unit: its battlefield; a battlefield: itself, by anyone; a
+    legend: any battlefield)."""
 
     event = "hold"
 
@@ -154,15 +174,24 @@ class TurnParams(Params):
 
 
 class _Turn:
+    """At the start or end of a turn, wherever its card is on the board (a unit or gear, a
+    legend, a battlefield, a rune). "Your" turn is its controller's; a battlefield's, the
+    turn of the player who controls the battlefield (none while nobody does)."""
+
     __slots__ = ("each",)
-    scope = BOARD
+    scope = IN_PLAY
     event = ""
 
     def __init__(self, p: TurnParams, c: Compiler) -> None:
         self.each = p.whose == "each"
 
     def matches(self, ev: Event, card: RiftCard) -> bool:
-        return self.each or ev.player is card.controller
+        if self.each:
+            return True
+        zone = card.zone
+        if zone is not None and zone.kind == SITE:
+            return ev.player is zone.area.controller
+        return ev.player is card.controller
 
 
 @vocab.trigger("start_of_turn", TurnParams,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...clone import copy_value
 from ...loadable import state
+from ...places import Places
 from ...zones import Zone
 
 if TYPE_CHECKING:
@@ -25,6 +26,17 @@ ZONE_KINDS = (DECK, RUNE_DECK, HAND, BOARD, RUNES, TRASH, BANISHMENT, LEGEND, CH
 #: a player's own zones, as attributes of :class:`~.state.RiftPlayer`
 PLAYER_ZONES = ("deck", "rune_deck", "hand", "base", "runes", "trash", "banishment", "legend",
                 "champion", "aside")
+
+#: where each card type is on the board (rules notes, "Objects and zones"): units and gear
+#: at a base or a battlefield, a legend in its zone (it never leaves), a battlefield card in
+#: its own, runes in the rune area; a spell goes to the chain and the trash, never the board
+PLACES = Places(
+    in_play={"unit": (BOARD,), "gear": (BOARD,), "legend": (LEGEND,),
+             "battlefield": (SITE,), "rune": (RUNES,)},
+    played=frozenset({"unit", "gear", "spell"}),
+    in_play_name="the board",
+    never_in_play={"spell": "it goes to the chain as it is played, then to the trash"},
+    played_triggers="on_play and when_played")
 
 
 @state

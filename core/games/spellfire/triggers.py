@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from ...places import IN_PLAY, PLAYED
 from ...registry import Params, Vocabulary
 from ...vocabulary import SelfTrigger
-from .zones import DUNGEON, FORMATION, POOL, RULE
+from .card import SUPPORT_SKILLS
 
 if TYPE_CHECKING:
     from ...bus import Event
@@ -32,6 +33,9 @@ class OnPlay(SelfTrigger):
     then resolves (rules notes 5)."""
 
     scope = "activated"
+    place = PLAYED
+    #: the cards played to do something (:func:`.plays.cast`), not to stay in play
+    types = frozenset({"event", *SUPPORT_SKILLS})
 
 
 #: how the card that comes into play is named
@@ -56,6 +60,7 @@ class OnAttack(SelfTrigger):
     "attack", published by the battle with the champion as its card."""
 
     event = "attack"
+    types = frozenset({"champion"})
 
 
 @vocab.trigger("on_defend", text="When this champion defends,")
@@ -64,6 +69,7 @@ class OnDefend(SelfTrigger):
     "defend", published by the battle with the champion as its card."""
 
     event = "defend"
+    types = frozenset({"champion"})
 
 
 @vocab.trigger("when_razed", text="When this realm is razed,")
@@ -72,11 +78,7 @@ class OnRazed(SelfTrigger):
     turned over. Event "razed"."""
 
     event = "razed"
-
-
-#: where a card of each type is in play, so its "start of turn" power listens there
-_PLACE = {"champion": POOL, "artifact": POOL, "magic_item": POOL, "realm": FORMATION,
-          "holding": FORMATION, "dungeon": DUNGEON, "rule": RULE}
+    types = frozenset({"realm"})
 
 
 class TurnParams(Params):
@@ -92,16 +94,12 @@ class StartOfTurn:
     """A phase-0 power (rules notes 4: "Phase-0 powers resolve here"): at the start of its
     controller's turn (or each player's), while the card is in play. Event "turn_start"."""
 
-    __slots__ = ("each", "scope")
+    __slots__ = ("each",)
+    scope = IN_PLAY  # wherever its card is in play (zones.PLACES)
     event = "turn_start"
 
     def __init__(self, p: TurnParams, c: Compiler) -> None:
         self.each = p.whose == "each"
-        self.scope = _PLACE.get(c.card_type, "")
-        if not self.scope:
-            raise c.error(f"a {c.card_type or 'card'} is never in play to have a power at the "
-                          f"start of a turn; start_of_turn is for "
-                          f"{', '.join(sorted(_PLACE))}")
 
     def matches(self, ev: Event, card: SpellfireCard) -> bool:
         return self.each or ev.player is card.controller

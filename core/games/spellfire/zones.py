@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...clone import copy_value
 from ...loadable import state
+from ...places import Places
 from ...zones import Zone
 
 if TYPE_CHECKING:
@@ -29,6 +30,22 @@ ZONE_KINDS = (DECK, HAND, FORMATION, POOL, BATTLE, DUNGEON, DISCARD, LIMBO, ABYS
 #: a player's own zones, as attributes of :class:`~.state.SpellfirePlayer`
 PLAYER_ZONES = ("deck", "hand", "pool", "battle", "dungeon", "discard", "limbo", "abyss",
                 "void")
+
+#: where each card type is in play (rules notes 1): a champion and its attachments in the
+#: pool or in battle, an ally in battle, realms and holdings in the formation; the cards
+#: that do something as they are played (an event, a spell, a skill) never are
+PLACES = Places(
+    in_play={"champion": (POOL, BATTLE), "artifact": (POOL, BATTLE),
+             "magic_item": (POOL, BATTLE), "ally": (BATTLE,), "realm": (FORMATION,),
+             "holding": (FORMATION,), "dungeon": (DUNGEON,), "rule": (RULE,)},
+    played=frozenset({"champion", "ally", "realm", "holding", "dungeon", "artifact",
+                      "magic_item", "event", "rule", "spell", "psionic_power",
+                      "blood_ability", "thief_skill", "unarmed_combat"}),
+    in_play_name="play",
+    never_in_play={t: "it goes to the discard pile, or an event to the Void, once it "
+                   "resolves" for t in ("event", "spell", "psionic_power", "blood_ability",
+                                         "thief_skill", "unarmed_combat")},
+    played_triggers="on_play")
 
 
 def rows(n: int) -> list[range]:

@@ -26,6 +26,7 @@ from .replacements import Replacements
 from .state import WondersCard, WondersCardDef, WondersPlayer
 from .symbiosis import Symbionts
 from .table import wonders_table
+from .zones import PLACES
 
 if TYPE_CHECKING:
     from ... import entries
@@ -63,6 +64,7 @@ class WondersGame(Primitives):
     DECISION_KINDS = DECISION_KINDS
     resolver_class = BatchResolver
     card_def_class = WondersCardDef
+    PLACES = PLACES
     card_class = WondersCard
     player_class = WondersPlayer
     BLANK = "nullified"  # an ability of a nullified card does not resolve (rulebook, Nullify)

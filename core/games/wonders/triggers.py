@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal, Optional, Self, Union, cast, get_args
 from pydantic import Field, model_validator
 
 from ...limits import COUNT_MAX
+from ...places import ANYWHERE, IN_PLAY, PLAYED, place_of
 from ...registry import Params, Vocabulary
 from .zones import WORLD
 
@@ -49,6 +50,7 @@ class OnPlay(_Trigger):
     """When this card is played from hand; resolves before it enters The World."""
 
     event = "played"
+    place = PLAYED
 
     def matches(self, ev: Event, card: WondersCard) -> bool:
         return ev.card is card
@@ -402,13 +404,14 @@ class InsteadOf(_Trigger):
     itself it works from any zone (504: "work from any area"); about other cards, while this
     card is in The World. ``it`` is the card the event would have moved."""
 
-    __slots__ = ("event", "selector", "scope")
+    __slots__ = ("event", "selector", "scope", "place")
 
     def __init__(self, p: InsteadOfParams, c: Compiler) -> None:
         # never published: the game looks these up by name before it moves a card
         self.event = "instead:" + p.event
         self.selector = c.selector(p.card) if p.card is not None else None
         self.scope = "self" if p.card is None else WORLD
+        self.place = ANYWHERE if p.card is None else IN_PLAY
 
     def matches(self, ev: Event, card: WondersCard) -> bool:
         if self.selector is None:
@@ -464,7 +467,8 @@ class _Gated(_Trigger):
     triggered ability is checked as its trigger is put to resolve (its batch is made), an
     activated one when it is offered; so it turns on and off as soon as the count changes."""
 
-    __slots__ = ("inner", "count", "scope", "event", "cost", "free", "is_harvest", "amount")
+    __slots__ = ("inner", "count", "scope", "event", "cost", "free", "is_harvest", "amount",
+                 "place", "types")
     gated = True
 
     def __init__(self, p: _GatedParams, c: Compiler) -> None:
@@ -475,6 +479,8 @@ class _Gated(_Trigger):
         self.count = p.count
         self.scope = inner.scope
         self.event = inner.event
+        self.place = place_of(inner)
+        self.types = getattr(inner, "types", None)
         self.cost = inner.cost
         self.free = inner.free
         self.is_harvest = inner.is_harvest

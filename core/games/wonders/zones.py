@@ -4,6 +4,7 @@ and limbo, where a card waits while it is being played. A realm is the *area* of
 from __future__ import annotations
 
 from ...loadable import state
+from ...places import Places
 from ...zones import Zone
 
 DECK, HAND, ABYSS, BANISHMENT, WORLD, LIMBO = (
@@ -11,6 +12,15 @@ DECK, HAND, ABYSS, BANISHMENT, WORLD, LIMBO = (
 ZONE_KINDS = (DECK, HAND, ABYSS, BANISHMENT, WORLD, LIMBO)
 #: a player's own zones, as attributes of :class:`~cardscript.games.wonders.state.WondersPlayer`
 PLAYER_ZONES = (DECK, HAND, ABYSS, BANISHMENT)
+
+#: where each card type is in play (rulebook, Card types): Wonders, lands and items in The
+#: World; a spell goes from the hand to The Abyss and never enters it
+PLACES = Places(
+    in_play={"wonder": (WORLD,), "land": (WORLD,), "item": (WORLD,)},
+    played=frozenset({"wonder", "land", "item", "spell"}),
+    in_play_name="The World",
+    never_in_play={"spell": "it goes to The Abyss once played"},
+    played_triggers="on_play")
 
 
 @state

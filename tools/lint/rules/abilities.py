@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardscript.model.nodes import AbilityFields
-from cardscript.state import CardDef
+from cardscript.places import why_inert
 from pydantic import BaseModel
 
 from ..context import CardContext
@@ -126,56 +126,34 @@ class UnusedTarget(Rule):
                                   "effect never uses", at + ("target",), key=True)
 
 
-#: per game: card types that never enter The World, and types that are never played
-_WHERE_CARDS_GO = {"wonders": {"never_in_world": {"spell"}}}
-
-
-def _impossible(game: str, card: CardDef, trigger: Any) -> str | None:
-    facts = _WHERE_CARDS_GO.get(game)
-    if facts is None:
-        return None
-    scope, event = getattr(trigger, "scope", None), getattr(trigger, "event", None)
-    # a card's own replacement effects (rule 504, "instead:...") work from any zone
-    needs_world = scope != "self" or not (event == "played" or
-                                          str(event).startswith("instead:"))
-    kind = card.type
-    if needs_world and kind in facts["never_in_world"]:
-        where = "is activated" if scope == "activated" else "works"
-        return (f"a {kind} never enters The World (it goes to The Abyss once played), so "
-                f"this ability, which {where} only from The World, can never "
-                f"{'be activated' if scope == 'activated' else 'trigger'}; only on_play "
-                f"abilities work on a {kind}")
-    if card.token and scope == "self" and event == "played":
-        return "a token is created in The World, never played from a hand, so its on_play " \
-               "abilities never trigger"
-    return None
-
-
 class ImpossibleTrigger(Rule):
     """A trigger that can never fire for this kind of card or where it lives.
 
-    Triggers work from a place: ``on_play`` when the card is played from a hand; ``on_arrival``,
-    ``on_death``, the battle and round triggers and ``whenever`` while the card is in The
-    World; activated abilities (``tap_action``, ``sacrifice_free``, ``harvest``...) from the
-    card in The World. A Wonders spell goes from the hand to The Abyss and never enters The
-    World, so only its ``on_play`` abilities work (On Attack on a spell can never fire); a
-    token is created in The World and never played, so its ``on_play`` never fires. The same
-    holds for abilities a keyword adds (Flying or Seek on a spell).
+    Every game has one table of where each card type can be (``Game.PLACES``): the engine
+    registers a card's abilities from it, and this rule reads the same table, so what it
+    accepts acts in play. Triggers work from a place: as the card is played (Wonders'
+    ``on_play``, Riftbound's ``when_played``), or while the card is in play (arrival, death,
+    the battle and turn triggers, ``whenever``, activated abilities), and some only on the
+    card types they can happen to (a champion attacks, a realm is razed). A spell never
+    enters play, so only its ``on_play`` abilities work (On Attack on a Wonders spell can
+    never fire); a token is created in play and never played, so its ``on_play`` never
+    fires. The same holds for the abilities a keyword adds (Flying or Seek on a spell).
     """
 
     code = "CS112"
     name = "impossible-trigger"
     groups = ("abilities",)
-    games = ("wonders",)
 
     def check_card(self, ctx: CardContext) -> Iterator[Finding]:
         card = ctx.card
         assert card is not None  # a rule that requires the model runs on compiled cards
+        places = ctx.registry.places
         keywords = ctx.data.get("keywords") or []
         designer = 0
         reported_kw: set[str] = set()
         for ab in card.program.abilities:
-            why = _impossible(ctx.game, card, ab.trigger)
+            why = why_inert(places, card.type, bool(getattr(card, "token", False)),
+                            ab.trigger)
             if ab.keyword is None:
                 path = ("abilities", designer, "trigger")
                 designer += 1
