@@ -32,9 +32,11 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
 class KeywordBase:
     """A compiled keyword that keeps no parameters and adds no abilities: a keyword the rules
     read from the card where they apply it (one that expands into abilities overrides
-    :meth:`abilities`)."""
+    :meth:`abilities`). ``types``: the card types the rules read it on (None: any), which
+    ``check`` holds it to (CS112, :mod:`cardscript.places`)."""
 
     __slots__ = ()
+    types: frozenset[str] | None = None
 
     def __init__(self, p: Any, c: Compiler) -> None:
         pass

@@ -65,6 +65,16 @@ def place_of(trigger: Any) -> str:
     return getattr(trigger, "place", None) or IN_PLAY
 
 
+def keyword_inert(places: Places, card_type: str | None, keyword: Any) -> str | None:
+    """Why a compiled keyword the rules read from its card (its ``types``) never works on a
+    card of ``card_type`` (None: it can)."""
+    types = getattr(keyword, "types", None)
+    kind = card_type or "card"
+    if not places.known or types is None or kind in types:
+        return None
+    return f"the rules read it only on a {' or a '.join(sorted(types))}, and this card is a {kind}"
+
+
 def why_inert(places: Places, card_type: str | None, token: bool, trigger: Any) -> str | None:
     """Why an ability with ``trigger`` can never work on a card of ``card_type`` (None: it
     can), in the game's words: CS112's message."""

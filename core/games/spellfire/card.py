@@ -54,7 +54,8 @@ class SpellfireCard(CardBase):
     __text__: ClassVar[str] = (
         "{% if coastal %}Coastal. {% endif %}"
         "{% if defends %}Defends itself as a level {{ defends }} champion. {% endif %}"
-        "{% if bonus %}{{ bonus | signed }} to its champion's level"
+        "{% if bonus %}{{ bonus | signed }} to its {% if type == 'holding' %}realm's "
+        "defender{% else %}champion{% endif %}'s level"
         "{% if direction and not phases %} ({{ direction | capitalize }}){% endif %}. "
         "{% elif direction and not phases %}({{ direction | capitalize }}). {% endif %}"
         "{% if anytime %}Play at any time.{% elif direction and phases %}"
@@ -116,6 +117,10 @@ class SpellfireCard(CardBase):
         if t in ("realm", "holding", "dungeon", "rule", "champion") and (self.phases or
                                                                           self.anytime):
             raise ValueError(f"a {t} is played in its own phase; it has no `phases`")
+        if self.bonus and t in ("champion", "ally", "realm", "dungeon", "rule"):
+            raise ValueError(f"a {t} adds no bonus to a level: `bonus` is printed on "
+                             "artifacts, magical items and holdings, and on the cards played "
+                             "in a battle (a champion's or an ally's own is its `level`)")
         if self.defends is not None and t != "realm":
             raise ValueError("only realms defend themselves (`defends`)")
         if self.coastal and t != "realm":

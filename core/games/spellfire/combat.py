@@ -135,7 +135,7 @@ class Combat(Section):
 
     @staticmethod
     def movement(card: SpellfireCard) -> tuple[str, ...]:
-        return tuple(m for m in MOVEMENT if card.has_keyword(m))
+        return tuple(m for m in MOVEMENT if card.powers(m))
 
     @staticmethod
     def reaches(moves: Any, realm: SpellfireCard) -> bool:
@@ -236,7 +236,9 @@ class Combat(Section):
     def total(self, g: SpellfireGame, p: SpellfirePlayer, champ: SpellfireCard,
               realm: SpellfireCard) -> int:
         """A side's total: its champion's level (a realm defending itself: its ``defends``),
-        its allies' levels, and the world bonus."""
+        its allies' levels, the world bonus and, for the defender, the bonus of the attacked
+        realm's holding (rules notes 7 E: "Count every relevant modifier: realm, holding,
+        items ...")."""
         if champ is realm:
             n = (realm.proto.defends or 0) + sum(realm.mods)
         else:
@@ -247,6 +249,9 @@ class Combat(Section):
         for c in p.battle.cards:
             if c.proto.type == "ally":
                 n += c.proto.level or 0
+        if p is realm.owner:
+            n += sum(c.proto.bonus for c in realm.zone.cards
+                     if c.proto.type == "holding" and not c.blank)
         return n if n > 0 else 0
 
     def totals(self, g: SpellfireGame) -> tuple[int, int]:
@@ -316,8 +321,7 @@ class Combat(Section):
 
     @staticmethod
     def immune(champ: SpellfireCard, proto: Any) -> bool:
-        kw = champ.proto.keywords.get("immune")
-        return kw is not None and not champ.blank and kw.covers(proto)
+        return any(kw.covers(proto) for kw in champ.powers("immune"))
 
     @step
     def caught_up(self, g: SpellfireGame, p: SpellfirePlayer, choice: Any) -> None:

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 
 vocab = Vocabulary("spellfire")
 
+#: a champion's powers: its own, or granted by the items and artifacts attached to it
+#: (:meth:`.state.SpellfireCard.powers`)
+ATTACHED_POWERS = frozenset({"champion", "artifact", "magic_item"})
+
 
 class AmountParams(Params):
     __shorthand__ = "amount"
@@ -27,9 +31,11 @@ class AmountParams(Params):
                text="Draw {{ amount | number_word }} more "
                     "{{ 'card' if amount == 1 else 'cards' }} in phase 1")
 class ExtraDraw(KeywordBase):
-    """Its controller draws more cards in phase 1 (not on their first turn: seed)."""
+    """Its controller draws more cards in phase 1 (not on their first turn: seed), while it
+    is in the pool, the dungeon or the formation."""
 
     __slots__ = ("amount",)
+    types = frozenset({"champion", "artifact", "magic_item", "realm", "holding", "dungeon"})
 
     def __init__(self, p: AmountParams, c: Compiler) -> None:
         self.amount = p.amount
@@ -49,9 +55,12 @@ _USES = {"wizard_spells": ("spell", "wizard"), "cleric_spells": ("spell", "cleri
 @vocab.keyword("can_use", CanUseParams,
                text="May use {{ cards | map('replace', '_', ' ') | join(' and ') }}")
 class CanUse(KeywordBase):
-    """A champion's special power: it may use these cards as if its icon allowed them."""
+    """A champion's special power: it may use these cards as if its icon allowed them; on
+    an item or an artifact, a power it grants its champion (rules notes 2: "special powers
+    can add access")."""
 
     __slots__ = ("kinds",)
+    types = ATTACHED_POWERS
 
     def __init__(self, p: CanUseParams, c: Compiler) -> None:
         self.kinds = tuple(_USES[k] for k in p.cards)
@@ -62,9 +71,12 @@ class CanUse(KeywordBase):
 
 
 class _Movement(KeywordBase):
-    """A movement power, read by the battle rules (rules notes 7 A)."""
+    """A movement power, read by the battle rules (rules notes 7 A): a champion's or an
+    ally's own, or granted to its champion by an item or an artifact (rules notes 5: "An
+    item granting an immunity or movement power ... keeps the ability")."""
 
     __slots__ = ()
+    types = frozenset({*ATTACHED_POWERS, "ally"})
 
 
 @vocab.keyword("flyer", text="Flyer")
@@ -100,9 +112,11 @@ class ImmuneParams(Params):
 class Immune(KeywordBase):
     """Immunity (rules notes 5, "Immunities"): always on while in play; covers offensive
     effects of these cards on the champion, its allies and its attachments (notes 2:
-    "Immunity normally covers only offensive effects")."""
+    "Immunity normally covers only offensive effects"); granted to its champion by an item
+    or an artifact."""
 
     __slots__ = ("kinds",)
+    types = ATTACHED_POWERS
 
     def __init__(self, p: ImmuneParams, c: Compiler) -> None:
         self.kinds = tuple(_IMMUNE[k] for k in p.to)
@@ -133,8 +147,4 @@ def immune_to(card: SpellfireCard, source: SpellfireCard, you: SpellfirePlayer) 
     if champ.proto.type == "ally" and champ.zone is not None:
         champ = next((c for c in champ.zone.cards if c.proto.type == "champion"), champ)
     proto = source.proto
-    for c in (champ, *champ.attachments()):
-        kw = c.proto.keywords.get("immune")
-        if kw is not None and not c.blank and kw.covers(proto):
-            return True
-    return False
+    return any(kw.covers(proto) for kw in champ.powers("immune"))

@@ -96,9 +96,21 @@ class SpellfireCard(Card):
 
     def grants(self, proto: SpellfireCardDef) -> bool:
         """A special power that lets it use a kind of card its icon does not (the keyword
-        ``can_use``, rules notes 2: "special powers can add access")."""
-        kw = self.proto.keywords.get("can_use")
-        return kw is not None and not self.blank and kw.allows(proto)
+        ``can_use``, rules notes 2: "special powers can add access"), its own or an
+        attachment's."""
+        return any(kw.allows(proto) for kw in self.powers("can_use"))
+
+    def powers(self, keyword: str) -> list[Any]:
+        """The compiled ``keyword`` of this card and of the cards attached to it, where
+        neither is blank: a champion's powers include those its items and artifacts grant
+        (rules notes 5: "An item granting an immunity or movement power ... keeps the
+        ability")."""
+        out = []
+        for c in (self, *self.attachments()):
+            kw = c.proto.keywords.get(keyword)
+            if kw is not None and not c.blank:
+                out.append(kw)
+        return out
 
 
 @state

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from cardscript.model.nodes import AbilityFields
-from cardscript.places import why_inert
+from cardscript.places import keyword_inert, why_inert
 from pydantic import BaseModel
 
 from ..context import CardContext
@@ -151,6 +151,12 @@ class ImpossibleTrigger(Rule):
         keywords = ctx.data.get("keywords") or []
         designer = 0
         reported_kw: set[str] = set()
+        for name, impl in card.keywords.items():
+            why = keyword_inert(places, card.type, impl)
+            if why:
+                reported_kw.add(name)
+                yield ctx.finding(self.code, f"keyword '{name}' can never work here: {why}",
+                                  ("keywords", _keyword_index(keywords, name)))
         for ab in card.program.abilities:
             why = why_inert(places, card.type, bool(getattr(card, "token", False)),
                             ab.trigger)
@@ -162,8 +168,12 @@ class ImpossibleTrigger(Rule):
                                       f"never fire: {why}", path)
             elif why and ab.keyword not in reported_kw:
                 reported_kw.add(ab.keyword)
-                i = next((i for i, k in enumerate(keywords)
-                          if k == ab.keyword or (isinstance(k, dict) and ab.keyword in k)), 0)
                 yield ctx.finding(self.code, f"keyword '{ab.keyword}' can never work here: "
                                   f"its ability triggers on '{ab.trigger.entry_name}', and {why}",
-                                  ("keywords", i))
+                                  ("keywords", _keyword_index(keywords, ab.keyword)))
+
+
+def _keyword_index(keywords: list, name: str) -> int:
+    """Where keyword ``name`` is in the card file's ``keywords`` list."""
+    return next((i for i, k in enumerate(keywords)
+                 if k == name or (isinstance(k, dict) and name in k)), 0)
