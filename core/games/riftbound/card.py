@@ -74,7 +74,8 @@ class RiftboundCard(CardBase):
             raise ValueError("a spell needs exactly one on_play ability: what it does when "
                              "it resolves")
         if t != "spell" and plays:
-            raise ValueError(f"only spells have an on_play ability; a {t} uses when_played")
+            raise ValueError(f"only spells have an on_play ability; this card is a {t} (a "
+                             "unit or gear has when_played)")
         for kw in self.keywords:
             name = getattr(kw, "__entry_name__", kw)
             if name not in ("cost_less", "cost_more"):

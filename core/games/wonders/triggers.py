@@ -386,6 +386,10 @@ Replaceable = Literal["dies", "banished", "discarded", "put_into_hand", "buried"
 REPLACEABLE: tuple[str, ...] = get_args(Replaceable)
 
 
+#: the replaceable events that happen only to a card in, or entering, The World
+_IN_WORLD_ONLY = ("dies", "enters")
+
+
 class InsteadOfParams(Params):
     __shorthand__ = "event"
     event: Replaceable = Field(description="What would happen to the card.")
@@ -411,7 +415,9 @@ class InsteadOf(_Trigger):
         self.event = "instead:" + p.event
         self.selector = c.selector(p.card) if p.card is not None else None
         self.scope = "self" if p.card is None else WORLD
-        self.place = ANYWHERE if p.card is None else IN_PLAY
+        # its own replacement works from any zone (504), but a card dies only from The World
+        # and enters only it: a card that never enters The World never does either
+        self.place = ANYWHERE if p.card is None and p.event not in _IN_WORLD_ONLY else IN_PLAY
 
     def matches(self, ev: Event, card: WondersCard) -> bool:
         if self.selector is None:
