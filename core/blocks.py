@@ -32,11 +32,14 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
 class KeywordBase:
     """A compiled keyword that keeps no parameters and adds no abilities: a keyword the rules
     read from the card where they apply it (one that expands into abilities overrides
-    :meth:`abilities`). ``types``: the card types the rules read it on (None: any), which
-    ``check`` holds it to (CS112, :mod:`cardscript.places`)."""
+    :meth:`abilities`). ``types``: the card types the rules read it on (None: any); ``place``:
+    where they read it (:data:`~cardscript.places.IN_PLAY`, or
+    :data:`~cardscript.places.PLAYED` as its card is played; None: anywhere). ``check``
+    holds a card to both (CS112, :func:`cardscript.places.keyword_inert`)."""
 
     __slots__ = ()
     types: frozenset[str] | None = None
+    place: str | None = None
 
     def __init__(self, p: Any, c: Compiler) -> None:
         pass

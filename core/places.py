@@ -68,11 +68,20 @@ def place_of(trigger: Any) -> str:
 def keyword_inert(places: Places, card_type: str | None, keyword: Any) -> str | None:
     """Why a compiled keyword the rules read from its card (its ``types``) never works on a
     card of ``card_type`` (None: it can)."""
+    if not places.known:
+        return None
     types = getattr(keyword, "types", None)
     kind = card_type or "card"
-    if not places.known or types is None or kind in types:
-        return None
-    return f"the rules read it only on a {' or a '.join(sorted(types))}, and this card is a {kind}"
+    if types is not None and kind not in types:
+        return f"the rules read it only on a {' or a '.join(sorted(types))}, and this " \
+               f"card is a {kind}"
+    place = getattr(keyword, "place", None)
+    if place == IN_PLAY and not places.zones(card_type):
+        return f"the rules read it while its card is in {places.in_play_name}, and a " \
+               f"{kind} never enters {places.in_play_name}"
+    if place == PLAYED and kind not in places.played:
+        return f"the rules read it as its card is played, and a {kind} is never played"
+    return None
 
 
 def why_inert(places: Places, card_type: str | None, token: bool, trigger: Any) -> str | None:

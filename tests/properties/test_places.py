@@ -516,3 +516,256 @@ def _helper(game: str, cid: str, fields: dict) -> Any:
     doc = load_text(json.dumps({"id": cid, "name": cid.title(), **fields}), f"<{cid}>")
     return Compiler(spec.registry).card(validate_document(doc, spec.card_model, "card"),
                                         doc.pos(()))
+
+
+# -- keywords -------------------------------------------------------------------------------
+# A keyword that adds abilities works where its abilities do (the triggers above, CS112 per
+# keyword); one the rules read from its card says on which card types and where
+# (``KeywordBase.types``, ``place``), and here is how each rule reads it: on an accepted card
+# the rule must see it, on a refused one it must not.
+
+def _in_hand(at: At) -> Any:
+    """The probe in its owner's hand (where a card is played from), if a card of its type
+    is ever in a hand (Riftbound: a main deck's card, card.MAIN_TYPES); else None."""
+    from cardscript.games.riftbound.card import MAIN_TYPES
+    card = at.card
+    if at.g.game_name == "riftbound" and card.proto.type not in MAIN_TYPES:
+        return None
+    if card.zone is not at.A.hand:
+        card = at.g.move(card, at.A.hand, publish=False)
+    return card
+
+
+def _champion_of(at: At) -> Any:
+    """The champion whose powers the probe is among: itself, or what it is attached to."""
+    card = at.card
+    return card.host if card.proto.type in ("artifact", "magic_item") else card
+
+
+def _sf_movement(kw: str) -> Callable:
+    def reads(at: At) -> bool:
+        champ = _champion_of(at)
+        return champ is not None and champ.proto.type in ("champion", "ally") and \
+            kw in at.g.combat.movement(champ)
+    return reads
+
+
+def _sf_can_use(at: At) -> bool:
+    champ, spell = _champion_of(at), at.get("probe-wizard-spell")
+    return champ is not None and champ.proto.type == "champion" and champ.can_use(spell)
+
+
+def _sf_immune(at: At) -> bool:
+    from cardscript.games.spellfire.keywords import immune_to
+    champ = _champion_of(at)
+    if champ is None or champ.proto.type not in ("champion", "ally"):
+        return False
+    source = at.g.new_card(at.get("probe-event"), at.B, at.B.hand)
+    return immune_to(champ, source, at.B)
+
+
+SF_KEYWORDS: dict[str, tuple[Any, Callable]] = {
+    "extra_draw": (1, lambda at: at.g.extra_draws(at.A) > 0),
+    "can_use": ({"can_use": ["wizard_spells"]}, _sf_can_use),
+    "flyer": ("flyer", _sf_movement("flyer")),
+    "swimmer": ("swimmer", _sf_movement("swimmer")),
+    "earthwalker": ("earthwalker", _sf_movement("earthwalker")),
+    "immune": ({"immune": ["events"]}, _sf_immune),
+}
+SF_KEYWORDS["extra_draw"] = ({"extra_draw": 1}, SF_KEYWORDS["extra_draw"][1])
+SF_KEYWORD_HELPERS = {
+    **SF_HELPERS,
+    "probe-wizard-spell": {"type": "spell", "school": "wizard", "phases": [3], "number": 4,
+                           "abilities": [{"trigger": "on_play", "effect": {"draw": 1}}]},
+    "probe-event": {"type": "event", "number": 5,
+                    "abilities": [{"trigger": "on_play", "target": {"champion": {}},
+                                   "effect": {"level": -1}}]},
+}
+
+
+def _rift_playable(timing: str) -> Callable:
+    def reads(at: At) -> bool:
+        card = _in_hand(at)  # play.py: timing keywords
+        return card is not None and at.g.may_play(at.A, card, timing)
+    return reads
+
+
+def _rift_hidden(at: At) -> bool:
+    card = _in_hand(at)
+    if card is None:
+        return False
+    at.g.battlefields[0].controller = at.A
+    at.A.add_power("fury", 1)
+    return any(o[1] is card for o in at.g.hide_options(at.A))
+
+
+def _rift_accelerate(at: At) -> bool:
+    card = _in_hand(at)
+    if card is None:
+        return False
+    at.A.energy = 9
+    at.A.add_power("fury", 9)
+    return ("play", card, "accelerated") in at.g.play_options(at.A, "open")
+
+
+def _rift_might(designation: str) -> Callable:
+    def reads(at: At) -> bool:
+        card = at.card
+        if card.proto.type != "unit":
+            return False
+        before = card.might()
+        card.designation = designation
+        return card.might() > before
+    return reads
+
+
+def _ask(g: Any, step: Callable, *args: Any) -> list:
+    """The options of the decision ``step`` asks, the game's earlier one set aside (one
+    legal option is taken without asking: then it is the answer scheduled)."""
+    g.decision, g.todo = None, []
+    step(g, *args)
+    if g.decision is not None:
+        return list(g.decision.options)
+    return [g.todo[-1][1][-1]] if g.todo else []
+
+
+def _rift_assigned(at: At) -> list | None:
+    """The units B must assign combat damage to next, among the probe and a unit beside it
+    (fight.py: Tank first, Backline last); None if the probe is no unit (only units fight)."""
+    if at.card.proto.type != "unit":
+        return None
+    g, bf = at.g, at.g.battlefields[0]
+    other = g.new_card(at.get("pyre-brawler"), at.A, bf.units[at.A.index])  # no keyword
+    return _ask(g, g.fights.assign, at.B, [at.card, other], 9)
+
+
+def _rift_ganking(at: At) -> bool:
+    card = at.card
+    return any(o[1] is card and o[3] is at.g.battlefields[1]
+               for o in at.g.move_options(at.A) if len(o) == 4)
+
+
+def _rift_temporary(at: At) -> bool:
+    g, card = at.g, at.card
+    g.active = at.A
+    g.beginning()  # rules.py: Temporary units die at the start of the Beginning phase
+    return card.zone is None
+
+
+def _rift_deflect(at: At) -> bool:
+    """cost.deflect: what an opponent's spell that chooses it costs more; spells choose
+    units and gear (permanents)."""
+    from cardscript.games.riftbound import cost
+    return at.card.proto.type in ("unit", "gear") and cost.deflect(at.B, at.card) > 0
+
+
+def _rift_cost(which: int, of: str) -> Callable:
+    def reads(at: At) -> bool:
+        from cardscript.games.riftbound import cost
+        player = at.A if of == "A" else at.B
+        return bool(cost.cost_mods(at.g, player)[which])  # (more, less)
+    return reads
+
+
+RIFT_KEYWORDS: dict[str, tuple[Any, Callable]] = {
+    "action": ("action", _rift_playable("showdown")),
+    "reaction": ("reaction", _rift_playable("closed")),
+    "accelerate": ("accelerate", _rift_accelerate),
+    "assault": ({"assault": 2}, _rift_might("attacker")),
+    "shield": ({"shield": 2}, _rift_might("defender")),
+    "deflect": ({"deflect": 1}, _rift_deflect),
+    "cost_less": ({"cost_less": {"amount": 1, "cards": "unit"}}, _rift_cost(1, "A")),
+    "cost_more": ({"cost_more": {"amount": 1, "cards": "unit"}}, _rift_cost(0, "B")),
+    "hidden": ("hidden", _rift_hidden),
+    "tank": ("tank", lambda at: _rift_assigned(at) == [at.card]),
+    "backline": ("backline", lambda at: (_rift_assigned(at) or [at.card]) == [
+        c for c in at.g.battlefields[0].units[at.A.index].cards if c is not at.card]),
+    "ganking": ("ganking", _rift_ganking),
+    "temporary": ("temporary", _rift_temporary),
+    "vision": ("vision", None),
+    "legion": ({"legion": {"draw": 1}}, None),
+}
+
+
+def _w_guardian(at: At) -> bool:
+    """actions.py: as B wins a battle here, A's stone is not among those B may seize."""
+    g, realm = at.g, at.g.realms[0]
+    if not _in_world(at.card) or at.card.zone is not realm.sides[at.A.index]:
+        return False
+    realm.stones = [at.A.index, None]
+    options = _ask(g, g.turns.seize, at.B, at.A, realm)
+    return all(getattr(o, "stone", None) is not at.A.index for o in options)
+
+
+def _w_attuned(at: At) -> bool:
+    card = _in_hand(at)
+    at.A.actions, at.A.energy = 0, 9
+    return any(o.kind == "play" and o.card is card
+               for o in at.g.turns.turn_options(at.g, at.A))
+
+
+WONDERS_KEYWORDS: dict[str, tuple[Any, Callable | None]] = {
+    "flying": ("flying", None),
+    "deathstrike": ("deathstrike", None),
+    "seek": ({"seek": {"card": {"wonder": {}}}}, None),
+    "rally": ("rally", None),
+    "guardian": ("guardian", _w_guardian),
+    "attuned": ("attuned", _w_attuned),
+    "link": ({"link": "petraia"}, lambda at: "petraia" in at.g.links(at.A)),
+    "cant_be_controlled": ("cant_be_controlled",
+                           lambda at: _in_world(at.card) and
+                           not at.g.control.can_control(at.g, at.B, at.card)),
+    "symbiosis": ("symbiosis", lambda at: _in_world(at.card) and at.g.symbiosis.withholds(
+        at.g, Event("arrived", at.card, at.A, at.g.realms[0], "hand"))),
+}
+
+KEYWORDS = {"wonders": (WONDERS_KEYWORDS, {}), "riftbound": (RIFT_KEYWORDS, {}),
+            "spellfire": (SF_KEYWORDS, SF_KEYWORD_HELPERS)}
+KEYWORD_CASES = [(g, t, kw) for g in KEYWORDS
+                 for t in get_args(load_game(g).card_model.model_fields["type"].annotation)
+                 for kw in load_game(g).registry.entries["keyword"]]
+
+
+def test_every_keyword_has_a_case():
+    for game, (cases, _helpers) in KEYWORDS.items():
+        assert set(load_game(game).registry.entries["keyword"]) == set(cases), game
+
+
+@pytest.mark.parametrize("game, card_type, keyword", KEYWORD_CASES)
+def test_a_keyword_check_accepts_is_read_where_its_card_is(game, card_type, keyword):
+    from cardscript.places import keyword_inert
+    cards, _events, setup_of, place, _h = GAMES[game]
+    node, reads = KEYWORDS[game][0][keyword]
+    fields = {"type": card_type, **cards[card_type], "keywords": [node]}
+    if game == "spellfire":
+        fields["number"] = 1
+    probe, refused = compile_probe(game, fields)
+    if probe is None:
+        assert keyword in refused, refused
+        return
+    spec = load_game(game)
+    places = spec.registry.places
+    impl = probe.keywords[keyword]
+    mine = [ab for ab in probe.program.abilities if ab.keyword == keyword]
+    why = keyword_inert(places, probe.type, impl) or next(
+        (w for ab in mine if (w := why_inert(places, probe.type, bool(probe.token),
+                                              ab.trigger))), None)
+    if reads is None:  # it adds abilities: they work where their triggers do (above)
+        assert mine, f"{keyword} adds no ability, so a rule must read it: say which here"
+        return
+    extra = {TEST_ID: probe, **{cid: _helper(game, cid, f)
+                                for cid, f in {**GAMES[game][4], **KEYWORDS[game][1]}.items()}}
+    source = Source(game, extra)
+    setup = setup_of(card_type)
+    if game == "riftbound":
+        setup["battlefields"].append({"card": "stormwatch-peak"})
+    g = spec.scenario.build(spec.scenario.Setup.model_validate(setup), source)
+    at = At(g, None, g.players[0], g.players[1], source.get)
+    place(at, card_type)
+    at.card = probe_of(g)
+    works = bool(reads(at))
+    if why is None:
+        assert works, f"{game}: a {card_type}'s '{keyword}' checks clean but no rule reads it"
+    else:
+        assert not works, f"{game}: a {card_type}'s '{keyword}' is read, but check refuses " \
+                          f"it: {why}"

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from ...blocks import KeywordBase
 from ...limits import STAT_MAX
+from ...places import PLAYED
 from ...registry import Params, Vocabulary
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
@@ -24,6 +25,10 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
     from .zones import Battlefield
 
 vocab = Vocabulary("riftbound")
+
+#: the cards a player plays (play.py's ``may_play``): what a timing keyword is read on
+PLAYABLE = frozenset({"unit", "gear", "spell"})
+UNIT = frozenset({"unit"})
 #: later sets' keywords (rules notes 10, "Later keywords"), not in this model yet
 for _name, _why in {
         "equip": "Equip (attaching equipment to a unit) needs equipment, not implemented yet",
@@ -41,16 +46,25 @@ for _name, _why in {
 class Action(KeywordBase):
     """May be played in a showdown, on any turn (with focus)."""
 
+    types = PLAYABLE
+    place = PLAYED
+
 
 @vocab.keyword("reaction", text="Reaction")
 class Reaction(KeywordBase):
     """Action's permissions, and may be played while a chain exists."""
+
+    types = PLAYABLE
+    place = PLAYED
 
 
 @vocab.keyword("accelerate", text="Accelerate")
 class Accelerate(KeywordBase):
     """An optional additional cost of 1 energy and 1 power of its domain: the unit enters
     ready."""
+
+    types = UNIT
+    place = PLAYED
 
 
 class AmountParams(Params):
@@ -62,6 +76,8 @@ class AmountParams(Params):
 class Assault(KeywordBase):
     """+N Might while it is an attacker."""
 
+    types = UNIT
+
     __slots__ = ("amount",)
 
     def __init__(self, p: AmountParams, c: Compiler) -> None:
@@ -72,6 +88,8 @@ class Assault(KeywordBase):
 class Shield(KeywordBase):
     """+N Might while it is a defender."""
 
+    types = UNIT
+
     __slots__ = ("amount",)
 
     def __init__(self, p: AmountParams, c: Compiler) -> None:
@@ -81,6 +99,8 @@ class Shield(KeywordBase):
 @vocab.keyword("deflect", AmountParams, text="Deflect {{ amount }}")
 class Deflect(KeywordBase):
     """An opponent's spell that chooses it costs N more power, of any domain."""
+
+    types = frozenset({"unit", "gear"})  # what a spell chooses
 
     __slots__ = ("amount",)
 
@@ -189,6 +209,9 @@ class Hidden(KeywordBase):
     control; from your next turn it has Reaction and is played from there ignoring its
     cost; a unit enters at that battlefield. Lost if you lose the battlefield."""
 
+    types = PLAYABLE
+    place = PLAYED
+
 
 def hidden_targets(candidates: list, bf: Battlefield) -> list:
     """Hidden (rules notes 10): a card played from its facedown zone at ``bf`` chooses
@@ -202,20 +225,28 @@ def hidden_targets(candidates: list, bf: Battlefield) -> list:
 class Tank(KeywordBase):
     """Must be assigned lethal combat damage before its controller's other units."""
 
+    types = UNIT
+
 
 @vocab.keyword("backline", text="Backline")
 class Backline(KeywordBase):
     """Must be assigned lethal combat damage after its controller's other units."""
+
+    types = UNIT
 
 
 @vocab.keyword("ganking", text="Ganking")
 class Ganking(KeywordBase):
     """May make a standard move from a battlefield to another battlefield."""
 
+    types = UNIT
+
 
 @vocab.keyword("temporary", text="Temporary")
 class Temporary(KeywordBase):
     """Dies at the start of its controller's Beginning phase, before scoring."""
+
+    types = UNIT
 
 
 @vocab.keyword("vision", text="Vision")

@@ -169,7 +169,7 @@ class Playing(Game[RiftPlayer]):
                 seen.add(c.proto.id)
                 if self.playable(p, c, timing, budget=budget, mods=mods):
                     out.append(("play", c))
-                    if c.has_keyword("accelerate") and \
+                    if c.proto.is_unit and c.has_keyword("accelerate") and \
                             self.playable(p, c, timing, True, budget, mods):
                         out.append(("play", c, "accelerated"))
         return out

@@ -113,10 +113,10 @@ class Immune(KeywordBase):
     """Immunity (rules notes 5, "Immunities"): always on while in play; covers offensive
     effects of these cards on the champion, its allies and its attachments (notes 2:
     "Immunity normally covers only offensive effects"); granted to its champion by an item
-    or an artifact."""
+    or an artifact; an ally's own covers it."""
 
     __slots__ = ("kinds",)
-    types = ATTACHED_POWERS
+    types = frozenset({*ATTACHED_POWERS, "ally"})
 
     def __init__(self, p: ImmuneParams, c: Compiler) -> None:
         self.kinds = tuple(_IMMUNE[k] for k in p.to)

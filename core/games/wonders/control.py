@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ...blocks import KeywordBase
 from ...loadable import step
+from ...places import IN_PLAY
 from ...registry import Params, Vocabulary
 from ...section import Section, section
 from .effects import _EachCard, _Effect
@@ -83,6 +84,8 @@ class CantBeControlled(KeywordBase):
     """Opponents of this card's controller can't gain control of it; this wins over any
     effect that would give them control, a "this round" control ending included (rule
     505.1)."""
+
+    place = IN_PLAY
 
     __slots__ = ()
 

@@ -16,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from ...blocks import KeywordBase
 from ...limits import COUNT_MAX
+from ...places import IN_PLAY, PLAYED
 from ...registry import Params, Vocabulary
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
@@ -51,10 +52,14 @@ class Guardian(KeywordBase):
     """If you control a stone in this realm, opponents can't take it from you by winning
     battles in this realm (rulebook, Guardian)."""
 
+    place = IN_PLAY
+
 
 @vocab.keyword("attuned", text="Attuned")
 class Attuned(KeywordBase):
     """Playing this card from hand spends no action (a free action; rulebook, Attuned)."""
+
+    place = PLAYED
 
     #: read from the printed card, in hand: a Wonder in The World given it would gain nothing
     giveable = False
@@ -73,6 +78,8 @@ class Link(KeywordBase):
     orbital's core cards. Every land has the link of its own orbital (rule 404.2); any card
     may have this keyword ("one card with Umbrathene link"). Read by
     :meth:`~cardscript.games.wonders.primitives.Primitives.links`."""
+
+    place = IN_PLAY
 
     __slots__ = ("orbital",)
     #: read from the printed card (Primitives.links): giving it (continuous.py) is not done

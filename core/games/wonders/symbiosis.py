@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Final, Literal, cast
 from ...blocks import KeywordBase
 from ...compiler import CardProgram
 from ...loadable import recipe, step
+from ...places import IN_PLAY
 from ...registry import Vocabulary
 from ...section import Section, section
 from ...slots import slots_of
@@ -74,6 +75,8 @@ class Symbiosis(KeywordBase):
     World (rulebook, Symbiosis)."""
 
     __slots__ = ()
+    types = frozenset({"wonder"})
+    place = IN_PLAY
 
     def __init__(self, p: None, c: Compiler) -> None:
         if c.card_type != "wonder":
