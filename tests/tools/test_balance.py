@@ -118,6 +118,13 @@ def test_metrics_from_hand_made_records():
     assert dead == {("y", "on_play", 2), ("z", "flying", 1)}
 
 
+def test_a_static_ability_is_dead_text_only_if_its_card_was_never_played():
+    t = Tally({"A": ["lamp", "dust"], "B": []}, {"lamp": ["static"], "dust": ["static"]},
+              {"lamp": {"static"}, "dust": {"static"}})
+    t.add(_rec("A", cards=[("A", "lamp", 1, 0, 1), ("A", "dust", 1, 0, 0)]))
+    assert [(d["card"], d["ability"]) for d in t.dead_text()] == [("dust", "static")]
+
+
 def test_mirror_counts_both_copies_for_the_deck():
     t = Tally({"A": ["x"]}, {"x": []})
     t.add(_rec("A", seats=("A", "A (2)"), cards=[("A (2)", "x", 1, 0, 0)]))

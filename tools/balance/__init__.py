@@ -91,6 +91,9 @@ def balance(pool: CardPool, decks: Decks, games: int, agents: tuple[AgentSpec, A
                 deck_hash(pool, decks), plan=plan)
     tally = Tally({n: [c.id for c in cards] for n, cards in decks},
                   {c.id: [a.name for a in c.program.abilities]
+                   for _, cards in decks for c in cards},
+                  {c.id: {a.name for a in c.program.abilities
+                          if getattr(a.trigger, "continuous", False)}
                    for _, cards in decks for c in cards})
     out_dir.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()

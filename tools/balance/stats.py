@@ -63,13 +63,18 @@ class Tally:
     """The counts behind a report, fed one record at a time (:meth:`add`).
 
     ``decks`` are the run's decks, ``name -> [card ids, one per copy]``; ``abilities`` the
-    names of each card's abilities (``card id -> [name, ...]``) for the dead-text list. A
+    names of each card's abilities (``card id -> [name, ...]``) for the dead-text list, and
+    ``continuous`` those of them that never resolve but apply while their card is in play
+    (a static ability: ``continuous = True`` on its trigger), alive in a game where the
+    card was played. A
     record's seats are read by deck name; in a mirror the second copy's name ends in
     `` (2)`` and counts for the same deck in the per-card figures."""
 
-    def __init__(self, decks: dict[str, list[str]], abilities: dict[str, list[str]]):
+    def __init__(self, decks: dict[str, list[str]], abilities: dict[str, list[str]],
+                 continuous: dict[str, set[str]] | None = None):
         self.decks = decks
         self.abilities = abilities
+        self.continuous = continuous or {}
         self.mirror = len(decks) == 1
         self.alias = {n: n for n in decks}
         if self.mirror:
@@ -173,12 +178,16 @@ class Tally:
 
     def dead_text(self) -> list[dict]:
         """Abilities of the decks' cards that never reached resolution in the run (by the
-        ability's name: a card's abilities of one name count together)."""
+        ability's name: a card's abilities of one name count together); a continuous one,
+        whose card was never played."""
         out = []
         for deck, ids in self.decks.items():
             for card in dict.fromkeys(ids):
                 names = self.abilities.get(card, [])
+                played = self.cards.get((deck, card), {}).get("played", (0.0, 0))[1] > 0
                 for name in dict.fromkeys(names):
+                    if name in self.continuous.get(card, ()) and played:
+                        continue
                     if (deck, f"{card}\0{name}") not in self.resolved:
                         out.append({"deck": deck, "card": card, "ability": name,
                                     "abilities": names.count(name)})

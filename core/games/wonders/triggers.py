@@ -442,6 +442,7 @@ class Static(_Trigger):
     __slots__ = ("condition",)
     scope = WORLD
     event = "static"  # never published: the game reads these handlers (continuous.py)
+    continuous = True  # applies while in play, never resolves (balance: not dead text)
 
     def __init__(self, p: StaticParams, c: Compiler) -> None:
         self.condition = c.condition(p.while_) if p.while_ is not None else None
