@@ -29,10 +29,16 @@ class UnitFilter(Params):
 
 
 @vocab.selector("unit", UnitFilter,
-                text="{% set what = 'enemy unit' if controller == 'opponent' else 'unit' %}"
-                     "{% if form == 'all' %}all {{ what }}s{% elif form == 'each' %}each "
-                     "{{ what }}{% elif controller == 'opponent' %}an enemy unit{% else %}"
-                     "a unit{% endif %}{% if controller == 'you' %} you control{% endif %}"
+                text="{% set adj = ([damaged and 'damaged' or 'undamaged'] if damaged is not "
+                     "none else []) + ([exhausted and 'exhausted' or 'ready'] if exhausted is "
+                     "not none else []) %}"
+                     "{% set what = (adj | join(' ') ~ ' ' if adj else '') ~ ('enemy unit' if "
+                     "controller == 'opponent' else 'unit') %}"
+                     "{% if form == 'all' %}all {{ 'other ' if other }}{{ what }}s"
+                     "{% elif form == 'each' %}each {{ 'other ' if other }}{{ what }}"
+                     "{% elif other %}another {{ what }}"
+                     "{% else %}{{ 'an' if what[0] in 'aeiou' else 'a' }} {{ what }}{% endif %}"
+                     "{% if controller == 'you' %} you control{% endif %}"
                      "{% if at == 'battlefield' %} at "
                      "{{ 'battlefields' if form == 'all' else 'a battlefield' }}"
                      "{% elif at == 'base' %} at {{ 'bases' if form == 'all' else 'a base' }}"

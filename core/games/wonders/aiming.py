@@ -108,7 +108,8 @@ class UnlessSpendParams(Params):
 
 @vocab.effect("unless_spend", UnlessSpendParams, text=(
     "{{ effect }} unless {{ {'opponent': 'they', 'you': 'you', 'each': 'each player', "
-    "'target': 'that player'}.get(player, 'they') }} spend {{ energy }} energy"))
+    "'target': 'that player'}.get(player.name or player, 'they') }} spend {{ energy }} "
+    "energy"))
 class UnlessSpend:
     """The player (the opponent by default) may spend the energy; unless they do, the effect
     happens. A player who can't spend that much is not asked (rule 508.3's Feline Entity of

@@ -191,6 +191,12 @@ def _selector(types: Iterable[str], p: CardFilter, c: Compiler) -> CardSelector:
     if p.top is not None and p.zone != DECK:
         raise c.error(f"'top' takes the top cards of a deck: it needs zone: deck, not zone: "
                       f"{p.zone}")
+    if p.zone != WORLD:
+        kept = [k for k in ("controller", "realm") if getattr(p, k) != "any"]
+        if kept:
+            raise c.error(f"'{kept[0]}' is of a card in The World (rule 505.1: a card's "
+                          f"controller, its realm); a card in the {p.zone} has an owner: use "
+                          f"owner, or zone: world")
     return CardSelector(types, p)
 
 
