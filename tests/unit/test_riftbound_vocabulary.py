@@ -9,6 +9,7 @@ from cardscript.errors import CardError
 from cardscript.loader import load_text
 from cardscript.model import validate_document
 from cardscript.plugins import load_game
+from cardscript.text.render import card_text
 
 SPEC = load_game("riftbound")
 PLANNED = sorted(name for kind, name in SPEC.registry.planned if kind == "keyword")
@@ -62,7 +63,6 @@ def test_the_card_model_refuses_what_a_card_cant_print(text, why):
 
 
 def activated_text(cost: str) -> str:
-    from cardscript.text.render import card_text
     doc = load_text("id: t\nname: T\ntype: gear\ndomains: [fury]\ncost: 1\nabilities: [\n"
                     f"  {{trigger: {{activate: {cost}}}, effect: {{draw: 1}}}}]\n",
                     "<test card>")
@@ -88,3 +88,18 @@ def test_a_domain_without_a_power_cost_is_refused():
                      "  {trigger: {activate: {energy: 1, domain: calm}}, effect: {draw: 1}}]\n")
     message = str(exc.value)
     assert "power cost" in message and "<test card>:" in message, message
+
+
+@pytest.mark.parametrize("unit, text", [
+    ("{}", "Stun a unit."),
+    ("{other: true}", "Stun another unit."),
+    ("{damaged: true}", "Stun a damaged unit."),
+    ("{damaged: false, controller: you}", "Stun an undamaged unit you control."),
+    ("{exhausted: false, controller: opponent}", "Stun a ready enemy unit."),
+    ("{exhausted: true}", "Stun an exhausted unit."),
+])
+def test_a_unit_selector_says_each_of_its_filters(unit, text):
+    doc = load_text("id: t\nname: T\ntype: spell\ndomains: [fury]\ncost: 1\nabilities:\n"
+                    f"  - {{trigger: on_play, target: {{unit: {unit}}}, effect: {{stun: {{}}}}}}\n",
+                    "<test card>")
+    assert card_text(validate_document(doc, SPEC.card_model, "card"), SPEC.registry) == text

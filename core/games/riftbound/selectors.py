@@ -37,7 +37,7 @@ class UnitFilter(Params):
                      "{% if form == 'all' %}all {{ 'other ' if other }}{{ what }}s"
                      "{% elif form == 'each' %}each {{ 'other ' if other }}{{ what }}"
                      "{% elif other %}another {{ what }}"
-                     "{% else %}{{ 'an' if what[0] in 'aeiou' else 'a' }} {{ what }}{% endif %}"
+                     "{% else %}{{ what | article }}{% endif %}"
                      "{% if controller == 'you' %} you control{% endif %}"
                      "{% if at == 'battlefield' %} at "
                      "{{ 'battlefields' if form == 'all' else 'a battlefield' }}"
