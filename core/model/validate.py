@@ -163,6 +163,10 @@ def diagnostics_from(exc: ValidationError, doc: Document, model: type[BaseModel]
             owner = _model_at(model, loc[:-1])
             allowed = sorted((f.alias or n) for n, f in owner.model_fields.items()) if owner else []
             renamed = getattr(owner, "__renamed__", {}).get(key)
+            if key in allowed and len(errors) > 1:
+                # a union member whose shape the mapping has not (``{unit: ...}`` where
+                # ``{all: {unit: ...}}`` is wanted): another member's error says what is
+                continue
             hint = did_you_mean(key, allowed)
             exp = f"; expected one of: {', '.join(allowed)}" if allowed else ""
             msg = f"'{key}' is now called '{renamed}': {RENAMED_HINT}" if renamed else \

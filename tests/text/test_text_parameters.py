@@ -201,3 +201,28 @@ def test_every_simple_parameter_changes_the_text(game):
     untried = sorted(wanted - changed)
     assert not untried, f"no card to try these on (use them in a bundled card or add a " \
                         f"snippet here): {untried}"
+
+
+#: a card of each game that can say "for each", and the parameters a selector needs
+FOR_EACH = {
+    "riftbound": "type: spell\ndomains: [fury]\ncost: 1\n",
+    "spellfire": "type: event\nnumber: 3\n",
+    "wonders": "type: spell\norbital: boundless\ntier: primary\ncost: 1\n",
+}
+NEEDS = {("spellfire", "card_in_play"): {"types": ["ally"]}}
+
+
+@pytest.mark.parametrize("game, selector", [
+    (g, s) for g in sorted(FOR_EACH) for s in load_game(g).registry.entries["selector"]])
+def test_for_each_names_every_selection_without_an_article(game, selector):
+    """The house style's "for each X": never "for each a champion" (each selector's bare
+    form)."""
+    params = load_game(game).registry.entries["selector"][selector].params
+    node = json.dumps({selector: NEEDS.get((game, selector), {})} if params else selector)
+    data = load_text(f"id: t\nname: T\n{FOR_EACH[game]}abilities:\n  - {{trigger: on_play, "
+                     f"effect: {{for_each: {{cards: {{all: {node}}}, effect: {{draw: 1}}}}}}}}\n",
+                     "<for each>").data
+    text = text_of(game, data)
+    assert text is not None and " for each " in text, text
+    after = text.split(" for each ", 1)[1]
+    assert not after.startswith(("a ", "an ", "the ", "one ")), text

@@ -33,7 +33,8 @@ def noun_of(card_type: str) -> str:
 @text.function("selection")
 def selection(nouns: list[str], controller: str | None, form: str, adj: str = "",
               after: str = "") -> str:
-    """A selection of cards in a form ("a", "target", "all", "each", "plural", "no"):
+    """A selection of cards in a form ("a", "target", "all", "each", "plural", "no", and
+    "bare", after "for each"):
     ``nouns`` are the card words ("champion", "spell", "realm"), joined with "or" in the
     singular and "and" in the plural; ``controller`` "you", "opponent" or anything else
     (any)."""
@@ -52,6 +53,8 @@ def selection(nouns: list[str], controller: str | None, form: str, adj: str = ""
             return f"none of your {noun}{tail}"
         if form == "each":
             return f"each of your {_plural(noun) if len(nouns) == 1 else noun}{tail}"
+        if form == "bare":
+            return f"{noun} of yours{tail}"
         return f"one of your {_plural(noun) if len(nouns) == 1 else noun}{tail}"
     if controller == "opponent":
         noun = f"opposing {noun}"
@@ -63,6 +66,8 @@ def selection(nouns: list[str], controller: str | None, form: str, adj: str = ""
         return f"no {noun}{tail}"
     if form == "each":
         return f"each {noun}{tail}"
+    if form == "bare":
+        return f"{noun}{tail}"
     return f"{article(noun)}{tail}"
 
 
