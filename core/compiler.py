@@ -77,6 +77,15 @@ class CardProgram:
                 self.zone_handlers.setdefault(zone, []).append(ability)
 
 
+def names_it(trigger: Any) -> bool:
+    """Whether the event of ``trigger`` is about a card, which ``it`` then names: its own
+    ``it`` attribute, else a trigger about its card itself (its event's card is the card)."""
+    it = getattr(trigger, "it", None)
+    if it is not None:
+        return bool(it)
+    return getattr(trigger, "scope", None) == "self"
+
+
 class Compiler:
     """Compiles validated card models of one game into :class:`CardDef` objects."""
 
@@ -95,6 +104,9 @@ class Compiler:
         self.ability_trigger: Any = None
         #: and its target selector (None if it has none)
         self.ability_target: Any = None
+        #: whether ``it`` names a card where the compiler is: the card of the trigger's event
+        #: (:func:`names_it`), or the current card of a ``for_each``
+        self.it_named = True
         #: set when a reference to the target is compiled: a list of stages notes which
         #: stage uses the target first (rule 508.3, where the ability targets)
         self.uses_target = False
@@ -149,6 +161,12 @@ class Compiler:
         from .refs import compile_card_ref
         if node == "target":
             self.uses_target = True
+        elif node == "it" and not self.it_named:
+            name = getattr(self.ability_trigger, "entry_name", "this ability's trigger")
+            raise self.error(f"'it' names the card of the event that triggers the ability "
+                             f"(or the current card of a for_each), and '{name}' happens to "
+                             f"no card: name the card another way (this, target, or "
+                             f"{{all: selector}})")
         return compile_card_ref(node, self)
 
     def player_ref(self, node: names.PlayerRef) -> PlayerRef:
@@ -180,10 +198,12 @@ class Compiler:
             -> AbilityProgram:
         trigger = self.trigger(model.trigger)
         self.ability_trigger = trigger
+        outer_it, self.it_named = self.it_named, names_it(trigger)
         target = self.selector(model.target) if model.target is not None else None
         self.ability_target = target
         effect = self.effect(model.effect)
         self.ability_trigger = self.ability_target = None
+        self.it_named = outer_it
         check = getattr(trigger, "check_ability", None)
         if check is not None:  # a trigger that accepts only some targets or effects
             check(target, effect, self)

@@ -156,7 +156,9 @@ class ForEach:
 
     def __init__(self, p: ForEachParams, c: Compiler) -> None:
         self.cards = c.card_ref(p.cards)
+        outer, c.it_named = c.it_named, True
         self.effect = c.effect(p.effect)
+        c.it_named = outer
 
     def run(self, g: Game, ctx: Trigger) -> None:
         # {all: ...} counts its cards as effect steps

@@ -18,7 +18,7 @@ from typing import Any, get_args
 
 import pytest
 from cardscript.bus import Bus, Event
-from cardscript.compiler import Compiler
+from cardscript.compiler import Compiler, names_it
 from cardscript.errors import CardError
 from cardscript.loader import load_text
 from cardscript.model import validate_document
@@ -509,6 +509,11 @@ def test_a_trigger_check_accepts_triggers_where_its_card_is(game, card_type, tri
     else:
         assert not works, f"{game}: a {card_type}'s '{trigger}' triggers, but check " \
                           f"refuses it: {why}"
+    # 'it' is accepted on a trigger (compiler.names_it) only if its event is about a card
+    for ab, _card, event in fired:
+        if ab is ability and names_it(ab.trigger):
+            assert event is not None and event.card is not None, \
+                f"{game}: '{trigger}' lets 'it' name its event's card, and its event has none"
 
 
 def _helper(game: str, cid: str, fields: dict) -> Any:
@@ -769,3 +774,31 @@ def test_a_keyword_check_accepts_is_read_where_its_card_is(game, card_type, keyw
     else:
         assert not works, f"{game}: a {card_type}'s '{keyword}' is read, but check refuses " \
                           f"it: {why}"
+
+
+#: an effect on a card, by game, to write ``it`` in
+ON_IT = {"wonders": "destroy", "riftbound": "kill", "spellfire": "discard"}
+
+
+@pytest.mark.parametrize("game, card_type, trigger", CASES)
+def test_it_is_accepted_only_where_the_trigger_names_a_card(game, card_type, trigger):
+    """``it`` names the card of the trigger's event: a trigger whose event is about no card
+    (a turn starts, an ability is activated, a spell resolves) refuses it at check."""
+    cards = GAMES[game][0]
+    fields = {"type": card_type, **cards[card_type]}
+    if game == "spellfire":
+        fields["number"] = 1
+    node = WONDERS_NODES.get(trigger, trigger) if game == "wonders" else trigger
+    base = [a for a in fields.get("abilities", []) if a["trigger"] != trigger]
+    if trigger == "static":
+        return  # a static ability's effect is continuous: 'it' is refused there as well
+    fields["abilities"] = [*base, {"trigger": node, "effect": {ON_IT[game]: "it"}}]
+    plain = dict(fields, abilities=[*base, {"trigger": node, "effect": {ON_IT[game]: "this"}}])
+    if compile_probe(game, plain)[0] is None:
+        return  # refused for its trigger or type already
+    probe, refused = compile_probe(game, fields)
+    trig = compile_probe(game, plain)[0].program.abilities[-1].trigger
+    if names_it(trig):
+        assert probe is not None, refused
+    else:
+        assert probe is None and "'it' names the card of the event" in refused, refused

@@ -22,7 +22,8 @@ ITEM = "id: x\nname: X\ntype: item\norbital: solfera\ntier: primary\ncost: 1\n"
      "must be one continuous effect (cant, characteristics, is_stone, grant, "
      "play_as_though_in_hand); found a list of effects"),
     ("abilities:\n  - trigger: static\n    effect: {cant: {action: untap, card: it}}\n",
-     "a continuous effect applies to 'this', 'equipped' or to {all: ...} cards; found 'it'"),
+     "'it' names the card of the event that triggers the ability (or the current card of "
+     "a for_each), and 'static' happens to no card"),
     ("abilities:\n  - trigger: static\n    effect: {characteristics: {card: this}}\n",
      "characteristics needs classes, a base_power, or both"),
     ("abilities:\n  - trigger: static\n    effect: {play_as_though_in_hand: this}\n",

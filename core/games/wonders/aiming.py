@@ -86,6 +86,7 @@ class WouldTarget(_Trigger):
     __slots__ = ("selector", "by")
     scope = WORLD
     event = WOULD_TARGET
+    it = True  # the card that would be targeted
 
     def __init__(self, p: WouldTargetParams, c: Compiler) -> None:
         self.selector = c.selector(p.card)

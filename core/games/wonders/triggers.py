@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Literal, Optional, Self, Union, cast, get_args
 
 from pydantic import Field, model_validator
 
+from ...compiler import names_it
 from ...limits import COUNT_MAX
 from ...places import ANYWHERE, IN_PLAY, PLAYED, place_of
 from ...registry import Params, Vocabulary
@@ -332,6 +333,7 @@ class Whenever(_Trigger):
 
     __slots__ = ("event", "selector", "time", "during", "sources", "but")
     scope = WORLD
+    it = True  # the card that died, arrived, entered, was played, nullified or attacked
 
     def __init__(self, p: WheneverParams, c: Compiler) -> None:
         for name, kind in _WHENEVER_EVENTS.items():
@@ -409,6 +411,7 @@ class InsteadOf(_Trigger):
     card is in The World. ``it`` is the card the event would have moved."""
 
     __slots__ = ("event", "selector", "scope", "place")
+    it = True  # the card the event would have moved
 
     def __init__(self, p: InsteadOfParams, c: Compiler) -> None:
         # never published: the game looks these up by name before it moves a card
@@ -475,7 +478,7 @@ class _Gated(_Trigger):
     activated one when it is offered; so it turns on and off as soon as the count changes."""
 
     __slots__ = ("inner", "count", "scope", "event", "cost", "free", "is_harvest", "amount",
-                 "place", "types")
+                 "place", "types", "it")
     gated = True
 
     def __init__(self, p: _GatedParams, c: Compiler) -> None:
@@ -488,6 +491,7 @@ class _Gated(_Trigger):
         self.event = inner.event
         self.place = place_of(inner)
         self.types = getattr(inner, "types", None)
+        self.it = names_it(inner)
         self.cost = inner.cost
         self.free = inner.free
         self.is_harvest = inner.is_harvest
