@@ -62,6 +62,19 @@ class YouControl:
         return any(g.effect_controller(c) is you for c in self.selector.candidates(g, ctx))
 
 
+class Count:
+    """A dynamic value: the number of cards the selector matches now (any zone the game's
+    selectors reach), for "for each X" and "equal to the number of X"."""
+
+    __slots__ = ("selector",)
+
+    def __init__(self, p: Any, c: Compiler) -> None:
+        self.selector = c.selector(p.selector)
+
+    def get(self, g: Game, ctx: Trigger) -> int:
+        return len(self.selector.candidates(g, ctx))
+
+
 class Draw:
     """The player draws cards from their deck, as the game's rules draw (``Game.draw``)."""
 
@@ -98,6 +111,9 @@ def blocks(v: Vocabulary) -> None:
 
     v.effect("draw", CountParams,
              text="{{ player | does('draw') }} {{ count | quantity('card') }}")(Draw)
+    v.value("count", SelectorParams,
+            text="{% if per %}for each {{ selector | describe('bare') }}"
+            "{% else %}the number of {{ selector | describe('plural') }}{% endif %}")(Count)
     v.condition("you_control", SelectorParams,
                 text="you control {{ selector | describe('no' if negated else 'a', "
                 "implied={'controller': 'you'}) }}")(YouControl)

@@ -15,7 +15,7 @@ from .card import Domain
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
     from ...compiler import Compiler
-    from ...model.names import CardRef, PlayerRef
+    from ...model.names import CardRef, PlayerRef, Value
     from .rules import RiftboundGame
     from .state import RiftCard, RiftPlayer, RiftTrigger
 
@@ -27,6 +27,12 @@ class CardAmountParams(Params):
     card: "CardRef" = "target"
 
 
+class DamageParams(Params):
+    amount: "Value" = Field(1, description="How much: a number, or a value ({count: ...}: "
+                            "\"1 damage for each ...\").")
+    card: "CardRef" = "target"
+
+
 class CardParams(Params):
     __shorthand__ = "card"
     card: "CardRef" = "target"
@@ -35,7 +41,7 @@ class CardParams(Params):
 class _OnCards:
     __slots__ = ("card",)
 
-    def __init__(self, p: CardAmountParams | CardParams, c: Compiler) -> None:
+    def __init__(self, p: CardAmountParams | CardParams | DamageParams, c: Compiler) -> None:
         self.card = c.card_ref(p.card)
 
     def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
@@ -48,20 +54,25 @@ class _OnCards:
         raise NotImplementedError  # each effect's own
 
 
-@vocab.effect("deal_damage", CardAmountParams,
-              text="deal {{ amount }} damage to {{ card | describe }}")
+@vocab.effect("deal_damage", DamageParams,
+              text="deal {{ amount | quantity('damage') }} to {{ card | describe }}")
 class DealDamage(_OnCards):
-    """Deal damage to units; a cleanup kills a unit whose damage reaches its Might."""
+    """Deal damage to units; a cleanup kills a unit whose damage reaches its Might. The
+    amount is counted as the effect happens (a value: the same for every unit)."""
 
     __slots__ = ("amount",)
 
-    def __init__(self, p: CardAmountParams, c: Compiler) -> None:
+    def __init__(self, p: DamageParams, c: Compiler) -> None:
         super().__init__(p, c)
-        self.amount = p.amount
+        self.amount = c.count(p.amount)
 
-    def each(self, g: RiftboundGame, ctx: RiftTrigger, card: RiftCard) -> None:
-        card.damage += self.amount
-        g.log.append(("damage", card.proto.id, self.amount))
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
+        n = self.amount.get(g, ctx)
+        cards = [x for x in self.card.cards(g, ctx) if x.proto.is_unit and x.zone.in_play]
+        ctx.done = bool(cards) and n > 0
+        for card in cards if n > 0 else ():
+            card.damage += n
+            g.log.append(("damage", card.proto.id, n))
 
 
 @vocab.effect("give_might", CardAmountParams,

@@ -9,6 +9,7 @@ from ...plugins import GameSpec, hookimpl
 
 if TYPE_CHECKING:
     from ...registry import Vocabulary
+    from ...text import TextVocabulary
 
 
 @hookimpl
@@ -32,3 +33,11 @@ def cardscript_vocabulary(game: str) -> list[Vocabulary]:
         return []
     from . import effects, keywords, selectors, triggers
     return [triggers.vocab, selectors.vocab, effects.vocab, keywords.vocab]
+
+
+@hookimpl
+def cardscript_text(game: str) -> list[TextVocabulary]:
+    if game != "riftbound":
+        return []
+    from . import text
+    return [text.text]

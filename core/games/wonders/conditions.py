@@ -4,12 +4,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ...registry import Params, Vocabulary
+from ...registry import Vocabulary
 from .selectors import Range
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
     from ...compiler import Compiler
-    from ...model.names import Selector
     from .rules import WondersGame
     from .state import WondersTrigger
 
@@ -18,11 +17,6 @@ vocab = Vocabulary("wonders")
 
 def _in(n: int, r: Range) -> bool:
     return (r.min is None or n >= r.min) and (r.max is None or n <= r.max)
-
-
-class SelectorParams(Params):
-    __shorthand__ = "selector"
-    selector: "Selector"
 
 
 def _range_condition(name: str, doc: str, measure: Callable[[WondersGame, WondersTrigger], int],
@@ -110,16 +104,3 @@ _simple_value("cards_in_hand", "The number of cards in your hand.",
               "{{ 'for each card' if per else 'the number of cards' }} in your hand")
 
 
-@vocab.value("count", SelectorParams,
-             text="{% if per %}for each {{ selector | describe('bare') }}"
-             "{% else %}the number of {{ selector | describe('plural') }}{% endif %}")
-class Count:
-    """The number of cards the selector matches."""
-
-    __slots__ = ("selector",)
-
-    def __init__(self, p: SelectorParams, c: Compiler) -> None:
-        self.selector = c.selector(p.selector)
-
-    def get(self, g: WondersGame, ctx: WondersTrigger) -> int:
-        return len(self.selector.candidates(g, ctx))
