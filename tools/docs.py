@@ -1,6 +1,7 @@
 """``cardscript docs``: the vocabulary catalogue — every trigger, selector, effect, condition,
 value and keyword of a game with its parameters (from the entry's pydantic model), rules-text
-template, docstring and an example from the bundled cards. Read from the registry itself, so
+template, docstring and an example from the bundled cards; and the game's "How do I
+write…" patterns (:mod:`.patterns`). Read from the registry itself, so
 it cannot drift from the code. One HTML page per game, an anchor per entry."""
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from pydantic_core import PydanticUndefined
 from typing_extensions import TypeAliasType
 
 from .common import registry_of
+from .patterns import patterns
 from .templates import render
 from .usage import UNION_KINDS, UsageWalker, card_uses, snippet
 
@@ -178,14 +180,19 @@ def forms_of(entry: Entry, params: list[Param]) -> list[str]:
 
 
 def facts_of(entry: Entry) -> list[tuple[str, str]]:
-    """For triggers: the event they listen for and where they work."""
-    if entry.kind != "trigger" or not isinstance(entry.impl, type):
+    """For triggers: the event they listen for and where they work; for triggers and
+    keywords, the card types they work on (:mod:`cardscript.places`)."""
+    if entry.kind not in ("trigger", "keyword") or not isinstance(entry.impl, type):
         return []
     facts = []
-    for attr, label in (("event", "event"), ("scope", "works from"), ("cost", "cost")):
+    for attr, label in (("event", "event"), ("scope", "works from"), ("place", "place"),
+                        ("cost", "cost")):
         value = getattr(entry.impl, attr, None)
         if isinstance(value, str) and value:
             facts.append((label, value))
+    types = getattr(entry.impl, "types", None)
+    if isinstance(types, frozenset):
+        facts.append(("card types", ", ".join(sorted(types))))
     if getattr(entry.impl, "free", False) is True:
         facts.append(("free", "spends no action"))
     return facts
@@ -242,7 +249,8 @@ def write(out_dir: str | Path, game: str | None = None) -> list[Path]:
         spec, entries = catalogue(name)
         page = out / f"{name}.html"
         page.write_text(render("docs/game.html.j2", spec=spec, entries=entries,
-                               titles=KIND_TITLES, help=KIND_HELP, code_runs=code_runs),
+                               titles=KIND_TITLES, help=KIND_HELP, code_runs=code_runs,
+                               patterns=patterns(spec)),
                         encoding="utf-8")
         written.append(page)
         pages.append((spec, page.name, {k: len(v) for k, v in entries.items()}))

@@ -9,6 +9,7 @@ import pytest
 from cardscript.plugins import games, load_game
 from cardscript.registry import KINDS
 from cardscript.tools.cli import main
+from markupsafe import escape
 
 
 class Catalogue(HTMLParser):
@@ -122,3 +123,20 @@ def test_all_games_and_an_index(tmp_path, capsys):
 def test_unknown_game_is_a_usage_error(tmp_path, capsys):
     assert main(["docs", "--out", str(tmp_path), "--game", "wondres"]) == 2
     assert "did you mean 'wonders'" in capsys.readouterr().err
+
+
+def test_each_game_answers_how_do_i_write_each_pattern(tmp_path):
+    """Every game's page answers the same patterns, each with a bundled card that checks
+    clean (shown with its rules text) or with why it can't be written yet."""
+    from cardscript.tools.patterns import PATTERNS, patterns
+    assert main(["docs", "--out", str(tmp_path)]) == 0
+    for name in games():
+        docs = patterns(load_game(name))
+        assert [p.name for p in docs] == list(PATTERNS), name
+        page = (tmp_path / f"{name}.html").read_text(encoding="utf-8")
+        for p in docs:
+            assert f'data-pattern="{p.name}"' in page
+            if p.card:
+                assert p.text and str(escape(p.text)) in page, (name, p.name)
+            else:
+                assert p.not_yet, (name, p.name)
