@@ -15,6 +15,8 @@ from cardscript.plugins import GameSpec
 from cardscript.text import card_text
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .common import registry_of
+
 FILE_NAME = "patterns.yaml"
 #: the patterns every game's page answers, in order (a game without the rule says so)
 PATTERNS = {"cost-reduction": "a cost reduction", "static-buff": "a static buff",
@@ -83,5 +85,5 @@ def patterns(spec: GameSpec) -> list[PatternDoc]:
                            if not line.startswith("#"))
         out.append(PatternDoc(e.pattern, title, e.how or "", e.card,
                               str(card_path.relative_to(root)), source,
-                              card_text(card, spec.registry)))
+                              card_text(card, registry_of(spec))))
     return out
