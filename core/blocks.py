@@ -11,6 +11,12 @@ game gets, its words the game's own (a game's ``TextVocabulary`` names its zones
 - ``draw``: a player draws cards, ``{draw: 2}``, ``{draw: {count: 2, player: opponent}}``;
   how a draw works (replaced draws, burning out, an empty pile) is the game's own
   ``Game.draw``. Done (rule 508.4's "if you do") when at least one card was drawn.
+- ``count``: a dynamic value, the number of cards a selector matches ("for each X",
+  "equal to the number of X").
+- Zone moves out of play (:func:`pile_move`): a card in play to a pile of its owner's (the
+  hand, the discard pile, banishment), one concept each game names in its own words
+  (Riftbound's ``return_to_hand`` and ``banish``, Spellfire's ``discard``, ``to_limbo``,
+  ``to_abyss``); how a card leaves play is the game's own ``Game.leave_play``.
 
 A parameter renamed since a card file was written (``draw``'s ``amount``, one game's old
 name for its ``count``) is named in its model's ``__renamed__``: the old name is an error
@@ -25,7 +31,8 @@ from .registry import Params, Vocabulary
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
     from .compiler import Compiler
     from .game import Game
-    from .model.names import PlayerRef, Selector, Value
+    from .model.names import CardRef, PlayerRef, Selector, Value
+    from .refs import CardRef as CompiledCardRef
     from .resolve import Trigger
 
 
@@ -73,6 +80,52 @@ class Count:
 
     def get(self, g: Game, ctx: Trigger) -> int:
         return len(self.selector.candidates(g, ctx))
+
+
+class ToPile:
+    """A zone move: each card in play the reference names that may leave play
+    (``Game.can_leave_play``; of ``types``, if given) goes to its owner's ``pile`` (the
+    player's zone of that name), as the game moves a card out of play
+    (``Game.leave_play``), logged as ``logged``. Done when a card moved."""
+
+    __slots__ = ("card", "pile", "logged", "types")
+
+    def __init__(self, card: CompiledCardRef, pile: str, logged: str,
+                 types: tuple[str, ...]) -> None:
+        self.card = card
+        self.pile = pile
+        self.logged = logged
+        self.types = types
+
+    def run(self, g: Game, ctx: Trigger) -> None:
+        types = self.types
+        cards = [x for x in self.card.cards(g, ctx)
+                 if g.can_leave_play(x) and (not types or x.proto.type in types)]
+        ctx.done = bool(cards)
+        for x in cards:
+            g.log.append((self.logged, x.owner.name, x.proto.id))
+            g.leave_play(x, getattr(x.owner, self.pile), "effect")
+
+
+def pile_move(v: Vocabulary, name: str, pile: str, text: str, doc: str, logged: str = "",
+              types: tuple[str, ...] = ()) -> None:
+    """Name the zone move to ``pile`` ``name`` in the game vocabulary ``v``: ``{name:
+    target}``, ``{name: {all: selector}}``, with its rules text and docstring in the
+    game's words."""
+    class PileParams(Params):
+        __shorthand__ = "card"
+        card: "CardRef" = "target"
+
+    def make(p: PileParams, c: Compiler) -> ToPile:
+        kind = c.card_type
+        if p.card == "this" and (kind in c.registry.places.fixed or
+                                 types and kind not in types):
+            raise c.error(f"{name} moves a card out of play, and this card (a {kind}) "
+                          "is never moved so: it would do nothing")
+        return ToPile(c.card_ref(p.card), pile, logged or name, types)
+    make.__doc__ = doc
+    make.__qualname__ = make.__name__ = f"pile_move({name!r})"
+    v.effect(name, PileParams, text=text)(make)
 
 
 class Draw:

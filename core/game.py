@@ -275,6 +275,18 @@ class Game(Procedure, Generic[PlayerT]):
         and skip ``effect`` if they stopped ``ctx``; by default it just runs."""
         effect.run(self, ctx)
 
+    def can_leave_play(self, card: Card) -> bool:
+        """Whether an effect may move ``card`` out of play (a zone move of
+        :mod:`cardscript.blocks`): a card in play, unless its type never leaves its zone
+        (``PLACES.fixed``)."""
+        return card.zone is not None and card.zone.in_play and \
+            card.proto.type not in self.PLACES.fixed
+
+    def leave_play(self, card: Card, dest: Zone, cause: str) -> None:
+        """``card`` leaves play for ``dest`` by an effect: a move, or what the game's rules
+        add (cards attached to it that go elsewhere)."""
+        self.move(card, dest, cause=cause)
+
     def effect_controller(self, card: Card) -> PlayerT:
         """Who controls what a card's ability does: its controller while it is in play, its
         owner anywhere else."""

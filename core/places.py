@@ -49,6 +49,9 @@ class Places:
     never_in_play: Mapping[str, str] = field(default_factory=dict)
     #: the triggers that work as a card is played, for the message
     played_triggers: str = "on_play"
+    #: the card types no effect moves out of play (``Game.can_leave_play``; a zone move of
+    #: such a card itself is refused by ``check``)
+    fixed: frozenset[str] = frozenset()
 
     def zones(self, card_type: str | None) -> tuple[str, ...]:
         """The zone kinds where a card of ``card_type`` is in play (none: it never is)."""

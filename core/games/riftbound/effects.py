@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 from pydantic import Field
 
+from ...blocks import pile_move
 from ...limits import COUNT_MAX, STAT_MAX
 from ...loadable import step
 from ...registry import Params, Vocabulary
@@ -123,6 +124,18 @@ class Recall(_OnCards):
 
     def each(self, g: RiftboundGame, ctx: RiftTrigger, card: RiftCard) -> None:
         g.recall(card)
+
+
+# the core's zone moves in Riftbound's words: a unit or gear to its owner's hand or
+# banishment (a token ceases to exist; legends and battlefields never leave the board:
+# RiftboundGame.can_leave_play)
+pile_move(vocab, "return_to_hand", "hand", "return {{ card | describe }} to {{ 'their owners\\' "
+          "hands' if card | is_mass else 'its owner\\'s hand' }}", logged="returned",
+          doc="""A unit or gear on the board back to its owner's hand: a new object (its
+    damage, buffs and statuses are gone); a token ceases to exist.""")
+pile_move(vocab, "banish", "banishment", "banish {{ card | describe }}", logged="banished",
+          doc="""A unit or gear on the board to its owner's banishment (not the trash: it does
+    not die, so no Deathknell).""")
 
 
 @vocab.effect("ready", CardParams, text="ready {{ card | describe }}")

@@ -96,6 +96,7 @@ class PlayerExpect(scenario_checks.PlayerExpect):
     ready_runes: Optional[int] = None
     base: Optional[list[str]] = None
     trash: Optional[list[str]] = None
+    banishment: Optional[list[str]] = None
     champion: Optional[list[str]] = None
     legend: Optional[list[str]] = None
 
@@ -273,7 +274,7 @@ def check(g: RiftboundGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(b + ("runes",), pe.runes, len(p.runes.cards))
         cmp(b + ("ready_runes",), pe.ready_runes,
             sum(not r.exhausted for r in p.runes.cards))
-        for zone in ("base", "trash", "champion", "legend"):
+        for zone in ("base", "trash", "banishment", "champion", "legend"):
             want = getattr(pe, zone)
             cmp(b + (zone,), sorted(want) if want is not None else None,
                 ids(p.zone(zone).cards))

@@ -36,7 +36,10 @@ PLACES = Places(
     played=frozenset({"unit", "gear", "spell"}),
     in_play_name="the board",
     never_in_play={"spell": "it goes to the chain as it is played, then to the trash"},
-    played_triggers="on_play and when_played")
+    played_triggers="on_play and when_played",
+    # only permanents (units and gear) are moved: legends and battlefields can't be, and a
+    # rune goes only to the rune deck
+    fixed=frozenset({"legend", "battlefield", "rune"}))
 
 
 @state

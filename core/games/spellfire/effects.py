@@ -1,6 +1,8 @@
 """Spellfire effects on cards in play: negating the card being played, razing and unrazing
 realms, discarding cards in play, sending champions to Limbo or the Abyss or back to the
-hand, and level changes. Effects on the draw pile and hands are in :mod:`.piles`.
+hand (the core's zone moves, :func:`cardscript.blocks.pile_move`, named in Spellfire's
+words; how a card leaves play is :func:`leave_play`), and level changes. Effects on the draw
+pile and hands are in :mod:`.piles`.
 
 Each takes a card reference (``card``, default ``target``); the cards it reaches are chosen
 by the ability's selector, where (Off)/(Def) and immunity apply (:mod:`.selectors`)."""
@@ -10,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field
 
+from ...blocks import pile_move
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
 from . import formation
@@ -73,17 +76,6 @@ class _InPlay:
         raise NotImplementedError
 
 
-class _ToPile(_InPlay):
-    """Cards in play to one of their owners' piles (``pile``), logged as ``logged``."""
-
-    pile = ""
-    logged = ""
-
-    def each(self, g: SpellfireGame, ctx: SpellfireTrigger, card: SpellfireCard) -> None:
-        g.log.append((self.logged, card.owner.name, card.proto.id))
-        leave_play(g, card, getattr(card.owner, self.pile), "effect")
-
-
 @vocab.effect("negate", CardParams, text="negate {{ card | describe }}")
 class Negate:
     """Negate the card being played (rules notes 5: "A negating response stops the
@@ -139,44 +131,22 @@ class Unraze(_InPlay):
             g.log.append(("unraze", card.owner.name, card.proto.id))
 
 
-@vocab.effect("discard", CardParams, text="discard {{ card | describe }}")
-class Discard(_ToPile):
-    """Cards in play to their owners' discard piles, with what is attached to them; a
-    discarded realm leaves its slot empty (rules notes 1 and 6)."""
-
-    pile, logged = "discard", "discarded"
-
-
-@vocab.effect("to_limbo", CardParams,
-              text="put {{ card | describe }} into {{ 'their owners\\'' if card | is_mass "
-                   "else 'its owner\\'s' }} Limbo")
-class ToLimbo(_ToPile):
-    """Champions to their owners' Limbo (rules notes 1: not in play; how long they stay is
-    each card's), their attachments discarded."""
-
-    types = ("champion",)
-    pile, logged = "limbo", "limbo"
-
-
-@vocab.effect("to_abyss", CardParams,
-              text="put {{ card | describe }} into the Abyss")
-class ToAbyss(_ToPile):
-    """Champions to their owners' Abyss (rules notes 1: only specific cards retrieve from
-    it), their attachments discarded."""
-
-    types = ("champion",)
-    pile, logged = "abyss", "abyss"
-
-
-@vocab.effect("return_to_hand", CardParams,
-              text="return {{ card | describe }} to {{ 'their owners\\' hands' if card | "
-                   "is_mass else 'its owner\\'s hand' }}")
-class ReturnToHand(_ToPile):
-    """Cards in play back to their owners' hands. What is attached to them is discarded
-    (the reading chosen: attachments never move on their own, rules notes 1 and seed,
-    phase 3 A: "cannot be rearranged")."""
-
-    pile, logged = "hand", "returned"
+pile_move(vocab, "discard", "discard", "discard {{ card | describe }}", logged="discarded",
+          doc="""Cards in play to their owners' discard piles, with what is attached to them;
+    a discarded realm leaves its slot empty (rules notes 1 and 6).""")
+pile_move(vocab, "to_limbo", "limbo", "put {{ card | describe }} into {{ 'their owners\\'' "
+          "if card | is_mass else 'its owner\\'s' }} Limbo", types=("champion",),
+          doc="""Champions to their owners' Limbo (rules notes 1: not in play; how long they
+    stay is each card's), their attachments discarded.""")
+pile_move(vocab, "to_abyss", "abyss", "put {{ card | describe }} into the Abyss",
+          types=("champion",),
+          doc="""Champions to their owners' Abyss (rules notes 1: only specific cards retrieve
+    from it), their attachments discarded.""")
+pile_move(vocab, "return_to_hand", "hand", "return {{ card | describe }} to {{ 'their "
+          "owners\\' hands' if card | is_mass else 'its owner\\'s hand' }}", logged="returned",
+          doc="""Cards in play back to their owners' hands. What is attached to them is
+    discarded (the reading chosen: attachments never move on their own, rules notes 1 and
+    seed, phase 3 A: "cannot be rearranged").""")
 
 
 class LevelParams(Params):

@@ -15,16 +15,16 @@ Citations: ``seed, <heading>`` names a paragraph of the seed; ``notes N`` a sect
 rules notes (the Tournament Rules v2.0 reading)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ...bus import Event
 from ...game import Game
 from ...loadable import state, step
-from ...state import CardDef
+from ...state import Card, CardDef
 from ...table import TableView
 from ...window import ResponseWindow
 from ...zones import Unseen, Zone
-from . import cosmos, evaluation, plays
+from . import cosmos, effects, evaluation, plays
 from .combat import Combat
 from .formats import VARIANT_OF, format_of
 from .plays import DONE
@@ -376,6 +376,11 @@ class SpellfireGame(Game[SpellfirePlayer]):
             self.victory.ending = True
             self.log.append(("draw_pile_empty", p.name))
         return got
+
+    def leave_play(self, card: Card, dest: Zone, cause: str) -> None:
+        """A card leaves play by an effect with what is attached to it (rules notes 1):
+        :func:`.effects.leave_play`."""
+        effects.leave_play(self, cast(SpellfireCard, card), dest, cause)
 
     def discard(self, card: SpellfireCard, cause: str | None = None) -> None:
         """To its owner's discard pile, with whatever is attached to it (notes 1)."""
