@@ -127,8 +127,8 @@ class Recall(_OnCards):
 
 
 # the core's zone moves in Riftbound's words: a unit or gear to its owner's hand or
-# banishment (a token ceases to exist; legends and battlefields never leave the board:
-# RiftboundGame.can_leave_play)
+# banishment (a token ceases to exist; legends, battlefields and runes never leave the board
+# so: zones.PLACES.fixed)
 pile_move(vocab, "return_to_hand", "hand", "return {{ card | describe }} to {{ 'their owners\\' "
           "hands' if card | is_mass else 'its owner\\'s hand' }}", logged="returned",
           doc="""A unit or gear on the board back to its owner's hand: a new object (its
