@@ -14,9 +14,9 @@ game gets, its words the game's own (a game's ``TextVocabulary`` names its zones
 - ``count``: a dynamic value, the number of cards a selector matches ("for each X",
   "equal to the number of X").
 - Zone moves out of play (:func:`pile_move`): a card in play to a pile of its owner's (the
-  hand, the discard pile, banishment), one concept each game names in its own words
-  (Riftbound's ``return_to_hand`` and ``banish``, Spellfire's ``discard``, ``to_limbo``,
-  ``to_abyss``); how a card leaves play is the game's own ``Game.leave_play``.
+  hand, the discard pile, a pile of cards removed from the game), one concept each game
+  names in its own words; how a card leaves play, and how the game logs it, is the game's
+  own ``Game.leave_play``.
 
 A parameter renamed since a card file was written (``draw``'s ``amount``, one game's old
 name for its ``count``) is named in its model's ``__renamed__``: the old name is an error
@@ -86,7 +86,7 @@ class ToPile:
     """A zone move: each card in play the reference names that may leave play
     (``Game.can_leave_play``; of ``types``, if given) goes to its owner's ``pile`` (the
     player's zone of that name), as the game moves a card out of play
-    (``Game.leave_play``), logged as ``logged``. Done when a card moved."""
+    (``Game.leave_play``, told the move's word ``logged``). Done when a card moved."""
 
     __slots__ = ("card", "pile", "logged", "types")
 
@@ -103,8 +103,7 @@ class ToPile:
                  if g.can_leave_play(x) and (not types or x.proto.type in types)]
         ctx.done = bool(cards)
         for x in cards:
-            g.log.append((self.logged, x.owner.name, x.proto.id))
-            g.leave_play(x, getattr(x.owner, self.pile), "effect")
+            g.leave_play(x, getattr(x.owner, self.pile), self.logged)
 
 
 def pile_move(v: Vocabulary, name: str, pile: str, text: str, doc: str, logged: str = "",
@@ -118,8 +117,8 @@ def pile_move(v: Vocabulary, name: str, pile: str, text: str, doc: str, logged: 
 
     def make(p: PileParams, c: Compiler) -> ToPile:
         kind = c.card_type
-        if p.card == "this" and (kind in c.registry.places.fixed or
-                                 types and kind not in types):
+        c.this_can_be(p.card, name, types)
+        if p.card == "this" and kind in c.registry.places.fixed:
             raise c.error(f"{name} moves a card out of play, and this card (a {kind}) "
                           "is never moved so: it would do nothing")
         return ToPile(c.card_ref(p.card), pile, logged or name, types)

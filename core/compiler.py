@@ -7,7 +7,7 @@ those objects: no dicts, no pydantic models, no tree walking.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -168,6 +168,23 @@ class Compiler:
                              f"no card: name the card another way (this, target, or "
                              f"{{all: selector}})")
         return compile_card_ref(node, self)
+
+    def this_can_be(self, node: names.CardRef, name: str,
+                    types: Iterable[str] | None = None) -> None:
+        """The effect ``name`` on cards in play (of ``types``, if given) names ``this``:
+        refused when this card's type is never in play or not one of those, where the effect
+        would silently do nothing."""
+        if node != "this":
+            return
+        from .text.english import article
+        kind = self.card_type
+        types = tuple(types or ())
+        if not self.registry.places.zones(kind) and self.registry.places.known:
+            raise self.error(f"{name} acts on a card in play, and this card ({article(kind)}) "
+                             "is never in play: it would do nothing")
+        if types and kind not in types:
+            raise self.error(f"{name} acts on {' or '.join(article(t) for t in types)}, and "
+                             f"this card is {article(kind)}: it would do nothing")
 
     def player_ref(self, node: names.PlayerRef) -> PlayerRef:
         from .refs import TARGET_PLAYERS, compile_player_ref

@@ -282,10 +282,11 @@ class Game(Procedure, Generic[PlayerT]):
         return card.zone is not None and card.zone.in_play and \
             card.proto.type not in self.PLACES.fixed
 
-    def leave_play(self, card: Card, dest: Zone, cause: str) -> None:
-        """``card`` leaves play for ``dest`` by an effect: a move, or what the game's rules
-        add (cards attached to it that go elsewhere)."""
-        self.move(card, dest, cause=cause)
+    def leave_play(self, card: Card, dest: Zone, how: str) -> None:
+        """``card`` leaves play for ``dest`` by an effect whose word for the move is ``how``
+        (returned, discarded): a move with that cause, or what the game's rules add (cards
+        attached to it that go elsewhere, a log line of its own)."""
+        self.move(card, dest, cause=how)
 
     def effect_controller(self, card: Card) -> PlayerT:
         """Who controls what a card's ability does: its controller while it is in play, its

@@ -43,6 +43,7 @@ class _OnCards:
     __slots__ = ("card",)
 
     def __init__(self, p: CardAmountParams | CardParams | DamageParams, c: Compiler) -> None:
+        c.this_can_be(p.card, getattr(self, "entry_name", "this effect"), ("unit",))
         self.card = c.card_ref(p.card)
 
     def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:

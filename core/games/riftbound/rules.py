@@ -26,6 +26,7 @@ from .zones import FACEDOWN, PLACES, SITE, Battlefield
 if TYPE_CHECKING:
     from ...state import Card, CardDef
     from ...table import TableView
+    from ...zones import Zone
 
 VICTORY_SCORE = 8  # two-player duel (rules notes 8, "Modes")
 HAND_SIZE = 4  # seed 6
@@ -86,6 +87,12 @@ class RiftboundGame(Playing):
                 self.new_card(proto, p, p.aside)
         self.fill(p.rune_deck, [c for c in rest if c.type == "rune"])
         self.fill(p.deck, [c for c in rest if c.type not in ("rune", "battlefield")])
+
+    def leave_play(self, card: Card, dest: Zone, how: str) -> None:
+        """A unit or gear leaves the board by an effect (a new object; a token ceases to
+        exist), logged by the effect's word ``how``."""
+        self.log.append((how, card.owner.name, card.proto.id))
+        self.move(card, dest, cause=how)
 
     def effect_controller(self, card: Card) -> RiftPlayer:
         """Who controls what a card's ability does: a battlefield's, its controller, or the

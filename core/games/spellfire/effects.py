@@ -62,6 +62,7 @@ class _InPlay:
     types: tuple[str, ...] = ()
 
     def __init__(self, p: CardParams | LevelParams, c: Compiler) -> None:
+        c.this_can_be(p.card, getattr(self, "entry_name", "this effect"), self.types)
         self.card = c.card_ref(p.card)
 
     def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:

@@ -377,10 +377,11 @@ class SpellfireGame(Game[SpellfirePlayer]):
             self.log.append(("draw_pile_empty", p.name))
         return got
 
-    def leave_play(self, card: Card, dest: Zone, cause: str) -> None:
-        """A card leaves play by an effect with what is attached to it (rules notes 1):
-        :func:`.effects.leave_play`."""
-        effects.leave_play(self, cast(SpellfireCard, card), dest, cause)
+    def leave_play(self, card: Card, dest: Zone, how: str) -> None:
+        """A card leaves play by an effect, logged by the effect's word ``how``, with what
+        is attached to it (rules notes 1): :func:`.effects.leave_play`."""
+        self.log.append((how, card.owner.name, card.proto.id))
+        effects.leave_play(self, cast(SpellfireCard, card), dest, "effect")
 
     def discard(self, card: SpellfireCard, cause: str | None = None) -> None:
         """To its owner's discard pile, with whatever is attached to it (notes 1)."""
