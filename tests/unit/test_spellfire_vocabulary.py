@@ -142,3 +142,9 @@ def test_selection_phrases(selector, expected):
     doc = load_text(EVENT + f"abilities: [{{trigger: on_play, {key}}}]", "<test card>")
     assert card_text(validate_document(doc, SPEC.card_model, "card"), SPEC.registry) == \
         expected
+
+
+def test_an_effect_on_this_card_never_in_play_is_refused():
+    with pytest.raises(CardError) as exc:
+        compile_card(EVENT + "abilities: [{trigger: on_play, effect: {raze: this}}]")
+    assert "this card (an event) is never in play: it would do nothing" in str(exc.value)
