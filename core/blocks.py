@@ -13,6 +13,9 @@ game gets, its words the game's own (a game's ``TextVocabulary`` names its zones
   ``Game.draw``. Done (rule 508.4's "if you do") when at least one card was drawn.
 - ``count``: a dynamic value, the number of cards a selector matches ("for each X",
   "equal to the number of X").
+- :class:`Whenever`: a trigger on an event about another card while this card is in play
+  ("when a unit you control dies"), the card judged where the event found it; a game
+  subclasses it with its own event words and text.
 - Zone moves out of play (:func:`pile_move`): a card in play to a pile of its owner's (the
   hand, the discard pile, a pile of cards removed from the game), one concept each game
   names in its own words; how a card leaves play, and how the game logs it, is the game's
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .places import IN_PLAY
 from .registry import Params, Vocabulary
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
@@ -80,6 +84,30 @@ class Count:
 
     def get(self, g: Game, ctx: Trigger) -> int:
         return len(self.selector.candidates(g, ctx))
+
+
+class Whenever:
+    """A trigger on an event about a card the selector matches, while this card is in play:
+    ``event`` the event's kind, the card judged where the event found it (a card that died,
+    as it last was: ``anywhere``); ``it`` names that card. A game's entry subclasses it,
+    choosing the event from its own words."""
+
+    __slots__ = ("event", "selector")
+    scope = IN_PLAY
+    it = True
+
+    def __init__(self, event: str, selector: Any) -> None:
+        self.event = event
+        self.selector = selector
+
+    def matches(self, ev: Any, card: Any) -> bool:
+        subject = ev.card
+        if subject is None:
+            return False
+        zone = card.zone
+        return bool(self.selector.matches(subject, card.controller, card,
+                                          zone.area if zone is not None else None,
+                                          anywhere=True))
 
 
 class ToPile:

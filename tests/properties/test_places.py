@@ -216,7 +216,17 @@ RIFT_EVENTS: dict[str, Callable] = {
     "on_hold": _rift_score("hold"),
     "start_of_turn": _turn("turn_start"),
     "end_of_turn": _turn("turn_end"),
+    "whenever": lambda at: _rift_other_dies(at),
 }
+#: a trigger whose parameters are required, as written here
+RIFT_NODES = {"whenever": {"whenever": {"dies": {"unit": {"other": True}}}}}
+
+
+def _rift_other_dies(at: At) -> None:
+    """Another unit of A's dies (play.py's kill: the cleanup's, or an effect's)."""
+    bf = at.g.battlefields[0]
+    other = at.g.new_card(at.get("pyre-brawler"), at.A, bf.units[at.A.index])
+    at.g.kill([other])
 
 
 # -- Spellfire --------------------------------------------------------------------------
@@ -446,6 +456,9 @@ WONDERS_EVENTS: dict[str, Callable] = {
 }
 
 
+#: by game: the triggers whose parameters are required, as written here
+NODES = {"wonders": WONDERS_NODES, "riftbound": RIFT_NODES, "spellfire": {}}
+
 GAMES = {
     "wonders": (WONDERS_CARDS, WONDERS_EVENTS, wonders_setup, lambda at, t: None, {}),
     "riftbound": (RIFT_CARDS, RIFT_EVENTS, rift_setup, lambda at, t: None, {}),
@@ -479,7 +492,7 @@ def test_a_trigger_check_accepts_triggers_where_its_card_is(game, card_type, tri
     fields = {"type": card_type, **cards[card_type]}
     if game == "spellfire":
         fields["number"] = 1
-    node = WONDERS_NODES.get(trigger, trigger) if game == "wonders" else trigger
+    node = NODES[game].get(trigger, trigger)
     effect = WONDERS_EFFECTS.get(trigger, {"draw": 1}) if game == "wonders" else {"draw": 1}
     base = fields.get("abilities", [])
     if trigger in (a["trigger"] for a in base):
@@ -788,7 +801,7 @@ def test_it_is_accepted_only_where_the_trigger_names_a_card(game, card_type, tri
     fields = {"type": card_type, **cards[card_type]}
     if game == "spellfire":
         fields["number"] = 1
-    node = WONDERS_NODES.get(trigger, trigger) if game == "wonders" else trigger
+    node = NODES[game].get(trigger, trigger)
     base = [a for a in fields.get("abilities", []) if a["trigger"] != trigger]
     if trigger == "static":
         return  # a static ability's effect is continuous: 'it' is refused there as well

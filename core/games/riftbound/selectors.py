@@ -75,7 +75,9 @@ class UnitSelector:
 
     def matches(self, card: RiftCard, you: Player, source: Card, here: Any,
                 anywhere: bool = False) -> bool:
-        if card.zone is None or not card.proto.is_unit:
+        # an event judges a card where it found it: one that died, as it last was
+        zone = card.zone if card.zone is not None or not anywhere else card.last_zone
+        if zone is None or not card.proto.is_unit:
             return False
         if self.controller == "you" and card.controller is not you:
             return False
@@ -83,7 +85,7 @@ class UnitSelector:
             return False
         if self.other and card is source:
             return False
-        area = card.zone.area
+        area = zone.area
         at_bf = hasattr(area, "units")
         if self.at == "base" and at_bf or self.at == "battlefield" and not at_bf:
             return False

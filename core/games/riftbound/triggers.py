@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Literal, Optional, Self
 
 from pydantic import Field, model_validator
 
+from ...blocks import Whenever as CoreWhenever
 from ...limits import STAT_MAX
 from ...places import IN_PLAY, PLAYED
 from ...registry import Params, Vocabulary
@@ -17,6 +18,7 @@ from .zones import LEGEND, SITE
 if TYPE_CHECKING:
     from ...bus import Event
     from ...compiler import Compiler
+    from ...model.names import Selector
     from .state import RiftCard
 
 vocab = Vocabulary("riftbound")
@@ -209,3 +211,37 @@ class EndOfTurn(_Turn):
     """At the end of your turn (317: before the expiration step), while it is on the board."""
 
     event = "turn_end"
+
+
+class WheneverParams(Params):
+    dies: "Optional[Selector]" = Field(None, description="A unit the selector matches dies "
+                                       "(as it last was).")
+    attacks: "Optional[Selector]" = Field(None, description="... becomes an attacker.")
+    defends: "Optional[Selector]" = Field(None, description="... becomes a defender.")
+    heals: "Optional[Selector]" = Field(None, description="... heals.")
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Self:
+        given = [k for k in _WHENEVER if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("name exactly one event: " + ", ".join(_WHENEVER))
+        return self
+
+
+#: each ``whenever`` word and the event it waits for (its publisher: play.py, fight.py)
+_WHENEVER = {"dies": "died", "attacks": "attack", "defends": "defend", "heals": "healed"}
+
+
+@vocab.trigger("whenever", WheneverParams, text=(
+    "When {% if dies %}{{ dies | describe }} dies{% elif attacks %}{{ attacks | describe }} "
+    "attacks{% elif defends %}{{ defends | describe }} defends{% else %}"
+    "{{ heals | describe }} heals{% endif %},"))
+class Whenever(CoreWhenever):
+    """When a unit the selector matches dies, attacks, defends or heals, while this card is
+    on the board (the core's trigger on another card's event; ``it`` is that unit)."""
+
+    __slots__ = ()
+
+    def __init__(self, p: WheneverParams, c: Compiler) -> None:
+        word = next(k for k in _WHENEVER if getattr(p, k) is not None)
+        super().__init__(_WHENEVER[word], c.selector(getattr(p, word)))
