@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .places import IN_PLAY
+from .places import IN_PLAY, article
 from .registry import Params, Vocabulary
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
@@ -147,8 +147,8 @@ def pile_move(v: Vocabulary, name: str, pile: str, text: str, doc: str, logged: 
         kind = c.card_type
         c.this_can_be(p.card, name, types)
         if p.card == "this" and kind in c.registry.places.fixed:
-            raise c.error(f"{name} moves a card out of play, and this card (a {kind}) "
-                          "is never moved so: it would do nothing")
+            raise c.error(f"{name} moves a card out of play, and this card "
+                          f"({article(kind)}) is never moved so: it would do nothing")
         return ToPile(c.card_ref(p.card), pile, logged or name, types)
     make.__doc__ = doc
     make.__qualname__ = make.__name__ = f"pile_move({name!r})"

@@ -63,6 +63,18 @@ class Places:
         return bool(self.in_play)
 
 
+def article(word: str) -> str:
+    """The house style's article (:func:`cardscript.text.english.article`; imported when
+    a message is made: the text package loads the registry, which loads this module)."""
+    from .text.english import article as english
+    return english(word)
+
+
+def _either(types: Any) -> str:
+    """"a gear or a unit": card types in words, each with its article."""
+    return " or ".join(article(t.replace("_", " ")) for t in sorted(types))
+
+
 def place_of(trigger: Any) -> str:
     """Where ``trigger``'s ability works from: its ``place``, else in play."""
     return getattr(trigger, "place", None) or IN_PLAY
@@ -76,8 +88,7 @@ def keyword_inert(places: Places, card_type: str | None, keyword: Any) -> str | 
     types = getattr(keyword, "types", None)
     kind = card_type or "card"
     if types is not None and kind not in types:
-        return f"the rules read it only on a {' or a '.join(sorted(types))}, and this " \
-               f"card is a {kind}"
+        return f"the rules read it only on {_either(types)}, and this card is {article(kind)}"
     place = getattr(keyword, "place", None)
     if place == IN_PLAY and not places.zones(card_type):
         return f"the rules read it while its card is in {places.in_play_name}, and a " \
@@ -95,7 +106,7 @@ def why_inert(places: Places, card_type: str | None, token: bool, trigger: Any) 
     kind = card_type or "card"
     types = getattr(trigger, "types", None)
     if types is not None and kind not in types:
-        return (f"only a {' or a '.join(sorted(types))} meets it, and this card is a {kind}")
+        return f"only {_either(types)} meets it, and this card is {article(kind)}"
     place = place_of(trigger)
     if place == ANYWHERE:
         return None
