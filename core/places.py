@@ -29,9 +29,6 @@ from typing import Any
 IN_PLAY = "in_play"
 PLAYED = "played"
 ANYWHERE = "anywhere"
-#: the trigger scopes that are not zones: about the card itself (found from an event's
-#: subject) and activated (offered to its controller)
-NOT_ZONES = ("self", "activated")
 
 
 @dataclass(frozen=True)

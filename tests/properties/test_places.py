@@ -59,13 +59,19 @@ class Source:
 def compile_probe(game: str, fields: dict) -> tuple[Any, str]:
     """The probe card, compiled by the real pipeline, or None and why the card model or the
     compiler refuses it (what `check` reports at its place)."""
-    spec = load_game(game)
-    doc = load_text(json.dumps({"id": TEST_ID, "name": "Probe", **fields}), "<probe>")
     try:
-        model = validate_document(doc, spec.card_model, "card")
-        return Compiler(spec.registry).card(model, doc.pos(())), ""
+        return compiled(game, TEST_ID, fields), ""
     except CardError as exc:
         return None, str(exc)
+
+
+def compiled(game: str, cid: str, fields: dict) -> Any:
+    """A card of ``fields`` with id ``cid``, compiled by the real pipeline (CardError if
+    `check` would refuse it)."""
+    spec = load_game(game)
+    doc = load_text(json.dumps({"id": cid, "name": cid.title(), **fields}), f"<{cid}>")
+    return Compiler(spec.registry).card(validate_document(doc, spec.card_model, "card"),
+                                        doc.pos(()))
 
 
 @pytest.fixture
@@ -506,7 +512,7 @@ def test_a_trigger_check_accepts_triggers_where_its_card_is(game, card_type, tri
                     probe.program.abilities[-1].trigger)
     extra = {TEST_ID: probe}
     for cid, f in helpers.items():
-        extra[cid] = _helper(game, cid, f)
+        extra[cid] = compiled(game, cid, f)
     source = Source(game, extra)
     setup = spec.scenario.Setup.model_validate(setup_of(card_type))
     g = spec.scenario.build(setup, source)
@@ -527,13 +533,6 @@ def test_a_trigger_check_accepts_triggers_where_its_card_is(game, card_type, tri
         if ab is ability and names_it(ab.trigger):
             assert event is not None and event.card is not None, \
                 f"{game}: '{trigger}' lets 'it' name its event's card, and its event has none"
-
-
-def _helper(game: str, cid: str, fields: dict) -> Any:
-    spec = load_game(game)
-    doc = load_text(json.dumps({"id": cid, "name": cid.title(), **fields}), f"<{cid}>")
-    return Compiler(spec.registry).card(validate_document(doc, spec.card_model, "card"),
-                                        doc.pos(()))
 
 
 # -- keywords -------------------------------------------------------------------------------
@@ -771,7 +770,7 @@ def test_a_keyword_check_accepts_is_read_where_its_card_is(game, card_type, keyw
     if reads is None:  # it adds abilities: they work where their triggers do (above)
         assert mine, f"{keyword} adds no ability, so a rule must read it: say which here"
         return
-    extra = {TEST_ID: probe, **{cid: _helper(game, cid, f)
+    extra = {TEST_ID: probe, **{cid: compiled(game, cid, f)
                                 for cid, f in {**GAMES[game][4], **KEYWORDS[game][1]}.items()}}
     source = Source(game, extra)
     setup = setup_of(card_type)
