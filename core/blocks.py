@@ -20,6 +20,10 @@ game gets, its words the game's own (a game's ``TextVocabulary`` names its zones
   hand, the discard pile, a pile of cards removed from the game), one concept each game
   names in its own words; how a card leaves play, and how the game logs it, is the game's
   own ``Game.leave_play``.
+- ``later``: a delayed ability ("at the start of your next turn, draw a card"): the effect
+  waits on the bus (:class:`~cardscript.bus.Delayed`) for the first event of a
+  :class:`Moment` the game names (``Game.MOMENTS``), then triggers once, ``it`` and
+  ``target`` naming what they named when it was made.
 
 A parameter renamed since a card file was written (``draw``'s ``amount``, one game's old
 name for its ``count``) is named in its model's ``__renamed__``: the old name is an error
@@ -27,15 +31,19 @@ saying the new one, which ``cardscript lint --fix`` writes.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from .places import IN_PLAY, article
+from .bus import Delayed
+from .errors import did_you_mean
+from .limits import LimitExceeded
+from .places import IN_PLAY, Moment, article
 from .registry import Params, Vocabulary
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
+    from .bus import Event
     from .compiler import Compiler
     from .game import Game
-    from .model.names import CardRef, PlayerRef, Selector, Value
+    from .model.names import CardRef, Effect, PlayerRef, Selector, Value
     from .refs import CardRef as CompiledCardRef
     from .resolve import Trigger
 
@@ -175,6 +183,69 @@ class Draw:
         ctx.done = done
 
 
+class MomentTrigger:
+    """The trigger of a delayed ability: the first event of its moment, once."""
+
+    __slots__ = ("event", "yours")
+    entry_name = "later"
+    scope = "delayed"
+    gated = False
+
+    def __init__(self, moment: Moment) -> None:
+        self.event = moment.event
+        self.yours = moment.yours
+
+    def matches(self, ev: Event, controller: Any) -> bool:
+        return not self.yours or ev.player is controller
+
+
+class Carried:
+    """The effect of a delayed ability, run with what its maker named: its controller (the
+    fired event's player), its target (followed to where it moved), ``it`` (the event's
+    card). The target is not targeted again (``Trigger.aimed``)."""
+
+    __slots__ = ("effect",)
+
+    def __init__(self, effect: Any) -> None:
+        self.effect = effect
+
+    def run(self, g: Game, ctx: Trigger) -> None:
+        ev = cast("Event", ctx.event)  # the delayed ability's own (Bus.collect_delayed)
+        ctx.controller = ev.player
+        target = ev.data
+        if target is not None and hasattr(target, "proto") and target.zone is None:
+            target = target.moved_to
+        ctx.target = target
+        ctx.aimed = True
+        self.effect.run(g, ctx)
+
+
+class Later:
+    """A delayed ability: made when this effect runs, waiting on the bus for its moment."""
+
+    __slots__ = ("ability",)
+
+    def __init__(self, p: Any, c: Compiler) -> None:
+        from .compiler import AbilityProgram
+        moments = c.registry.moments
+        moment = moments.get(p.at)
+        if moment is None:
+            known = ", ".join(sorted(moments)) or "none in this game"
+            raise c.error(f"unknown moment '{p.at}' for later{did_you_mean(p.at, moments)}; "
+                          f"expected one of: {known}")
+        self.ability = AbilityProgram(-1, MomentTrigger(moment), None,
+                                      Carried(c.effect(p.effect)), c.card_id)
+
+    def run(self, g: Game, ctx: Trigger) -> None:
+        waiting = g.bus.delayed
+        if len(waiting) >= g.limits.effect_steps:  # a loop making them can't fill memory
+            raise LimitExceeded("effect_steps", g.limits.effect_steps,
+                                f"{len(waiting):,} delayed abilities waiting",
+                                ctx.source.proto.id)
+        waiting.append(Delayed(self.ability, ctx.source, ctx.controller, ctx.it, ctx.target))
+        ctx.done = True
+
+
 def blocks(v: Vocabulary) -> None:
     """Add the building blocks to ``v``, a game's core vocabulary (their parameter models
     made for that game, as they nest its unions)."""
@@ -189,8 +260,13 @@ def blocks(v: Vocabulary) -> None:
         __shorthand__ = "selector"
         selector: "Selector"
 
+    class LaterParams(Params):
+        at: str
+        effect: "Effect"
+
     v.effect("draw", CountParams,
              text="{{ player | does('draw') }} {{ count | quantity('card') }}")(Draw)
+    v.effect("later", LaterParams, text="{{ at | moment }}, {{ effect }}")(Later)
     v.value("count", SelectorParams,
             text="{% if per %}for each {{ selector | describe('bare') }}"
             "{% else %}the number of {{ selector | describe('plural') }}{% endif %}")(Count)

@@ -53,15 +53,40 @@ class Handler:
 
 
 @state
+class Delayed:
+    """A delayed ability waiting for its moment (:class:`cardscript.blocks.Later`): its
+    compiled ability, the card that made it, its controller and what ``it`` and the target
+    were then."""
+
+    __slots__ = ("ability", "card", "controller", "it", "target")
+
+    def __init__(self, ability: AbilityProgram, card: Card, controller: Player,
+                 it: Card | None, target: Any):
+        self.ability = ability
+        self.card = card
+        self.controller = controller
+        self.it = it
+        self.target = target
+
+    def _clone(self, memo: dict) -> "Delayed":
+        return copy_slots(self, Delayed.__new__(Delayed), ("ability",),
+                          ("card", "controller", "it", "target"), memo)
+
+
+@state
 class Bus:
-    __slots__ = ("handlers",)
+    __slots__ = ("handlers", "delayed")
 
     def __init__(self) -> None:
         self.handlers: dict[str, list[Handler]] = {}
+        #: delayed abilities waiting for their moment, in the order they were made
+        self.delayed: list[Delayed] = []
 
     def _clone(self, memo: dict) -> "Bus":
         n = Bus()
         memo[id(self)] = n
+        if self.delayed:
+            n.delayed = [copy_value(d, memo) for d in self.delayed]
         for kind, hs in self.handlers.items():
             copies = []
             for h in hs:
@@ -100,6 +125,21 @@ class Bus:
                 for ability in own:
                     if ability.trigger.matches(event, subject):
                         out.append((ability, subject, event))
+        if self.delayed:
+            self.collect_delayed(event, out)
+
+    def collect_delayed(self, event: Event, out: list) -> None:
+        """Fire each delayed ability whose moment ``event`` is, once: its event carries
+        what the ability named when it was made (``it`` as its card, the target as its
+        data), for :class:`cardscript.blocks.Carried`."""
+        kind = event.kind
+        fired = [d for d in self.delayed if d.ability.trigger.event == kind
+                 and d.ability.trigger.matches(event, d.controller)]
+        if fired:
+            self.delayed = [d for d in self.delayed if not any(d is f for f in fired)]
+            for d in fired:
+                out.append((d.ability, d.card,
+                            Event("later", d.it, d.controller, event.area, data=d.target)))
 
     @staticmethod
     def collect_from(card: Card, handlers: Any, event: Event, out: list) -> None:

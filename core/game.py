@@ -19,7 +19,7 @@ from .clone import ATOMS, GameRandom, copy_value
 from .decisions import Agent, Decision
 from .errors import RulesError
 from .limits import DEFAULT, LimitExceeded, Limits
-from .places import Places
+from .places import Moment, Places
 from .procedure import Frame, Procedure
 from .resolve import Resolver
 from .save import dumps
@@ -84,6 +84,8 @@ class Game(Procedure, Generic[PlayerT]):
     #: where its cards can be, by card type (:mod:`cardscript.places`): the zones its
     #: abilities work from, and what ``check`` refuses as never working
     PLACES = Places()
+    #: the later moments its delayed abilities (``later``) may wait for, by name
+    MOMENTS: Mapping[str, Moment] = {}
     card_class: type[Card] = Card
     #: the class of its players: ``PlayerT``, which the type checker cannot tie to it
     player_class: type[Player] = Player

@@ -19,6 +19,9 @@ A trigger that only some card types meet (only a creature attacks) says which in
 ``types`` attribute. A card type with no zone in play (a one-shot card) can only have
 abilities that work as it is played; the table says why, in the game's words, for the
 message.
+
+The same module holds a game's later moments (``Game.MOMENTS``): when a delayed ability
+(``later``) waits for, each a :class:`Moment`.
 """
 from __future__ import annotations
 
@@ -129,3 +132,14 @@ def why_inert(places: Places, card_type: str | None, token: bool, trigger: Any) 
     if scope in every and scope not in zones:
         return f"it works only from the {scope} zone, where a {kind} never is"
     return None
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A later moment a delayed ability (``later``) waits for: the next event of kind
+    ``event`` (whose player is the ability's controller, if ``yours``), and how the rules
+    text says it ("at the start of your next turn")."""
+
+    event: str
+    text: str
+    yours: bool = False

@@ -165,7 +165,8 @@ def _vocabulary(name: str) -> Registry:
     from .vocabulary import core_vocabulary
 
     spec = games()[name]
-    registry = Registry(name, spec.game_class.card_def_class, spec.game_class.PLACES)
+    registry = Registry(name, spec.game_class.card_def_class, spec.game_class.PLACES,
+                        spec.game_class.MOMENTS)
     registry.extend(core_vocabulary(name))
     for vocabs in plugin_manager().hook.cardscript_vocabulary(game=name):
         for v in vocabs or ():
@@ -231,7 +232,7 @@ def load_game(name: str, macro_files: Iterable[str | Path] | None = None) -> Gam
     base = _vocabulary(name)
     vocab, problems, loaded = macro_vocabulary(name, sources,
                                                reserved=base.entries["keyword"])
-    registry = Registry(name, base.card_def_class, base.places)
+    registry = Registry(name, base.card_def_class, base.places, base.moments)
     for kind, table in base.entries.items():
         registry.entries[kind].update(table)
     registry.planned.update(base.planned)

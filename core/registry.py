@@ -7,13 +7,13 @@ the frozen vocabulary of one game, from which the card model's unions are built.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from .places import Places
+from .places import Moment, Places
 from .slots import compact
 from .state import CardDef
 
@@ -140,7 +140,7 @@ class Registry:
     all_node: type[BaseModel]
 
     def __init__(self, game: str, card_def_class: type[CardDef] = CardDef,
-                 places: Places | None = None):
+                 places: Places | None = None, moments: Mapping[str, Moment] | None = None):
         self.game = game
         self.entries: dict[str, dict[str, Entry]] = {k: {} for k in KINDS}
         self.by_model: dict[type[BaseModel], Entry] = {}
@@ -152,6 +152,8 @@ class Registry:
         self.card_def_class = card_def_class
         #: where its cards can be (:mod:`cardscript.places`): how abilities are registered
         self.places = places or Places()
+        #: the later moments a delayed ability may wait for (``later``), by name
+        self.moments: Mapping[str, Moment] = dict(moments or {})
         self.frozen = False
         #: the keyword macro files it holds, resolved and by content (compile caches key on it)
         self.macro_digest = ""

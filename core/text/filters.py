@@ -107,6 +107,14 @@ def repetitions(times: int | NodeView) -> str:
     return per or f"a number of times equal to {r.render(times)}"
 
 
+@CORE.filter("moment")
+def moment(name: str) -> str:
+    """A delayed ability's moment as the game's rules text says it (``Game.MOMENTS``): "at
+    the start of your next turn"."""
+    known = current().registry.moments.get(name)
+    return known.text if known is not None else f"at {name.replace('_', ' ')}"
+
+
 @CORE.filter("negate")
 def negate(node: NodeView) -> Clause:
     """A condition's negative form, if its template has one (it reads ``negated``)."""

@@ -70,7 +70,8 @@ class _Frame:
 
 
 _CURRENT: contextvars.ContextVar = contextvars.ContextVar("cardscript_text_renderer")
-_STRUCTURAL = {"effect": {"stages", "may", "if", "if_done", "choose", "for_each", "repeat"},
+_STRUCTURAL = {"effect": {"stages", "may", "if", "if_done", "choose", "for_each", "repeat",
+                          "later"},
                "condition": {"not", "all_of", "any_of"}}
 _LEADING_VERB = re.compile(r"^([a-z][a-z']*) ")
 

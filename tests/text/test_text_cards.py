@@ -372,6 +372,8 @@ EVERY_ENTRY = [
     "{trigger: {hoard: {count: 2, trigger: on_attack}}, effect: {draw: 1}}",
     "{trigger: tap_free, target: {item: {}}, effect: {equip: {card: target, to: this}}}",
     "{trigger: {kingdom: {count: 3, trigger: tap_free}}, effect: {gain_energy: 1}}",
+    "{trigger: on_play, target: {wonder: {controller: opponent}}, effect: {later: {at: "
+    "end_of_your_turn, effect: {destroy: target}}}}",
 ]
 
 

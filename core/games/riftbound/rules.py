@@ -21,7 +21,7 @@ from .fight import Fights
 from .play import DONE, END_TURN, Playing
 from .state import NO_POWER, RiftCard, RiftCardDef, RiftPlayer
 from .table import riftbound_table
-from .zones import FACEDOWN, PLACES, SITE, Battlefield
+from .zones import FACEDOWN, MOMENTS, PLACES, SITE, Battlefield
 
 if TYPE_CHECKING:
     from ...state import Card, CardDef
@@ -62,6 +62,7 @@ class RiftboundGame(Playing):
     PRIVATE_ZONES = evaluation.PRIVATE_ZONES
     card_def_class = RiftCardDef
     PLACES = PLACES
+    MOMENTS = MOMENTS
     card_class = RiftCard
     player_class = RiftPlayer
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...clone import copy_value
 from ...loadable import state
-from ...places import Places
+from ...places import Moment, Places
 from ...zones import Zone
 
 if TYPE_CHECKING:
@@ -40,6 +40,14 @@ PLACES = Places(
     # only permanents (units and gear) are moved: legends and battlefields can't be, and a
     # rune goes only to the rune deck
     fixed=frozenset({"legend", "battlefield", "rune"}))
+
+#: the later moments a delayed ability waits for: the start-of-turn effects of your next
+#: Beginning phase (315.2), the end-of-turn effects of this turn's Ending (317)
+MOMENTS = {
+    "start_of_your_next_turn": Moment("turn_start", "at the start of your next turn",
+                                      yours=True),
+    "end_of_turn": Moment("turn_end", "at the end of this turn"),
+}
 
 
 @state

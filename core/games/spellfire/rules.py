@@ -31,7 +31,7 @@ from .plays import DONE
 from .state import SpellfireCard, SpellfireCardDef, SpellfirePlayer
 from .table import spellfire_table
 from .victory import Victory
-from .zones import PLACES, RULE, WINDOW, formation
+from .zones import MOMENTS, PLACES, RULE, WINDOW, formation
 
 #: named rule variants (docs/architecture.md, "Rules precedence"): the other deck formats,
 #: and the optional rules the notes give as secondary
@@ -60,6 +60,7 @@ class SpellfireGame(Game[SpellfirePlayer]):
     resolver: ResponseWindow
     card_def_class = SpellfireCardDef
     PLACES = PLACES
+    MOMENTS = MOMENTS
     card_class = SpellfireCard
     player_class = SpellfirePlayer
     HIDDEN_ZONES = evaluation.HIDDEN_ZONES

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...clone import copy_value
 from ...loadable import state
-from ...places import Places
+from ...places import Moment, Places
 from ...zones import Zone
 
 if TYPE_CHECKING:
@@ -46,6 +46,13 @@ PLACES = Places(
                    "resolves" for t in ("event", "spell", "psionic_power", "blood_ability",
                                          "thief_skill", "unarmed_combat")},
     played_triggers="on_play")
+
+#: the later moments a delayed ability waits for: your next phase 0, where powers "at the
+#: start of your turn" resolve (rules notes 4)
+MOMENTS = {
+    "start_of_your_next_turn": Moment("turn_start", "at the start of your next turn",
+                                      yours=True),
+}
 
 
 def rows(n: int) -> list[range]:

@@ -26,7 +26,7 @@ from .replacements import Replacements
 from .state import WondersCard, WondersCardDef, WondersPlayer
 from .symbiosis import Symbionts
 from .table import wonders_table
-from .zones import PLACES
+from .zones import MOMENTS, PLACES
 
 if TYPE_CHECKING:
     from ... import entries
@@ -65,6 +65,7 @@ class WondersGame(Primitives):
     resolver_class = BatchResolver
     card_def_class = WondersCardDef
     PLACES = PLACES
+    MOMENTS = MOMENTS
     card_class = WondersCard
     player_class = WondersPlayer
     BLANK = "nullified"  # an ability of a nullified card does not resolve (rulebook, Nullify)

@@ -4,7 +4,7 @@ and limbo, where a card waits while it is being played. A realm is the *area* of
 from __future__ import annotations
 
 from ...loadable import state
-from ...places import Places
+from ...places import Moment, Places
 from ...zones import Zone
 
 DECK, HAND, ABYSS, BANISHMENT, WORLD, LIMBO = (
@@ -21,6 +21,15 @@ PLACES = Places(
     in_play_name="The World",
     never_in_play={"spell": "it goes to The Abyss once played"},
     played_triggers="on_play")
+
+#: the later moments a delayed ability waits for: the next round's On Round Start, after
+#: its realm opens (403.1); the end of your turn, with On Turn End effects (403.5); this
+#: round's end (403.5)
+MOMENTS = {
+    "start_of_next_round": Moment("round_start", "at the start of the next round"),
+    "end_of_your_turn": Moment("turn_end", "at the end of your turn", yours=True),
+    "end_of_round": Moment("round_end", "at the end of the round"),
+}
 
 
 @state
