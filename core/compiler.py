@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 class AbilityProgram:
     """One compiled ability: its trigger, optional target selector, and effect."""
 
-    __slots__ = ("index", "name", "trigger", "target", "effect", "card_id", "keyword")
+    __slots__ = ("index", "name", "trigger", "target", "effect", "card_id", "keyword", "once")
     #: an ability of a game's rules rather than of a card's text (a game files its triggers
     #: itself): blanking its card's text does not stop it
     from_rules = False
@@ -38,8 +38,12 @@ class AbilityProgram:
     trigger: Any
 
     def __init__(self, index: int, trigger: Any, target: entries.Selector | None,
-                 effect: entries.Effect, card_id: str, keyword: str | None = None):
+                 effect: entries.Effect, card_id: str, keyword: str | None = None,
+                 once: str = ""):
         self.index = index
+        #: the period it triggers at most once in ("turn"; "" if unlimited): see
+        #: ``Game.PERIODS``
+        self.once = once
         self.trigger = trigger
         self.target = target
         self.effect = effect
@@ -224,7 +228,33 @@ class Compiler:
         check = getattr(trigger, "check_ability", None)
         if check is not None:  # a trigger that accepts only some targets or effects
             check(target, effect, self)
-        return AbilityProgram(index, trigger, target, effect, self.card_id, keyword)
+        once = self.once_each(getattr(model, "once_each", None), trigger)
+        return AbilityProgram(index, trigger, target, effect, self.card_id, keyword, once)
+
+    def once_each(self, period: str | None, trigger: Any) -> str:
+        """An ability's ``once_each``: a period the game names, on a triggered ability."""
+        if period is None:
+            return ""
+        at = self.at
+        if at[:1] == ("abilities",):  # an error points at the key
+            self.at = at + ("once_each",)
+        try:
+            return self._period(period, trigger)
+        finally:
+            self.at = at
+
+    def _period(self, period: str, trigger: Any) -> str:
+        periods = self.registry.periods
+        if period not in periods:
+            raise self.error(f"unknown period '{period}' for once_each"
+                             f"{did_you_mean(period, periods)}; expected one of: "
+                             f"{', '.join(sorted(periods))}")
+        if trigger.scope == "activated" or getattr(trigger, "continuous", False):
+            kind = "activated" if trigger.scope == "activated" else "continuous"
+            raise self.error(f"once_each limits how often a triggered ability triggers, and "
+                             f"'{trigger.entry_name}' makes an {kind} ability: it would "
+                             f"change nothing")
+        return period
 
     def keyword(self, kw: Any, index: int) -> tuple[str, Any, list[AbilityProgram]]:
         """One keyword node: its name, its implementation and the abilities it expands into

@@ -86,6 +86,9 @@ class Game(Procedure, Generic[PlayerT]):
     PLACES = Places()
     #: the later moments its delayed abilities (``later``) may wait for, by name
     MOMENTS: Mapping[str, Moment] = {}
+    #: the periods an ability may trigger only once in (``once_each``), with their words:
+    #: :meth:`period` tells which one the game is in
+    PERIODS: Mapping[str, str] = {"turn": "turn"}
     card_class: type[Card] = Card
     #: the class of its players: ``PlayerT``, which the type checker cannot tie to it
     player_class: type[Player] = Player
@@ -150,6 +153,8 @@ class Game(Procedure, Generic[PlayerT]):
         self.started = False
         #: the group of moves being made together (:meth:`together`); None between steps
         self.group: Together | None = None
+        #: (card object, ability) -> the period it last triggered in, for ``once_each``
+        self.triggered_once: dict[tuple[int, int], int] = {}
         for section in self.SECTIONS:
             setattr(self, section.name, section(self))
 
@@ -421,18 +426,51 @@ class Game(Procedure, Generic[PlayerT]):
     def publish_group(self, group: "Together") -> None:
         pending, bus = self.pending, self.bus
         left = group.left
+        start = len(pending)
         for event in group.events:
             bus.collect(event, pending)
             for card, handlers in left:
                 if card is not event.card:  # a card does not see itself leave
                     bus.collect_from(card, handlers, event, pending)
+        if len(pending) > start:
+            self.trigger_once(start)
 
     def publish(self, event: Event) -> None:
         group = self.group
         if group is None:
-            self.bus.collect(event, self.pending)
+            pending = self.pending
+            start = len(pending)
+            self.bus.collect(event, pending)
+            if len(pending) > start:
+                self.trigger_once(start)
         else:  # published when the group ends (:meth:`together`)
             group.events.append(event)
+
+    def trigger_once(self, start: int) -> None:
+        """Of the triggers just collected (``pending`` from ``start``), drop those of an
+        ability that triggers once each period (``once_each``) and already did in this one:
+        the first time its event happens counts, for that card object."""
+        pending = self.pending
+        if not any(e[0].once for e in pending[start:]):
+            return
+        seen = self.triggered_once
+        kept = []
+        for entry in pending[start:]:
+            ability, card = entry[0], entry[1]
+            if ability.once:
+                key, now = (card.oid, ability.index), self.period(ability.once)
+                if seen.get(key) == now:
+                    continue
+                seen[key] = now
+            kept.append(entry)
+        pending[start:] = kept
+
+    def period(self, name: str) -> int:
+        """Which period of kind ``name`` (one of ``PERIODS``) the game is in: a number that
+        changes when the next one begins. A turn: the turns the players have begun."""
+        if name != "turn":
+            raise ValueError(f"{type(self).__name__} names no period {name!r}")
+        return sum(p.turns for p in self.players)
 
     # -- saving and replaying ----------------------------------------------------------
     def record(self) -> dict:

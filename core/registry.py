@@ -140,7 +140,8 @@ class Registry:
     all_node: type[BaseModel]
 
     def __init__(self, game: str, card_def_class: type[CardDef] = CardDef,
-                 places: Places | None = None, moments: Mapping[str, Moment] | None = None):
+                 places: Places | None = None, moments: Mapping[str, Moment] | None = None,
+                 periods: Mapping[str, str] | None = None):
         self.game = game
         self.entries: dict[str, dict[str, Entry]] = {k: {} for k in KINDS}
         self.by_model: dict[type[BaseModel], Entry] = {}
@@ -154,6 +155,8 @@ class Registry:
         self.places = places or Places()
         #: the later moments a delayed ability may wait for (``later``), by name
         self.moments: Mapping[str, Moment] = dict(moments or {})
+        #: the periods an ability may trigger once in (``once_each``), with their words
+        self.periods: Mapping[str, str] = dict(periods or {"turn": "turn"})
         self.frozen = False
         #: the keyword macro files it holds, resolved and by content (compile caches key on it)
         self.macro_digest = ""

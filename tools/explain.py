@@ -168,6 +168,8 @@ def add_ability(tree: Tree, ab: Any, where: Position | None) -> None:
     head = f"[bold magenta]#{ab.index}[/] {_shown(ab.name)}"
     if ab.keyword:
         head += f" [dim](from keyword {_shown(ab.keyword)})[/]"
+    if ab.once:
+        head += f" [dim](triggers once each {_shown(ab.once)})[/]"
     if where is not None:
         head += f" [dim]{_shown(_rel(str(where)))}[/]"
     branch = tree.add(head)

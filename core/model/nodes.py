@@ -52,6 +52,9 @@ class AbilityFields(BaseModel):
         None, description="Chosen when the ability triggers and checked again when it "
         "resolves (rule 501.1).")
     effect: "Effect" = Field(description="What happens: one effect or a list of stages.")
+    once_each: Optional[str] = Field(
+        None, description="A triggered ability that triggers only the first time its event "
+        "happens each period the game names (a turn; a game may name others).")
 
 
 class _Node(BaseModel):

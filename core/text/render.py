@@ -52,7 +52,11 @@ def ability_text(ability: Any, registry: Registry, *, card_type: str | None = No
     r = renderer(registry, card_type, ability.target, cards)
     trigger = r.render(r.view("trigger", ability.trigger))
     effect = r.render(r.view("effect", ability.effect))
-    return _sentences(f"{trigger} {effect}")
+    text = _sentences(f"{trigger} {effect}")
+    once = getattr(ability, "once_each", None)
+    if once is not None:
+        text += f" This ability triggers only once each {registry.periods.get(once, once)}."
+    return text
 
 
 def keyword_text(keyword: Any, registry: Registry, *, cards: Mapping | None = None) -> str:

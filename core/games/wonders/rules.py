@@ -66,6 +66,8 @@ class WondersGame(Primitives):
     card_def_class = WondersCardDef
     PLACES = PLACES
     MOMENTS = MOMENTS
+    #: a turn, and the round its turns are in (403)
+    PERIODS = {"turn": "turn", "round": "round"}
     card_class = WondersCard
     player_class = WondersPlayer
     BLANK = "nullified"  # an ability of a nullified card does not resolve (rulebook, Nullify)
@@ -95,6 +97,9 @@ class WondersGame(Primitives):
         counted and seen the same way (:meth:`~.primitives.Primitives.happen`)."""
         if not self.symbiosis.withholds(self, event):
             self.happen(event)
+
+    def period(self, name: str) -> int:
+        return self.round if name == "round" else super().period(name)
 
     def ask(self, player: WondersPlayer, kind: str, options: list, prompt: str, then: tuple,
             behalf: WondersPlayer | None = None) -> None:

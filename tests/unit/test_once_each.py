@@ -1,0 +1,102 @@
+"""Abilities that trigger once each period (an ability's ``once_each``; core/game.py,
+``Game.trigger_once``): the first time the event happens in the period counts, for that card
+object; the next period counts again; a period the game doesn't name, or a limit on an
+ability that doesn't trigger, is a positioned ``check`` error."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cardscript.bus import Event
+from cardscript.compiler import Compiler
+from cardscript.errors import CardError
+from cardscript.loader import load_text
+from cardscript.model import validate_document
+from cardscript.plugins import load_game
+from cardscript.save import dumps, loads
+from cardscript.text import card_text
+from cardscript.tools.scenarios import load_scenario, prepare
+
+SCENARIO = (Path(__file__).resolve().parents[1] / "rulings" / "riftbound"
+            / "once-each-turn.scenario.yaml")
+
+
+def after_cinderfall():
+    """The Riftbound scenario played: Mourning Bellringer has triggered this turn."""
+    doc, model = load_scenario(SCENARIO)
+    pool = prepare(doc, model)
+    g = load_game("riftbound").scenario.build(model.setup, pool)
+    g.advance()
+    g.choose(g.decision.find("play cinderfall"))
+    return g, pool
+
+
+def bellringer_triggers(g) -> bool:
+    """Whether a unit's death now would trigger the Bellringer (the triggers it collects)."""
+    dead = g.players[1].trash.cards[0]
+    g.pending = []
+    g.publish(Event("died", dead, g.players[1], dead.last_zone.area))
+    found = any(card.proto.id == "mourning-bellringer" for _, card, _ in g.pending)
+    g.pending = []
+    return found
+
+
+def test_the_next_death_this_turn_does_not_trigger_it_and_the_next_turn_s_does():
+    g, _ = after_cinderfall()
+    assert not bellringer_triggers(g)
+    g.players[1].turns += 1  # the next turn has begun
+    assert bellringer_triggers(g)
+    assert not bellringer_triggers(g)
+
+
+def test_clone_and_save_keep_what_triggered_this_turn():
+    g, pool = after_cinderfall()
+    for game in (g.clone(), loads(dumps(g), pool.cards, "riftbound")):
+        assert not bellringer_triggers(game)
+
+
+def compile_card(game: str, text: str):
+    spec = load_game(game)
+    doc = load_text(text, "<test card>")
+    return Compiler(spec.registry).card(validate_document(doc, spec.card_model), doc.pos(()),
+                                        where=doc.pos)
+
+
+UNIT = "{id: x, name: X, type: unit, domains: [calm], cost: 1, might: 1, abilities: [%s]}"
+
+
+def test_a_period_the_game_does_not_name_is_refused_at_its_key():
+    text = UNIT % "{trigger: on_conquer, once_each: round, effect: {draw: 1}}"
+    with pytest.raises(CardError) as exc:
+        compile_card("riftbound", text)
+    d = exc.value.diagnostics[0]
+    periods = ", ".join(sorted(load_game("riftbound").registry.periods))
+    assert f"unknown period 'round' for once_each; expected one of: {periods}" in d.message
+    assert (d.code, d.pos.col) == ("CS200", text.index("round,") + 1)  # at its value
+
+
+@pytest.mark.parametrize(("game", "text", "kind"), [
+    ("riftbound", UNIT % "{trigger: {activate: {exhaust: true}}, once_each: turn, "
+                         "effect: {draw: 1}}", "activated"),
+    ("wonders", "{id: x, name: X, type: wonder, orbital: petraia, tier: primary, cost: 1, "
+                "power: 1, abilities: [{trigger: static, once_each: round, effect: "
+                "{grant: {card: this, keywords: [guardian]}}}]}", "continuous"),
+])
+def test_a_limit_on_an_ability_that_does_not_trigger_is_refused(game, text, kind):
+    with pytest.raises(CardError, match=f"makes an {kind} ability: it would change nothing"):
+        compile_card(game, text)
+
+
+@pytest.mark.parametrize("game", ["riftbound", "spellfire", "wonders"])
+def test_the_text_says_the_limit_in_the_game_s_words(game):
+    spec = load_game(game)
+    fields = {"riftbound": "type: unit, domains: [calm], cost: 1, might: 1",
+              "spellfire": "type: champion, champion_type: hero, world: vael, level: 3, number: 1",
+              "wonders": "type: wonder, orbital: petraia, tier: primary, cost: 1, power: 1"}
+    trigger = {"riftbound": "on_conquer", "spellfire": "on_attack", "wonders": "on_attack"}
+    for period, words in spec.registry.periods.items():
+        text = (f"{{id: x, name: X, {fields[game]}, abilities: [{{trigger: {trigger[game]}, "
+                f"once_each: {period}, effect: {{draw: 1}}}}]}}")
+        model = validate_document(load_text(text), spec.card_model)
+        assert card_text(model, spec.registry).endswith(
+            f"This ability triggers only once each {words}.")
