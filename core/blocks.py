@@ -13,6 +13,8 @@ game gets, its words the game's own (a game's ``TextVocabulary`` names its zones
   ``Game.draw``. Done (rule 508.4's "if you do") when at least one card was drawn.
 - ``count``: a dynamic value, the number of cards a selector matches ("for each X",
   "equal to the number of X").
+- ``stat``: a dynamic value, a card's stat now (its Might, level, power: the stats a game
+  names in ``Game.STATS``, read by ``Game.stat``), or the total of a selection's.
 - :class:`Whenever`: a trigger on an event about another card while this card is in play
   ("when a unit you control dies"), the card judged where the event found it; a game
   subclasses it with its own event words and text.
@@ -92,6 +94,25 @@ class Count:
 
     def get(self, g: Game, ctx: Trigger) -> int:
         return len(self.selector.candidates(g, ctx))
+
+
+class Stat:
+    """A dynamic value: the stat ``name`` of the cards the reference names, now (their
+    total; 0 if it names none), as the game reads it (``Game.stat``)."""
+
+    __slots__ = ("name", "card")
+
+    def __init__(self, p: Any, c: Compiler) -> None:
+        stats = c.registry.stats
+        if p.stat not in stats:
+            raise c.error(f"unknown stat '{p.stat}'{did_you_mean(p.stat, stats)}; expected "
+                          f"one of: {', '.join(sorted(stats)) or 'none in this game'}")
+        self.name = p.stat
+        self.card = c.card_ref(p.card)
+
+    def get(self, g: Game, ctx: Trigger) -> int:
+        name = self.name
+        return sum(g.stat(x, name) for x in self.card.cards(g, ctx))
 
 
 class Whenever:
@@ -260,6 +281,11 @@ def blocks(v: Vocabulary) -> None:
         __shorthand__ = "selector"
         selector: "Selector"
 
+    class StatParams(Params):
+        __shorthand__ = "stat"
+        stat: str
+        card: "CardRef" = "this"
+
     class LaterParams(Params):
         at: str
         effect: "Effect"
@@ -270,6 +296,7 @@ def blocks(v: Vocabulary) -> None:
     v.value("count", SelectorParams,
             text="{% if per %}for each {{ selector | describe('bare') }}"
             "{% else %}the number of {{ selector | describe('plural') }}{% endif %}")(Count)
+    v.value("stat", StatParams, text="{% if not per %}{{ card | stat_of(stat) }}{% endif %}")(Stat)
     v.condition("you_control", SelectorParams,
                 text="you control {{ selector | describe('no' if negated else 'a', "
                 "implied={'controller': 'you'}) }}")(YouControl)

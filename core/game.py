@@ -89,6 +89,8 @@ class Game(Procedure, Generic[PlayerT]):
     #: the periods an ability may trigger only once in (``once_each``), with their words:
     #: :meth:`period` tells which one the game is in
     PERIODS: Mapping[str, str] = {"turn": "turn"}
+    #: the stats of its cards a ``stat`` value reads, with their words (:meth:`stat`)
+    STATS: Mapping[str, str] = {}
     card_class: type[Card] = Card
     #: the class of its players: ``PlayerT``, which the type checker cannot tie to it
     player_class: type[Player] = Player
@@ -464,6 +466,16 @@ class Game(Procedure, Generic[PlayerT]):
                 seen[key] = now
             kept.append(entry)
         pending[start:] = kept
+
+    def stat(self, card: Card, name: str) -> int:
+        """The stat ``name`` (one of ``STATS``) of ``card`` now: its own method of that name
+        (a current value), else its definition's field (the printed one); 0 if it has none."""
+        v = getattr(card, name, None)
+        if callable(v):
+            v = v()
+        elif not isinstance(v, int):
+            v = getattr(card.proto, name, None)
+        return v if isinstance(v, int) else 0
 
     def period(self, name: str) -> int:
         """Which period of kind ``name`` (one of ``PERIODS``) the game is in: a number that

@@ -165,8 +165,7 @@ def _vocabulary(name: str) -> Registry:
     from .vocabulary import core_vocabulary
 
     spec = games()[name]
-    registry = Registry(name, spec.game_class.card_def_class, spec.game_class.PLACES,
-                        spec.game_class.MOMENTS, spec.game_class.PERIODS)
+    registry = Registry(name, spec.game_class.card_def_class, spec.game_class)
     registry.extend(core_vocabulary(name))
     for vocabs in plugin_manager().hook.cardscript_vocabulary(game=name):
         for v in vocabs or ():
@@ -232,8 +231,7 @@ def load_game(name: str, macro_files: Iterable[str | Path] | None = None) -> Gam
     base = _vocabulary(name)
     vocab, problems, loaded = macro_vocabulary(name, sources,
                                                reserved=base.entries["keyword"])
-    registry = Registry(name, base.card_def_class, base.places, base.moments,
-                        base.periods)
+    registry = Registry(name, base.card_def_class, base.rules)
     for kind, table in base.entries.items():
         registry.entries[kind].update(table)
     registry.planned.update(base.planned)

@@ -140,8 +140,7 @@ class Registry:
     all_node: type[BaseModel]
 
     def __init__(self, game: str, card_def_class: type[CardDef] = CardDef,
-                 places: Places | None = None, moments: Mapping[str, Moment] | None = None,
-                 periods: Mapping[str, str] | None = None):
+                 rules: type | None = None):
         self.game = game
         self.entries: dict[str, dict[str, Entry]] = {k: {} for k in KINDS}
         self.by_model: dict[type[BaseModel], Entry] = {}
@@ -151,12 +150,15 @@ class Registry:
         self.planned: dict[tuple[str, str], str] = {}
         #: the class of the game's compiled card definitions
         self.card_def_class = card_def_class
-        #: where its cards can be (:mod:`cardscript.places`): how abilities are registered
-        self.places = places or Places()
-        #: the later moments a delayed ability may wait for (``later``), by name
-        self.moments: Mapping[str, Moment] = dict(moments or {})
-        #: the periods an ability may trigger once in (``once_each``), with their words
-        self.periods: Mapping[str, str] = dict(periods or {"turn": "turn"})
+        #: the game's class of rules (a :class:`~cardscript.game.Game`), whose tables the
+        #: card language reads: where its cards can be (``PLACES``), the later moments a
+        #: delayed ability waits for (``MOMENTS``), the periods of ``once_each``
+        #: (``PERIODS``), the stats a ``stat`` value reads (``STATS``)
+        self.rules = rules
+        self.places: Places = getattr(rules, "PLACES", None) or Places()
+        self.moments: Mapping[str, Moment] = dict(getattr(rules, "MOMENTS", {}))
+        self.periods: Mapping[str, str] = dict(getattr(rules, "PERIODS", {"turn": "turn"}))
+        self.stats: Mapping[str, str] = dict(getattr(rules, "STATS", {}))
         self.frozen = False
         #: the keyword macro files it holds, resolved and by content (compile caches key on it)
         self.macro_digest = ""

@@ -115,6 +115,20 @@ def moment(name: str) -> str:
     return known.text if known is not None else f"at {name.replace('_', ' ')}"
 
 
+@CORE.filter("stat_of")
+def stat_of(card: NodeView, name: str) -> str:
+    """A card's stat in the game's words (``Game.STATS``): "its Might", "this card's power",
+    "the Might of a unit you control", "the total level of champions you control"."""
+    r = current()
+    word = r.registry.stats.get(name, name)
+    if card.name == "all":
+        return f"the total {word} of {r.card_ref(card, form='plural')}"
+    if card.name == "this":
+        return f"this card's {word}"
+    named = str(r.card_ref(card))
+    return f"its {word}" if named == "it" else f"the {word} of {named}"
+
+
 @CORE.filter("negate")
 def negate(node: NodeView) -> Clause:
     """A condition's negative form, if its template has one (it reads ``negated``)."""

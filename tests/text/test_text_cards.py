@@ -374,6 +374,8 @@ EVERY_ENTRY = [
     "{trigger: {kingdom: {count: 3, trigger: tap_free}}, effect: {gain_energy: 1}}",
     "{trigger: on_play, target: {wonder: {controller: opponent}}, effect: {later: {at: "
     "end_of_your_turn, effect: {destroy: target}}}}",
+    "{trigger: on_play, target: {wonder: {controller: you}}, effect: {gain_energy: {stat: "
+    "{stat: power, card: target}}}}",
 ]
 
 

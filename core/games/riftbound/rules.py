@@ -63,6 +63,8 @@ class RiftboundGame(Playing):
     card_def_class = RiftCardDef
     PLACES = PLACES
     MOMENTS = MOMENTS
+    #: a unit's Might now (notes 9: never below 0), a card's printed energy cost
+    STATS = {"might": "Might", "cost": "cost"}
     card_class = RiftCard
     player_class = RiftPlayer
 

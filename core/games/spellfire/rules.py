@@ -61,6 +61,8 @@ class SpellfireGame(Game[SpellfirePlayer]):
     card_def_class = SpellfireCardDef
     PLACES = PLACES
     MOMENTS = MOMENTS
+    #: a champion's adjusted level (rules notes 2)
+    STATS = {"level": "level"}
     card_class = SpellfireCard
     player_class = SpellfirePlayer
     HIDDEN_ZONES = evaluation.HIDDEN_ZONES

@@ -68,6 +68,8 @@ class WondersGame(Primitives):
     MOMENTS = MOMENTS
     #: a turn, and the round its turns are in (403)
     PERIODS = {"turn": "turn", "round": "round"}
+    #: a Wonder's power now, a card's printed energy cost
+    STATS = {"power": "power", "cost": "cost"}
     card_class = WondersCard
     player_class = WondersPlayer
     BLANK = "nullified"  # an ability of a nullified card does not resolve (rulebook, Nullify)
