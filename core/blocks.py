@@ -22,6 +22,9 @@ game gets, its words the game's own (a game's ``TextVocabulary`` names its zones
   hand, the discard pile, a pile of cards removed from the game), one concept each game
   names in its own words; how a card leaves play, and how the game logs it, is the game's
   own ``Game.leave_play``.
+- Looking at the top of a deck (:func:`look_at_top`): the top N cards of your deck, up to K
+  of them (that a selector accepts) into your hand, the rest on the bottom, in the order
+  they were; a game names it in its words ("recycle the rest").
 - ``later``: a delayed ability ("at the start of your next turn, draw a card"): the effect
   waits on the bus (:class:`~cardscript.bus.Delayed`) for the first event of a
   :class:`Moment` the game names (``Game.MOMENTS``), then triggers once, ``it`` and
@@ -35,9 +38,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from pydantic import Field
+
 from .bus import Delayed
 from .errors import did_you_mean
-from .limits import LimitExceeded
+from .limits import COUNT_MAX, LimitExceeded
+from .loadable import step
 from .places import IN_PLAY, Moment, article
 from .registry import Params, Vocabulary
 
@@ -182,6 +188,78 @@ def pile_move(v: Vocabulary, name: str, pile: str, text: str, doc: str, logged: 
     make.__doc__ = doc
     make.__qualname__ = make.__name__ = f"pile_move({name!r})"
     v.effect(name, PileParams, text=text)(make)
+
+
+class LookAtTop:
+    """The controller looks at the top ``count`` cards of their deck and may put up to
+    ``take`` of them (each one ``filter`` accepts, if given) into their hand, one choice at a
+    time; the rest go to the bottom of the deck, the highest of them highest. Done when a
+    card was taken."""
+
+    __slots__ = ("count", "take", "filter")
+
+    def __init__(self, p: Any, c: Compiler) -> None:
+        self.count = p.count
+        self.take = p.take
+        self.filter = c.selector(p.filter) if p.filter is not None else None
+
+    def run(self, g: Game, ctx: Trigger) -> None:
+        you = ctx.controller
+        looked = g.top(you.deck, self.count)
+        ctx.done = False
+        g.log.append(("look", you.name, len(looked)))
+        self.offer(g, ctx, looked, 0)
+
+    @step
+    def offer(self, g: Game, ctx: Trigger, looked: list, taken: int) -> None:
+        you, sel = ctx.controller, self.filter
+        options = [c for c in looked if sel is None
+                   or sel.matches(c, you, ctx.source, ctx.area, anywhere=True)]
+        if taken < self.take and options:
+            g.ask(you, "look", [*options, "none"],
+                  f"put a card into your hand ({taken} of up to {self.take} taken)",
+                  then=(self.picked, g, ctx, looked, taken))
+        else:
+            self.bottom(g, you, looked)
+
+    @step
+    def picked(self, g: Game, ctx: Trigger, looked: list, taken: int, card: Any) -> None:
+        you = ctx.controller
+        if card == "none":
+            self.bottom(g, you, looked)
+            return
+        looked = [c for c in looked if c is not card]
+        g.move(card, you.hand)
+        g.log.append(("take", you.name, card.proto.id))
+        ctx.done = True
+        self.offer(g, ctx, looked, taken + 1)
+
+    @staticmethod
+    def bottom(g: Game, you: Any, looked: list) -> None:
+        for c in looked:  # each goes under the last: the highest stays highest
+            if c.zone is you.deck:
+                g.move(c, you.deck, top=False)
+        if looked:
+            g.log.append(("bottom", you.name, len(looked)))
+
+
+def look_at_top(v: Vocabulary, name: str, text: str, doc: str) -> None:
+    """Name looking at the top of a deck ``name`` in the game vocabulary ``v`` (its words in
+    ``text``): ``{name: 3}``, ``{name: {count: 3, take: 2, filter: selector}}``."""
+    class LookParams(Params):
+        __shorthand__ = "count"
+        count: int = Field(ge=1, le=COUNT_MAX)
+        take: int = Field(1, ge=1, le=COUNT_MAX)
+        filter: "Selector | None" = None
+
+    def make(p: LookParams, c: Compiler) -> LookAtTop:
+        if p.take > p.count:
+            raise c.error(f"{name} takes up to {p.take} of {p.count} cards: it can't take "
+                          f"more than it looks at (take at most {p.count})")
+        return LookAtTop(p, c)
+    make.__doc__ = doc
+    make.__qualname__ = make.__name__ = f"look_at_top({name!r})"
+    v.effect(name, LookParams, text=text)(make)
 
 
 class Draw:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 from pydantic import Field
 
-from ...blocks import pile_move
+from ...blocks import look_at_top, pile_move
 from ...limits import COUNT_MAX, STAT_MAX
 from ...loadable import step
 from ...registry import Params, Vocabulary
@@ -137,6 +137,15 @@ pile_move(vocab, "return_to_hand", "hand", "return {{ card | describe }} to {{ '
 pile_move(vocab, "banish", "banishment", "banish {{ card | describe }}", logged="banished",
           doc="""A unit or gear on the board to its owner's banishment (not the trash: it does
     not die, so no Deathknell).""")
+# the core's look at the top of a deck: what is not taken is recycled (to the bottom)
+look_at_top(vocab, "look_at_top",
+            "look at the top {% if count == 1 %}card{% else %}{{ count }} cards{% endif %} of "
+            "your deck. {% if take > 1 %}Put up to {{ take }} {% if filter %}"
+            "{{ filter | describe('plural') }}{% else %}cards{% endif %}{% else %}You may put "
+            "{% if filter %}{{ filter | describe }}{% else %}one{% endif %}{% endif %} from "
+            "among them into your hand and recycle the rest",
+            doc="""Look at the top cards of your deck, put up to ``take`` of them (a unit the
+    filter accepts, if given) into your hand, and recycle the rest.""")
 
 
 @vocab.effect("ready", CardParams, text="ready {{ card | describe }}")

@@ -43,8 +43,7 @@ VARIANTS = {
 }
 
 DECISION_KINDS = ("mulligan", "battlefield", "action", "location", "target", "order", "may",
-                  "mode",
-                  "showdown", "priority", "focus", "assign", "pay")
+                  "mode", "showdown", "priority", "focus", "assign", "pay", "look")
 
 
 @state

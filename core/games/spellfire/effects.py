@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field
 
-from ...blocks import pile_move
+from ...blocks import look_at_top, pile_move
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
 from . import formation
@@ -143,6 +143,14 @@ pile_move(vocab, "to_abyss", "abyss", "put {{ card | describe }} into the Abyss"
           types=("champion",),
           doc="""Champions to their owners' Abyss (rules notes 1: only specific cards retrieve
     from it), their attachments discarded.""")
+look_at_top(vocab, "look_at_top",
+            "look at the top {% if count == 1 %}card{% else %}{{ count }} cards{% endif %} of "
+            "your draw pile. {% if take > 1 %}Put up to {{ take }} {% if filter %}"
+            "{{ filter | describe('plural') }}{% else %}cards{% endif %}{% else %}You may put "
+            "{% if filter %}{{ filter | describe }}{% else %}one{% endif %}{% endif %} from "
+            "among them into your hand and put the rest on the bottom of the pile",
+            doc="""Look at the top cards of your draw pile, put up to ``take`` of them (a card
+    the filter accepts, if given) into your hand, and the rest on the bottom.""")
 pile_move(vocab, "return_to_hand", "hand", "return {{ card | describe }} to {{ 'their "
           "owners\\' hands' if card | is_mass else 'its owner\\'s hand' }}", logged="returned",
           doc="""Cards in play back to their owners' hands. What is attached to them is

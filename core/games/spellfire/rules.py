@@ -43,7 +43,7 @@ VARIANTS = {
                    "(rules notes 7, secondary sources)",
 }
 DECISION_KINDS = ("mulligan", "action", "target", "caster", "respond", "discard", "attack",
-                  "attacker", "defender", "fight", "slot", "spoils", "search")
+                  "attacker", "defender", "fight", "slot", "spoils", "search", "look")
 
 
 @state
