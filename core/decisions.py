@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from .state import Player
 
 
+#: the decisions the core's own vocabulary asks (``may``, ``choose``'s mode, ``look_at_top``):
+#: each game's ``DECISION_KINDS`` holds them too, so that a scenario may expect them
+CORE_KINDS = ("may", "mode", "look")
+
+
 def describe(option: Any) -> str:
     """A stable, human-readable label for an option."""
     if hasattr(option, "label"):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...bus import Event
 from ...cardevents import METRICS, logged_card_events
+from ...decisions import CORE_KINDS
 from ...loadable import state, step
 from . import evaluation
 from .chain import RiftChain
@@ -42,8 +43,8 @@ VARIANTS = {
                            "best of three, instead of one at random (a single game)",
 }
 
-DECISION_KINDS = ("mulligan", "battlefield", "action", "location", "target", "order", "may",
-                  "mode", "showdown", "priority", "focus", "assign", "pay", "look")
+DECISION_KINDS = ("mulligan", "battlefield", "action", "location", "target", "order",
+                  "showdown", "priority", "focus", "assign", "pay", *CORE_KINDS)
 
 
 @state

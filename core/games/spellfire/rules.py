@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ...bus import Event
+from ...decisions import CORE_KINDS
 from ...game import Game
 from ...loadable import state, step
 from ...state import Card, CardDef
@@ -43,7 +44,7 @@ VARIANTS = {
                    "(rules notes 7, secondary sources)",
 }
 DECISION_KINDS = ("mulligan", "action", "target", "caster", "respond", "discard", "attack",
-                  "attacker", "defender", "fight", "slot", "spoils", "search", "look")
+                  "attacker", "defender", "fight", "slot", "spoils", "search", *CORE_KINDS)
 
 
 @state
