@@ -18,10 +18,13 @@ game gets, its words the game's own (a game's ``TextVocabulary`` names its zones
 - :class:`Whenever`: a trigger on an event about another card while this card is in play
   ("when a unit you control dies"), the card judged where the event found it; a game
   subclasses it with its own event words and text.
-- Zone moves out of play (:func:`pile_move`): a card in play to a pile of its owner's (the
-  hand, the discard pile, a pile of cards removed from the game), one concept each game
-  names in its own words; how a card leaves play, and how the game logs it, is the game's
-  own ``Game.leave_play``.
+- Zone moves (:func:`pile_move`): a card in play, or in another pile, to a pile of its
+  owner's (the hand, the discard pile, a pile of cards removed from the game), one concept
+  each game names in its own words; how a card leaves play, and how the game logs it, is
+  the game's own ``Game.leave_play``.
+- Cards in a player's pile (:func:`pile_selector`): a selector over the cards of a hand, a
+  discard pile, a pile of cards removed from the game, by owner, card type, name and
+  ``other``, named and worded by each game ("a unit card in your trash").
 - Looking at the top of a deck (:func:`look_at_top`): the top N cards of your deck, up to K
   of them (that a selector accepts) into your hand, the rest on the bottom, in the order
   they were; a game names it in its words ("recycle the rest").
@@ -146,10 +149,12 @@ class Whenever:
 
 
 class ToPile:
-    """A zone move: each card in play the reference names that may leave play
-    (``Game.can_leave_play``; of ``types``, if given) goes to its owner's ``pile`` (the
-    player's zone of that name), as the game moves a card out of play
-    (``Game.leave_play``, told the move's word ``logged``). Done when a card moved."""
+    """A zone move: each card the reference names (of ``types``, if given) goes to its
+    owner's ``pile`` (the player's zone of that name): a card in play that may leave it
+    (``Game.can_leave_play``) as the game moves a card out of play (``Game.leave_play``,
+    told the move's word ``logged``); a card in another of a player's piles (a trash, a
+    hand) as the game moves one between piles (``Game.leave_pile``). Done when a card
+    moved."""
 
     __slots__ = ("card", "pile", "logged", "types")
 
@@ -161,12 +166,18 @@ class ToPile:
         self.types = types
 
     def run(self, g: Game, ctx: Trigger) -> None:
-        types = self.types
+        types, pile = self.types, self.pile
         cards = [x for x in self.card.cards(g, ctx)
-                 if g.can_leave_play(x) and (not types or x.proto.type in types)]
+                 if (not types or x.proto.type in types) and x.zone is not None
+                 and x.zone is not getattr(x.owner, pile)
+                 and (g.can_leave_play(x) if x.zone.in_play else x.zone.player is not None)]
         ctx.done = bool(cards)
         for x in cards:
-            g.leave_play(x, getattr(x.owner, self.pile), self.logged)
+            dest = getattr(x.owner, pile)
+            if x.zone.in_play:
+                g.leave_play(x, dest, self.logged)
+            else:  # from one of a player's piles to another
+                g.leave_pile(x, dest, self.logged, ctx.controller)
 
 
 def pile_move(v: Vocabulary, name: str, pile: str, text: str, doc: str, logged: str = "",
@@ -260,6 +271,87 @@ def look_at_top(v: Vocabulary, name: str, text: str, doc: str) -> None:
     make.__doc__ = doc
     make.__qualname__ = make.__name__ = f"look_at_top({name!r})"
     v.effect(name, LookParams, text=text)(make)
+
+
+class PileSelector:
+    """Cards in a player's pile of kind ``zone`` (a hand, a discard pile): whose (``owner``,
+    relative to the ability's controller), of ``types``, with the printed ``name``, not the
+    source (``other``). A hidden pile's cards are made objects as they are looked at
+    (``Game.look``)."""
+
+    __slots__ = ("zone", "owner", "types", "name", "other")
+
+    def __init__(self, p: Any, c: Compiler) -> None:
+        self.zone = p.zone
+        self.owner = p.owner
+        self.types = frozenset(p.type or ())
+        self.name = p.name
+        self.other = p.other
+
+    def candidates(self, g: Game, ctx: Trigger) -> list:
+        you, owner = ctx.controller, self.owner
+        players = [you] if owner == "you" else g.opponents(you) if owner == "opponent" \
+            else g.turn_order()
+        return [c for p in players for c in g.look(getattr(p, self.zone))
+                if self.matches(c, you, ctx.source, None)]
+
+    def still_valid(self, g: Game, ctx: Trigger, obj: Any) -> bool:
+        return getattr(obj, "zone", None) is not None and \
+            self.matches(obj, ctx.controller, ctx.source, None)
+
+    def matches(self, card: Any, you: Any, source: Any, here: Any,
+                anywhere: bool = False) -> bool:
+        zone = card.zone
+        if zone is None or zone.kind != self.zone:
+            return False
+        owner = self.owner
+        if owner == "you" and card.owner is not you or owner == "opponent" and \
+                card.owner is you:
+            return False
+        if self.types and card.proto.type not in self.types:
+            return False
+        if self.name is not None and card.proto.name != self.name:
+            return False
+        return not (self.other and card is source)
+
+
+#: a pile selector's rules text: "a unit card in your trash", "cards in an opponent's hand"
+PILE_TEXT = (
+    "{% set kinds = (type | map('noun') | join(' or ') ~ ' ') if type else '' %}"
+    "{% set what = kinds ~ 'card' %}"
+    "{% set named = (' named ' ~ name) if name else '' %}"
+    "{% set whose = {'you': 'your', 'opponent': \"an opponent's\", 'any': \"a player's\"}"
+    "[owner] %}"
+    "{% if form in ('all', 'plural', 'no') %}"
+    "{{ {'all': 'all ', 'no': 'no '}.get(form, '') }}{{ 'other ' if other }}{{ what }}s"
+    "{% elif form in ('each', 'bare') %}{{ 'each ' if form == 'each' }}{{ 'other ' if other }}"
+    "{{ what }}{% elif other %}another {{ what }}{% else %}{{ what | article }}{% endif %}"
+    "{{ named }} in {{ whose }} {zone}")
+
+
+def pile_selector(v: Vocabulary, name: str, zones: dict[str, str], types: tuple[str, ...],
+                  doc: str) -> None:
+    """Name the selector over cards in a player's pile ``name`` in the game vocabulary ``v``:
+    ``zones`` its pile kinds, each with its words ("trash"), ``types`` the card types a
+    filter may name."""
+    from typing import Literal, Optional
+
+    class PileFilter(Params):
+        zone: Literal[tuple(zones)]  # type: ignore[valid-type]
+        owner: Literal["you", "opponent", "any"] = Field(
+            "you", description="Whose pile, from the ability's controller.")
+        type: Optional[list[Literal[types]]] = Field(  # type: ignore[valid-type]
+            None, min_length=1, description="Of one of these card types.")
+        name: Optional[str] = Field(None, min_length=1, max_length=80,
+                                    description="The card's printed name.")
+        other: bool = Field(False, description="Not the ability's own card.")
+
+    def make(p: PileFilter, c: Compiler) -> PileSelector:
+        return PileSelector(p, c)
+    make.__doc__ = doc
+    make.__qualname__ = make.__name__ = f"pile_selector({name!r})"
+    words = "{{ " + repr(zones) + "[zone] }}"
+    v.selector(name, PileFilter, text=PILE_TEXT.replace("{zone}", words))(make)
 
 
 class Draw:

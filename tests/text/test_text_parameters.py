@@ -209,7 +209,9 @@ FOR_EACH = {
     "spellfire": "type: event\nnumber: 3\n",
     "wonders": "type: spell\norbital: boundless\ntier: primary\ncost: 1\n",
 }
-NEEDS = {("spellfire", "card_in_play"): {"types": ["ally"]}}
+NEEDS = {("spellfire", "card_in_play"): {"types": ["ally"]},
+         ("riftbound", "card"): {"zone": "trash"},
+         ("spellfire", "card_in_pile"): {"zone": "discard"}}
 
 
 @pytest.mark.parametrize("game, selector", [

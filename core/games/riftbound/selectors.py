@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from pydantic import Field
 
+from ...blocks import pile_selector
 from ...registry import Params, Vocabulary
 
 if TYPE_CHECKING:
@@ -96,3 +97,11 @@ class UnitSelector:
         if self.damaged is not None and (card.damage > 0) != self.damaged:
             return False
         return self.exhausted is None or card.exhausted == self.exhausted
+
+
+# the core's selector over cards in a player's pile, in Riftbound's words: a card in a trash,
+# a banishment or a hand ("a unit card in your trash")
+pile_selector(vocab, "card", {"trash": "trash", "banishment": "banishment", "hand": "hand"},
+              ("unit", "gear", "spell"),
+              doc="""Cards in a player's trash, banishment or hand: whose, of which types, by
+    printed name; ``other`` leaves out the ability's own card.""")

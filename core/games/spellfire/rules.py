@@ -21,7 +21,7 @@ from ...bus import Event
 from ...decisions import CORE_KINDS
 from ...game import Game
 from ...loadable import state, step
-from ...state import Card, CardDef
+from ...state import Card, CardDef, Player
 from ...table import TableView
 from ...window import ResponseWindow
 from ...zones import Unseen, Zone
@@ -386,6 +386,16 @@ class SpellfireGame(Game[SpellfirePlayer]):
         is attached to it (rules notes 1): :func:`.effects.leave_play`."""
         self.log.append((how, card.owner.name, card.proto.id))
         effects.leave_play(self, cast(SpellfireCard, card), dest, "effect")
+
+    def leave_pile(self, card: Card, dest: Zone, how: str, by: Player) -> None:
+        """Between piles as the core moves a card; a realm its owner discards from the hand
+        through their own card's effect is discarded on their own (seed, "Two-Draw
+        Mulligan"), as :class:`~.piles.DiscardFromHand` has it."""
+        src = card.zone
+        if src is not None and src.kind == "hand" and dest.kind == "discard" and \
+                card.proto.type == "realm" and card.owner is by:
+            cast(SpellfirePlayer, by).dropped_realm = True
+        super().leave_pile(card, dest, how, by)
 
     def discard(self, card: SpellfireCard, cause: str | None = None) -> None:
         """To its owner's discard pile, with whatever is attached to it (notes 1)."""

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from pydantic import Field
 
+from ...blocks import pile_selector
 from ...registry import Params, Vocabulary
 from . import formation
 from .card import CardType, ChampionType
@@ -235,3 +236,14 @@ class PlayedCard:
             return False
         return self.direction is None or card.proto.direction == self.direction
 
+
+
+# the core's selector over cards in a player's pile, in Spellfire's words: a card in a
+# discard pile, Limbo, the Abyss or a hand ("a champion card in your discard pile")
+pile_selector(vocab, "card_in_pile", {"discard": "discard pile", "limbo": "Limbo",
+                                      "abyss": "Abyss", "hand": "hand"},
+              ("champion", "ally", "realm", "holding", "artifact", "magic_item", "event",
+               "spell", "psionic_power", "blood_ability", "thief_skill", "unarmed_combat",
+               "dungeon", "rule"),
+              doc="""Cards in a player's discard pile, Limbo, Abyss or hand: whose, of which
+    types, by printed name; ``other`` leaves out the ability's own card.""")
