@@ -153,17 +153,19 @@ class ToPile:
     owner's ``pile`` (the player's zone of that name): a card in play that may leave it
     (``Game.can_leave_play``) as the game moves a card out of play (``Game.leave_play``,
     told the move's word ``logged``); a card in another of a player's piles (a trash, a
-    hand) as the game moves one between piles (``Game.leave_pile``). Done when a card
-    moved."""
+    hand) as the game moves one between piles (``Game.leave_pile``). Into an ordered pile
+    (a deck), ``position`` says where: on top, at the bottom (in the order moved, each
+    under the last), or shuffled in. Done when a card moved."""
 
-    __slots__ = ("card", "pile", "logged", "types")
+    __slots__ = ("card", "pile", "logged", "types", "position")
 
     def __init__(self, card: CompiledCardRef, pile: str, logged: str,
-                 types: tuple[str, ...]) -> None:
+                 types: tuple[str, ...], position: str = "top") -> None:
         self.card = card
         self.pile = pile
         self.logged = logged
         self.types = types
+        self.position = position
 
     def run(self, g: Game, ctx: Trigger) -> None:
         types, pile = self.types, self.pile
@@ -172,19 +174,33 @@ class ToPile:
                  and x.zone is not getattr(x.owner, pile)
                  and (g.can_leave_play(x) if x.zone.in_play else x.zone.player is not None)]
         ctx.done = bool(cards)
+        position = self.position
+        shuffled: list = []
         for x in cards:
             dest = getattr(x.owner, pile)
             if x.zone.in_play:
                 g.leave_play(x, dest, self.logged)
             else:  # from one of a player's piles to another
                 g.leave_pile(x, dest, self.logged, ctx.controller)
+            new = x.moved_to
+            if new is None or new.zone is not dest or position == "top":
+                continue  # a token that ceased to exist; a card on top, where moves put it
+            if position == "bottom":
+                dest.cards.remove(new)
+                dest.cards.insert(0, new)
+            elif not any(z is dest for z in shuffled):
+                shuffled.append(dest)
+        for z in shuffled:
+            g.rng.shuffle(z.cards)
 
 
 def pile_move(v: Vocabulary, name: str, pile: str, text: str, doc: str, logged: str = "",
-              types: tuple[str, ...] = ()) -> None:
+              types: tuple[str, ...] = (), position: str = "top") -> None:
     """Name the zone move to ``pile`` ``name`` in the game vocabulary ``v``: ``{name:
     target}``, ``{name: {all: selector}}``, with its rules text and docstring in the
-    game's words."""
+    game's words; into a deck, ``position`` is "top", "bottom" or "shuffle"."""
+    if position not in ("top", "bottom", "shuffle"):
+        raise ValueError(f"pile_move position {position!r}: top, bottom or shuffle")
     class PileParams(Params):
         __shorthand__ = "card"
         card: "CardRef" = "target"
@@ -195,7 +211,7 @@ def pile_move(v: Vocabulary, name: str, pile: str, text: str, doc: str, logged: 
         if p.card == "this" and kind in c.registry.places.fixed:
             raise c.error(f"{name} moves a card out of play, and this card "
                           f"({article(kind)}) is never moved so: it would do nothing")
-        return ToPile(c.card_ref(p.card), pile, logged or name, types)
+        return ToPile(c.card_ref(p.card), pile, logged or name, types, position)
     make.__doc__ = doc
     make.__qualname__ = make.__name__ = f"pile_move({name!r})"
     v.effect(name, PileParams, text=text)(make)

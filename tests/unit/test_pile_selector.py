@@ -82,3 +82,22 @@ def test_a_realm_its_owner_discards_from_hand_is_dropped_on_their_own(tmp_path, 
     assert [c.proto.id for c in a.discard.cards] == [realm.proto.id]
     assert a.dropped_realm is dropped
     assert g.log[-1] == ("discarded", "A", realm.proto.id)
+
+
+def test_a_deck_move_names_a_position_the_core_knows():
+    from cardscript.blocks import pile_move
+    from cardscript.registry import Vocabulary
+    with pytest.raises(ValueError, match="position 'middle': top, bottom or shuffle"):
+        pile_move(Vocabulary("x"), "tuck", "deck", "tuck {{ card | describe }}", doc="",
+                  position="middle")
+
+
+def test_recycled_units_go_under_the_deck_each_under_the_last():
+    g = built(RULINGS / "riftbound" / "recycle-from-trash.scenario.yaml")
+    a = g.players[0]
+    before = [c.proto.id for c in a.deck.cards]
+    g.choose(g.decision.find("play tidal-reclamation"))
+    after = [c.proto.id for c in a.deck.cards]
+    # bottom first: the second unit recycled under the first, the deck's own cards above
+    # (one of them drawn)
+    assert after == ["ironhide-bruiser", "pyre-brawler", *before[:1]]

@@ -137,6 +137,10 @@ pile_move(vocab, "return_to_hand", "hand", "return {{ card | describe }} to {{ '
 pile_move(vocab, "banish", "banishment", "banish {{ card | describe }}", logged="banished",
           doc="""A unit or gear on the board to its owner's banishment (not the trash: it does
     not die, so no Deathknell).""")
+pile_move(vocab, "recycle", "deck", "recycle {{ card | describe }}", logged="recycled",
+          position="bottom",
+          doc="""A card to the bottom of its owner's deck (Vision's recycle): a unit or gear
+    on the board (a new object; a token ceases to exist), or a card in a trash or a hand.""")
 # the core's look at the top of a deck: what is not taken is recycled (to the bottom)
 look_at_top(vocab, "look_at_top",
             "look at the top {% if count == 1 %}card{% else %}{{ count }} cards{% endif %} of "

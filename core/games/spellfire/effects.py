@@ -143,6 +143,11 @@ pile_move(vocab, "to_abyss", "abyss", "put {{ card | describe }} into the Abyss"
           types=("champion",),
           doc="""Champions to their owners' Abyss (rules notes 1: only specific cards retrieve
     from it), their attachments discarded.""")
+pile_move(vocab, "shuffle_into_draw_pile", "deck", "shuffle {{ card | describe }} into "
+          "{{ 'their owners\\' draw piles' if card | is_mass else 'its owner\\'s draw pile' }}",
+          logged="shuffled_in", position="shuffle",
+          doc="""Cards in play (with what is attached to them discarded, rules notes 1) or in
+    a pile (a discard pile, a hand) shuffled into their owners' draw piles.""")
 look_at_top(vocab, "look_at_top",
             "look at the top {% if count == 1 %}card{% else %}{{ count }} cards{% endif %} of "
             "your draw pile. {% if take > 1 %}Put up to {{ take }} {% if filter %}"
