@@ -408,8 +408,8 @@ class MomentTrigger:
 
 class Carried:
     """The effect of a delayed ability, run with what its maker named: its controller (the
-    fired event's player), its target (followed to where it moved), ``it`` (the event's
-    card). The target is not targeted again (``Trigger.aimed``)."""
+    fired event's player), its target, ``it`` (the event's card); ``target`` and ``it``
+    follow a card to where it moved. The target is not targeted again (``Trigger.aimed``)."""
 
     __slots__ = ("effect",)
 
@@ -419,10 +419,7 @@ class Carried:
     def run(self, g: Game, ctx: Trigger) -> None:
         ev = cast("Event", ctx.event)  # the delayed ability's own (Bus.collect_delayed)
         ctx.controller = ev.player
-        target = ev.data
-        if target is not None and hasattr(target, "proto") and target.zone is None:
-            target = target.moved_to
-        ctx.target = target
+        ctx.target = ev.data  # a card is followed where it moved when named (refs.followed)
         ctx.aimed = True
         self.effect.run(g, ctx)
 

@@ -2,7 +2,8 @@
 
 ``target`` is the chosen target (rule 501.1), ``this`` the source card, ``it`` the card the
 triggering event is about (or the current card of ``for_each``); ``{all: selector}`` is an
-untargeted selection. Players: you, opponent, each, target, and the owner or controller of
+untargeted selection. ``target`` and ``it`` follow a card that moved to where it went, so a
+later stage acts on the card an earlier one moved. Players: you, opponent, each, target, and the owner or controller of
 the target card.
 """
 from __future__ import annotations
@@ -30,13 +31,28 @@ class CardRef(Protocol):
     def cards(self, g: Game, ctx: Trigger[_C, Any]) -> list[_C]: ...
 
 
+def followed(card: Any) -> Any:
+    """``card`` where it is now: a card object that moved is followed to the object it
+    became (each move makes one), so that a later stage's ``target`` or ``it`` finds the card
+    an earlier stage moved ("banish it, then return it"); None if it is gone (a token that
+    left play, a card no longer anywhere)."""
+    for _ in range(1000):  # a chain of moves is finite; the bound keeps a bad state finite
+        if card is None or card.zone is not None:
+            return card
+        card = card.moved_to
+    return None
+
+
 class TargetRef:
     __slots__ = ()
     entry_name = "target"
 
     def cards(self, g: Game, ctx: Trigger[_C, Any]) -> list[_C]:
         t = ctx.target
-        return [t] if t is not None and getattr(t, "zone", None) is not None else []
+        if t is None or not hasattr(t, "zone"):  # no target, or a player or a chain item
+            return []
+        t = followed(t)
+        return [t] if t is not None else []
 
 
 class ThisRef:
@@ -53,10 +69,8 @@ class ItRef:
     entry_name = "it"
 
     def cards(self, g: Game, ctx: Trigger[_C, Any]) -> list[_C]:
-        c = ctx.it
-        if c is not None and c.zone is None:  # it moved since: follow it to its new zone
-            c = c.moved_to
-        return [c] if c is not None and c.zone is not None else []
+        c = followed(ctx.it)  # it moved since: follow it to its new zone
+        return [c] if c is not None else []
 
 
 class AllRef:
