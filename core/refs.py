@@ -3,8 +3,8 @@
 ``target`` is the chosen target (rule 501.1), ``this`` the source card, ``it`` the card the
 triggering event is about (or the current card of ``for_each``); ``{all: selector}`` is an
 untargeted selection. ``target`` and ``it`` follow a card that moved to where it went, so a
-later stage acts on the card an earlier one moved. Players: you, opponent, each, target, and the owner or controller of
-the target card.
+later stage acts on the card an earlier one moved. Players: you, opponent, each, target,
+and the owner or controller of the target card.
 """
 from __future__ import annotations
 
