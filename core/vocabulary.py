@@ -145,6 +145,7 @@ class Choose:
         labels = [f"mode {i + 1}" for i in range(len(self.modes))]
         g.ask(ctx.controller, "mode", labels, "choose one", then=(self.chosen, g, ctx))
 
+    @step
     def chosen(self, g: Game, ctx: Trigger, label: str) -> None:
         self.modes[int(label.split()[1]) - 1].run(g, ctx)
 
