@@ -34,8 +34,8 @@ class CardRef(Protocol):
 def followed(card: Any) -> Any:
     """``card`` where it is now: a card object that moved is followed to the object it
     became (each move makes one), so that a later stage's ``target`` or ``it`` finds the card
-    an earlier stage moved ("banish it, then return it"); None if it is gone (a token that
-    left play, a card no longer anywhere)."""
+    an earlier stage moved ("remove it from the game, then return it"); None if it is gone
+    (a token that left play, a card no longer anywhere)."""
     for _ in range(1000):  # a chain of moves is finite; the bound keeps a bad state finite
         if card is None or card.zone is not None:
             return card

@@ -21,7 +21,7 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
     from .bus import Event
     from .compiler import Compiler
     from .game import Game
-    from .model.names import CardRef, Condition, Effect, Value
+    from .model.names import CardRef, Condition, Effect, PlayerRef, Value
     from .resolve import Trigger
     from .state import Card
 
@@ -134,16 +134,25 @@ class IfDone:
 
 
 class Choose:
-    """The controller chooses one of the modes."""
+    """A player chooses one of the modes: the controller, or another player the ability
+    names (``chooser``: "an opponent chooses one"); the mode chosen is the ability's, done
+    by its controller. A chooser the ability names no player for (a target that is a card)
+    leaves the choice to the controller."""
 
-    __slots__ = ("modes",)
+    __slots__ = ("modes", "chooser")
 
     def __init__(self, p: ChooseParams, c: Compiler) -> None:
+        if p.chooser == "each":
+            raise c.error("one player chooses the mode: 'each' names every player; name one "
+                          "(you, opponent, target)")
         self.modes = [c.effect(e) for e in p.modes]
+        self.chooser = c.player_ref(p.chooser)
 
     def run(self, g: Game, ctx: Trigger) -> None:
         labels = [f"mode {i + 1}" for i in range(len(self.modes))]
-        g.ask(ctx.controller, "mode", labels, "choose one", then=(self.chosen, g, ctx))
+        who = self.chooser.players(g, ctx)
+        g.ask(who[0] if who else ctx.controller, "mode", labels, "choose one",
+              then=(self.chosen, g, ctx))
 
     @step
     def chosen(self, g: Game, ctx: Trigger, label: str) -> None:
@@ -272,6 +281,8 @@ class IfDoneParams(Params):
 class ChooseParams(Params):
     __shorthand__ = "modes"
     modes: "list[Effect]" = Field(min_length=2)
+    chooser: "PlayerRef" = Field("you", description="Who chooses the mode (another player "
+                                 "may: 'opponent'); the modes are still the ability's.")
 
 
 class ForEachParams(Params):
@@ -313,7 +324,8 @@ def core_vocabulary(game: str) -> Vocabulary:
              "{% if else_ is not none %}. Otherwise, {{ else_ }}{% endif %}")(If)
     v.effect("if_done", _fresh(IfDoneParams), text="if you do, {{ effect }}")(IfDone)
     v.effect("choose", _fresh(ChooseParams),
-             text="choose one — {{ modes | join('; or ') | upper_first }}")(Choose)
+             text="{{ 'an opponent chooses' if chooser.name == 'opponent' else chooser | "
+             "does('choose') }} one — {{ modes | join('; or ') | upper_first }}")(Choose)
     v.effect("for_each", _fresh(ForEachParams),
              text="{{ effect }} for each {{ cards | describe('bare') }}")(ForEach)
     v.effect("repeat", _fresh(RepeatParams), text="{{ effect }} {{ times | repetitions }}")(Repeat)

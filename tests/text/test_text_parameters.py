@@ -38,8 +38,14 @@ SNIPPETS = {
     "spellfire": [
         "type: event\nnumber: 9\nabilities:\n"
         "  - {trigger: on_play, effect: {repeat: {times: 2, effect: {draw: 1}}}}\n",
+        "type: event\nnumber: 10\nabilities:\n"
+        "  - {trigger: on_play, effect: {choose: {modes: [{draw: 1}, {draw: 2}],"
+        " chooser: opponent}}}\n",
     ],
     "wonders": [
+        "type: spell\norbital: boundless\ntier: primary\ncost: 1\nabilities:\n"
+        "  - {trigger: on_play, effect: {choose: {modes: [{draw: 1}, {gain_energy: 2}],"
+        " chooser: opponent}}}\n",
         "type: wonder\norbital: boundless\ntier: primary\ncost: 1\npower: 1\nabilities:\n"
         "  - {trigger: on_play, effect: {control_turn: {player: opponent}}}\n"
         "  - {trigger: {on_turn_end: {player: you}}, effect: {draw: 1}}\n"
