@@ -39,7 +39,7 @@ saying the new one, which ``cardscript lint --fix`` writes.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Optional, cast
 
 from pydantic import Field
 
@@ -94,22 +94,26 @@ class YouControl:
 
 class Count:
     """A dynamic value: the number of cards the selector matches now (any zone the game's
-    selectors reach), for "for each X" and "equal to the number of X"."""
+    selectors reach), for "for each X" and "equal to the number of X"; at most ``max``, if
+    given ("up to 3")."""
 
-    __slots__ = ("selector",)
+    __slots__ = ("selector", "max")
 
     def __init__(self, p: Any, c: Compiler) -> None:
         self.selector = c.selector(p.selector)
+        self.max = p.max
 
     def get(self, g: Game, ctx: Trigger) -> int:
-        return len(self.selector.candidates(g, ctx))
+        n = len(self.selector.candidates(g, ctx))
+        return n if self.max is None or n <= self.max else self.max
 
 
 class Stat:
     """A dynamic value: the stat ``name`` of the cards the reference names, now (their
-    total; 0 if it names none), as the game reads it (``Game.stat``)."""
+    total; 0 if it names none), as the game reads it (``Game.stat``); at most ``max``, if
+    given."""
 
-    __slots__ = ("name", "card")
+    __slots__ = ("name", "card", "max")
 
     def __init__(self, p: Any, c: Compiler) -> None:
         stats = c.registry.stats
@@ -118,10 +122,12 @@ class Stat:
                           f"one of: {', '.join(sorted(stats)) or 'none in this game'}")
         self.name = p.stat
         self.card = c.card_ref(p.card)
+        self.max = p.max
 
     def get(self, g: Game, ctx: Trigger) -> int:
         name = self.name
-        return sum(g.stat(x, name) for x in self.card.cards(g, ctx))
+        n = sum(g.stat(x, name) for x in self.card.cards(g, ctx))
+        return n if self.max is None or n <= self.max else self.max
 
 
 class Whenever:
@@ -350,7 +356,7 @@ def pile_selector(v: Vocabulary, name: str, zones: dict[str, str], types: tuple[
     """Name the selector over cards in a player's pile ``name`` in the game vocabulary ``v``:
     ``zones`` its pile kinds, each with its words ("trash"), ``types`` the card types a
     filter may name."""
-    from typing import Literal, Optional
+    from typing import Literal
 
     class PileFilter(Params):
         zone: Literal[tuple(zones)]  # type: ignore[valid-type]
@@ -464,10 +470,17 @@ def blocks(v: Vocabulary) -> None:
         __shorthand__ = "selector"
         selector: "Selector"
 
+    class CountValueParams(Params):
+        __shorthand__ = "selector"
+        selector: "Selector"
+        max: Optional[int] = Field(None, ge=0, le=COUNT_MAX,
+                                   description="At most this many (\"up to N\").")
+
     class StatParams(Params):
         __shorthand__ = "stat"
         stat: str
         card: "CardRef" = "this"
+        max: Optional[int] = Field(None, ge=0, le=COUNT_MAX, description="At most this.")
 
     class LaterParams(Params):
         at: str
@@ -476,10 +489,12 @@ def blocks(v: Vocabulary) -> None:
     v.effect("draw", CountParams,
              text="{{ player | does('draw') }} {{ count | quantity('card') }}")(Draw)
     v.effect("later", LaterParams, text="{{ at | moment }}, {{ effect }}")(Later)
-    v.value("count", SelectorParams,
+    v.value("count", CountValueParams,
             text="{% if per %}for each {{ selector | describe('bare') }}"
-            "{% else %}the number of {{ selector | describe('plural') }}{% endif %}")(Count)
-    v.value("stat", StatParams, text="{% if not per %}{{ card | stat_of(stat) }}{% endif %}")(Stat)
+            "{% else %}the number of {{ selector | describe('plural') }}{% endif %}"
+            "{% if max is not none %} (up to {{ max }}){% endif %}")(Count)
+    v.value("stat", StatParams, text="{% if not per %}{{ card | stat_of(stat) }}"
+            "{% if max is not none %} (up to {{ max }}){% endif %}{% endif %}")(Stat)
     v.condition("you_control", SelectorParams,
                 text="you control {{ selector | describe('no' if negated else 'a', "
                 "implied={'controller': 'you'}) }}")(YouControl)

@@ -3,6 +3,8 @@
 and an unknown stat as a positioned ``check`` error naming the game's."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from cardscript.compiler import Compiler
 from cardscript.errors import CardError
@@ -63,3 +65,28 @@ def test_a_stat_is_the_card_s_current_value_else_its_printed_one():
     assert Game.stat(None, unit, "might") == 7  # type: ignore[arg-type]
     assert Game.stat(None, unit, "cost") == 5  # type: ignore[arg-type]
     assert Game.stat(None, unit, "level") == 0  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [
+    "{count: {selector: {unit: {}}, max: 1}}", "{stat: {stat: might, card: {all: {unit: {}}},"
+    " max: 1}}"])
+def test_a_bound_caps_the_value_and_says_so(value):
+    from cardscript.tools.scenarios import load_scenario, prepare
+    spec = load_game("riftbound")
+    text = card("riftbound", value)
+    model = validate_document(load_text(text), spec.card_model)
+    assert card_text(model, spec.registry).endswith(" (up to 1) to all units.")
+    doc, sc = load_scenario(Path(__file__).resolve().parents[1] / "rulings" / "riftbound"
+                            / "value-stat-might.scenario.yaml")
+    g = spec.scenario.build(sc.setup, prepare(doc, sc))
+    g.advance()
+    assert compiled("riftbound", text).program.abilities[0].effect.amount.get(
+        g, _ctx(g)) == 1
+
+
+def _ctx(g):
+    from cardscript.resolve import Trigger
+    a = g.players[0]
+    source = a.base.cards[0]
+    return Trigger(source.proto.program.abilities[0] if source.proto.program.abilities
+                   else None, source, a)
