@@ -34,6 +34,9 @@ SNIPPETS = {
         "  - {trigger: on_play, effect: {repeat: {times: 2, effect: {draw: 1}}}}\n",
         "type: unit\ndomains: [fury]\ncost: 1\nmight: 1\nabilities:\n"
         "  - {trigger: {end_of_turn: yours}, effect: {draw: 1}}\n",
+        "type: spell\ndomains: [fury]\ncost: 1\nabilities:\n"
+        "  - {trigger: on_play, effect: {draw: {count: {count: {selector: {unit: {}},"
+        " max: 2}}}}}\n",
     ],
     "spellfire": [
         "type: event\nnumber: 9\nabilities:\n"
@@ -41,11 +44,17 @@ SNIPPETS = {
         "type: event\nnumber: 10\nabilities:\n"
         "  - {trigger: on_play, effect: {choose: {modes: [{draw: 1}, {draw: 2}],"
         " chooser: opponent}}}\n",
+        "type: event\nnumber: 11\nabilities:\n"
+        "  - {trigger: on_play, effect: {draw: {count: {count: {selector: {champion: {}},"
+        " max: 2}}}}}\n",
     ],
     "wonders": [
         "type: spell\norbital: boundless\ntier: primary\ncost: 1\nabilities:\n"
         "  - {trigger: on_play, effect: {choose: {modes: [{draw: 1}, {gain_energy: 2}],"
         " chooser: opponent}}}\n",
+        "type: spell\norbital: boundless\ntier: primary\ncost: 1\nabilities:\n"
+        "  - {trigger: on_play, effect: {draw: {count: {count: {selector: {wonder: {}},"
+        " max: 2}}}}}\n",
         "type: wonder\norbital: boundless\ntier: primary\ncost: 1\npower: 1\nabilities:\n"
         "  - {trigger: on_play, effect: {control_turn: {player: opponent}}}\n"
         "  - {trigger: {on_turn_end: {player: you}}, effect: {draw: 1}}\n"
