@@ -85,7 +85,7 @@ def test_a_realm_its_owner_discards_from_hand_is_dropped_on_their_own(tmp_path, 
 
 
 def test_a_deck_move_names_a_position_the_core_knows():
-    from cardscript.blocks import pile_move
+    from cardscript.piles import pile_move
     from cardscript.registry import Vocabulary
     with pytest.raises(ValueError, match="position 'middle': top, bottom or shuffle"):
         pile_move(Vocabulary("x"), "tuck", "deck", "tuck {{ card | describe }}", doc="",

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Literal, cast
 
 from pydantic import Field
 
-from ...blocks import look_at_top, pile_move
 from ...limits import COUNT_MAX, STAT_MAX
 from ...loadable import step
+from ...piles import look_at_top, pile_move
 from ...registry import Params, Vocabulary
 from .card import Domain
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from pydantic import Field
 
-from ...blocks import pile_selector
+from ...piles import pile_selector
 from ...registry import Params, Vocabulary
 
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field
 
-from ...blocks import look_at_top, pile_move
 from ...limits import STAT_MAX
+from ...piles import look_at_top, pile_move
 from ...registry import Params, Vocabulary
 from . import formation
 from .selectors import PlayedCard
