@@ -31,7 +31,6 @@ from typing import Any
 
 from cardscript.cardpool import CardPool
 from cardscript.errors import CardError, Diagnostic
-from cardscript.game import Game
 from cardscript.loader import load_file
 from cardscript.plugins import GameSpec
 from cardscript.state import CardDef
@@ -104,19 +103,6 @@ def rules_coverage(spec: GameSpec, cited: dict[str, list[str]]) -> dict[str, Any
 
 # -- abilities -------------------------------------------------------------------------------
 
-class _Counted:
-    """An ability's effect that counts its resolutions (this run's pool only)."""
-
-    __slots__ = ("effect", "counts", "key")
-
-    def __init__(self, effect: Any, counts: dict[tuple[str, int], int], key: tuple[str, int]):
-        self.effect, self.counts, self.key = effect, counts, key
-
-    def run(self, g: Game, ctx: Any) -> None:
-        self.counts[self.key] += 1
-        self.effect.run(g, ctx)
-
-
 def ability_label(card: CardDef, index: int) -> str:
     """How the report and the explained file name an ability: its keyword, or its number
     among the designer's abilities (1-based, as the linter counts them)."""
@@ -188,17 +174,22 @@ def ability_coverage(pool: CardPool, pairs: list[tuple[tuple[str, list[CardDef]]
                      games: int, seed: int, explained: Explained,
                      variants: Iterable[str] = ()) -> dict[str, Any]:
     """Play ``games`` random games, spread over the deck ``pairs`` in turn; count each
-    ability's resolutions. The pool's effects are wrapped for the run and restored after."""
+    ability's resolutions from the games' logs. For the run, each ability of the pool is
+    named apart (its log name tagged with its card and position, which the rules never
+    read), so that two abilities of one card with the same trigger are told apart; the
+    names are restored after."""
     from cardscript.decisions import RandomAgent
 
     from .simulate import game_seed
     counts: dict[tuple[str, int], int] = {}
-    wrapped = []
+    tags: dict[tuple[str, str], tuple[str, int]] = {}
+    renamed = []
     for card in pool.cards.values():
         for i, ab in enumerate(card.program.abilities):
             counts[(card.id, i)] = 0
-            wrapped.append((ab, ab.effect))
-            ab.effect = _Counted(ab.effect, counts, (card.id, i))
+            renamed.append((ab, ab.name))
+            ab.name = f"{ab.name}#{i}"
+            tags[(card.id, ab.name)] = (card.id, i)
     cls = pool.spec.game_class
     errors = 0
     try:
@@ -212,9 +203,18 @@ def ability_coverage(pool: CardPool, pairs: list[tuple[tuple[str, list[CardDef]]
                 errors += g.error is not None
             except Exception:  # noqa: BLE001 - a crash is simulate's finding; counted here
                 errors += 1
+                continue
+            for entry in g.log:
+                # a resolution, or an ability a game resolves at once by its own word
+                # (Riftbound's Add abilities: "add", player, card, ability)
+                kind = entry[0]
+                key = tags.get((entry[1], entry[2])) if kind == "resolve" else \
+                    tags.get((entry[2], entry[3])) if kind == "add" and len(entry) > 3 else None
+                if key is not None:
+                    counts[key] += 1
     finally:
-        for ab, effect in wrapped:
-            ab.effect = effect
+        for ab, name in renamed:
+            ab.name = name
     met = set().union(*(reachable([a, b], pool.cards) for a, b in pairs)) if pairs else set()
     rows = []
     for card in pool.cards.values():

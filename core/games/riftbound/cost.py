@@ -154,8 +154,8 @@ def is_add(card: RiftCard, ability: AbilityProgram) -> bool:
 
 def run_add(g: Playing, p: RiftPlayer, card: RiftCard, ability: AbilityProgram) -> None:
     """An Add ability resolves at once: no chain, no priority or focus passes (rules
-    notes 2)."""
-    g.log.append(("add", p.name, card.proto.id))
+    notes 2); its log line names the ability, as a resolution's does."""
+    g.log.append(("add", p.name, card.proto.id, ability.name))
     ability.effect.run(g, Trigger(ability, card, p))
 
 
