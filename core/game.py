@@ -300,9 +300,8 @@ class Game(Procedure, Generic[PlayerT]):
     def leave_pile(self, card: Card, dest: Zone, how: str, by: Player) -> None:
         """``card`` goes from one of its owner's piles (a hand, a trash) to another, ``dest``,
         by an effect of player ``by`` whose word for the move is ``how``: a move with that
-        cause, logged as a move out of play is (what a game's rules add, it adds)."""
+        cause (a game logs it as it logs a move out of play, and adds what its rules add)."""
         self.move(card, dest, cause=how)
-        self.log.append((how, card.owner.name, card.proto.id))
 
     def effect_controller(self, card: Card) -> PlayerT:
         """Who controls what a card's ability does: its controller while it is in play, its

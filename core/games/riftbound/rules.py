@@ -25,7 +25,7 @@ from .table import riftbound_table
 from .zones import FACEDOWN, MOMENTS, PLACES, SITE, Battlefield
 
 if TYPE_CHECKING:
-    from ...state import Card, CardDef
+    from ...state import Card, CardDef, Player
     from ...table import TableView
     from ...zones import Zone
 
@@ -96,6 +96,12 @@ class RiftboundGame(Playing):
         exist), logged by the effect's word ``how``."""
         self.log.append((how, card.owner.name, card.proto.id))
         self.move(card, dest, cause=how)
+
+    def leave_pile(self, card: Card, dest: Zone, how: str, by: Player) -> None:
+        """Between piles (a trash, a hand, the deck) by an effect, logged as a move off the
+        board is."""
+        self.log.append((how, card.owner.name, card.proto.id))
+        super().leave_pile(card, dest, how, by)
 
     def effect_controller(self, card: Card) -> RiftPlayer:
         """Who controls what a card's ability does: a battlefield's, its controller, or the

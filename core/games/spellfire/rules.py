@@ -388,13 +388,15 @@ class SpellfireGame(Game[SpellfirePlayer]):
         effects.leave_play(self, cast(SpellfireCard, card), dest, "effect")
 
     def leave_pile(self, card: Card, dest: Zone, how: str, by: Player) -> None:
-        """Between piles as the core moves a card; a realm its owner discards from the hand
-        through their own card's effect is discarded on their own (seed, "Two-Draw
-        Mulligan"), as :class:`~.piles.DiscardFromHand` has it."""
+        """Between piles as the core moves a card, logged as a move out of play is; a realm
+        its owner discards from the hand through their own card's effect is discarded on
+        their own (seed, "Two-Draw Mulligan"), as :class:`~.piles.DiscardFromHand` has
+        it."""
         src = card.zone
         if src is not None and src.kind == "hand" and dest.kind == "discard" and \
                 card.proto.type == "realm" and card.owner is by:
             cast(SpellfirePlayer, by).dropped_realm = True
+        self.log.append((how, card.owner.name, card.proto.id))
         super().leave_pile(card, dest, how, by)
 
     def discard(self, card: SpellfireCard, cause: str | None = None) -> None:

@@ -38,6 +38,11 @@ LOG_EVENTS: dict[str, tuple[str, ...]] = {
     "counters": ("card", "object", "amount"),
     "nullify": ("card", "object", "duration"),
     "seek": ("player", "cards"),
+    # the core's look_at_top (a Riftbound or Spellfire card's): how many were looked at,
+    # each card taken, how many went to the bottom
+    "look": ("player", "number"),
+    "take": ("player", "card"),
+    "bottom": ("player", "number"),
     "target": ("card", "target"),
     "resolve": ("card", "ability"),
     "fizzle": ("card", "ability", "why"),
