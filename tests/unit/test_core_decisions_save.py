@@ -4,9 +4,8 @@ core/blocks.py: their answers are declared steps)."""
 from __future__ import annotations
 
 import pytest
-from cardscript.plugins import load_game
 from cardscript.save import dumps, loads
-from cardscript.tools.scenarios import load_scenario, prepare
+from scenario_games import scenario_game
 
 SCENARIO = """\
 scenario: a core decision
@@ -40,11 +39,7 @@ def test_a_game_at_a_core_decision_saves_and_goes_on_the_same(tmp_path, kind):
     effect, answer = EFFECTS[kind]
     path = tmp_path / "asker.scenario.yaml"
     path.write_text(SCENARIO.format(name=kind, effect=effect))
-    doc, model = load_scenario(path)
-    pool = prepare(doc, model)
-    g = load_game("riftbound").scenario.build(model.setup, pool)
-    g.advance()
-    g.choose(g.decision.find("play asker"))
+    g, pool = scenario_game(path, "play asker")
     assert g.decision.kind == kind
     again = loads(dumps(g), pool.cards, "riftbound")
     for game in (again, g):

@@ -3,8 +3,6 @@ one waits for its moment's first event, fires once with what its maker named, su
 clone and a save, and an unknown moment is a positioned ``check`` error."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from cardscript.compiler import Compiler
 from cardscript.errors import CardError
@@ -13,22 +11,15 @@ from cardscript.model import validate_document
 from cardscript.plugins import load_game
 from cardscript.save import dumps, loads
 from cardscript.scenario_checks import log_lines
-from cardscript.tools.scenarios import load_scenario, prepare
+from scenario_games import scenario_game
 
-RULINGS = Path(__file__).resolve().parents[1] / "rulings"
-HEX = RULINGS / "riftbound" / "later-start-of-your-next-turn.scenario.yaml"
+HEX = "riftbound/later-start-of-your-next-turn.scenario.yaml"
 
 
 def hexed():
     """Riftbound's Emberwake Hex scenario, played until B's turn: the delayed ability waits
     (A's next turn has not begun), and the pool its cards come from."""
-    doc, model = load_scenario(HEX)
-    pool = prepare(doc, model)
-    g = load_game("riftbound").scenario.build(model.setup, pool)
-    g.advance()
-    for step in ("play emberwake-hex", "end turn"):
-        g.choose(g.decision.find(step))
-    return g, pool
+    return scenario_game(HEX, "play emberwake-hex", "end turn")
 
 
 def end_turns(g, n: int) -> None:

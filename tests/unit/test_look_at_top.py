@@ -3,8 +3,6 @@ while the player chooses continues the same, and a script that would take more c
 it looks at is a ``check`` error."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from cardscript.compiler import Compiler
 from cardscript.errors import CardError
@@ -12,19 +10,12 @@ from cardscript.loader import load_text
 from cardscript.model import validate_document
 from cardscript.plugins import load_game
 from cardscript.save import dumps, loads
-from cardscript.tools.scenarios import load_scenario, prepare
-
-SCENARIO = (Path(__file__).resolve().parents[1] / "rulings" / "riftbound"
-            / "look-at-top-and-take.scenario.yaml")
+from scenario_games import scenario_game
 
 
 def looking():
-    doc, model = load_scenario(SCENARIO)
-    pool = prepare(doc, model)
-    g = load_game("riftbound").scenario.build(model.setup, pool)
-    g.advance()
-    g.choose(g.decision.find("play tidewatch-scrying"))
-    return g, pool
+    return scenario_game("riftbound/look-at-top-and-take.scenario.yaml",
+                         "play tidewatch-scrying")
 
 
 def ids(zone) -> list[str]:

@@ -4,8 +4,6 @@ object; the next period counts again; a period the game doesn't name, or a limit
 ability that doesn't trigger, is a positioned ``check`` error."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from cardscript.bus import Event
 from cardscript.compiler import Compiler
@@ -15,20 +13,12 @@ from cardscript.model import validate_document
 from cardscript.plugins import load_game
 from cardscript.save import dumps, loads
 from cardscript.text import card_text
-from cardscript.tools.scenarios import load_scenario, prepare
-
-SCENARIO = (Path(__file__).resolve().parents[1] / "rulings" / "riftbound"
-            / "once-each-turn.scenario.yaml")
+from scenario_games import scenario_game
 
 
 def after_cinderfall():
     """The Riftbound scenario played: Mourning Bellringer has triggered this turn."""
-    doc, model = load_scenario(SCENARIO)
-    pool = prepare(doc, model)
-    g = load_game("riftbound").scenario.build(model.setup, pool)
-    g.advance()
-    g.choose(g.decision.find("play cinderfall"))
-    return g, pool
+    return scenario_game("riftbound/once-each-turn.scenario.yaml", "play cinderfall")
 
 
 def bellringer_triggers(g) -> bool:

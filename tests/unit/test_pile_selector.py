@@ -10,7 +10,7 @@ from cardscript.loader import load_text
 from cardscript.model import validate_document
 from cardscript.plugins import load_game
 from cardscript.text import card_text
-from cardscript.tools.scenarios import load_scenario, prepare
+from scenario_games import scenario_game
 
 RULINGS = Path(__file__).resolve().parents[1] / "rulings"
 
@@ -45,11 +45,7 @@ def test_every_card_of_a_selection_in_a_pile_reads_in_the_plural():
 
 
 def built(path: Path):
-    doc, model = load_scenario(path)
-    pool = prepare(doc, model)
-    g = load_game(model.game).scenario.build(model.setup, pool)
-    g.advance()
-    return g
+    return scenario_game(path)[0]
 
 
 HAND_OF_REALMS = """\

@@ -3,8 +3,6 @@
 and an unknown stat as a positioned ``check`` error naming the game's."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from cardscript.compiler import Compiler
 from cardscript.errors import CardError
@@ -12,6 +10,7 @@ from cardscript.loader import load_text
 from cardscript.model import validate_document
 from cardscript.plugins import load_game
 from cardscript.text import card_text
+from scenario_games import scenario_game
 
 CARD = {"riftbound": ("type: spell, domains: [fury], cost: 1",
                       "{deal_damage: {amount: %s, card: {all: {unit: {}}}}}"),
@@ -71,15 +70,11 @@ def test_a_stat_is_the_card_s_current_value_else_its_printed_one():
     "{count: {selector: {unit: {}}, max: 1}}", "{stat: {stat: might, card: {all: {unit: {}}},"
     " max: 1}}"])
 def test_a_bound_caps_the_value_and_says_so(value):
-    from cardscript.tools.scenarios import load_scenario, prepare
     spec = load_game("riftbound")
     text = card("riftbound", value)
     model = validate_document(load_text(text), spec.card_model)
     assert card_text(model, spec.registry).endswith(" (up to 1) to all units.")
-    doc, sc = load_scenario(Path(__file__).resolve().parents[1] / "rulings" / "riftbound"
-                            / "value-stat-might.scenario.yaml")
-    g = spec.scenario.build(sc.setup, prepare(doc, sc))
-    g.advance()
+    g = scenario_game("riftbound/value-stat-might.scenario.yaml")[0]
     assert compiled("riftbound", text).program.abilities[0].effect.amount.get(
         g, _ctx(g)) == 1
 
