@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Optional, cast
 from pydantic import Field
 
 from .bus import Delayed
-from .errors import did_you_mean
 from .limits import COUNT_MAX, LimitExceeded
 from .places import IN_PLAY, Moment
 from .registry import Params, Vocabulary
@@ -106,10 +105,7 @@ class Stat:
     __slots__ = ("name", "card", "max")
 
     def __init__(self, p: Any, c: Compiler) -> None:
-        stats = c.registry.stats
-        if p.stat not in stats:
-            raise c.error(f"unknown stat '{p.stat}'{did_you_mean(p.stat, stats)}; expected "
-                          f"one of: {', '.join(sorted(stats)) or 'none in this game'}")
+        c.one_of("stat", p.stat, c.registry.stats)
         self.name = p.stat
         self.card = c.card_ref(p.card)
         self.max = p.max
@@ -205,12 +201,8 @@ class Later:
 
     def __init__(self, p: Any, c: Compiler) -> None:
         from .compiler import AbilityProgram
-        moments = c.registry.moments
-        moment = moments.get(p.at)
-        if moment is None:
-            known = ", ".join(sorted(moments)) or "none in this game"
-            raise c.error(f"unknown moment '{p.at}' for later{did_you_mean(p.at, moments)}; "
-                          f"expected one of: {known}")
+        c.one_of("moment", p.at, c.registry.moments, "later")
+        moment = c.registry.moments[p.at]
         self.ability = AbilityProgram(-1, MomentTrigger(moment), None,
                                       Carried(c.effect(p.effect)), c.card_id)
 

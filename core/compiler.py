@@ -196,6 +196,15 @@ class Compiler:
             self.uses_target = True
         return compile_player_ref(node)
 
+    def one_of(self, what: str, name: str, table: Iterable[str], use: str = "") -> None:
+        """``name`` must be one of the game's ``table`` (its moments, stats, periods): else
+        a positioned error naming what is known."""
+        known = sorted(table)
+        if name not in known:
+            raise self.error(f"unknown {what} '{name}'{f' for {use}' if use else ''}"
+                             f"{did_you_mean(name, known)}; expected one of: "
+                             f"{', '.join(known) or 'none in this game'}")
+
     def error(self, message: str, code: str = "CS200") -> CardError:
         pos = self.source or Position("<card>", 0, 0)
         if self.where is not None and self.at:
@@ -244,11 +253,7 @@ class Compiler:
             self.at = at
 
     def _period(self, period: str, trigger: Any) -> str:
-        periods = self.registry.periods
-        if period not in periods:
-            raise self.error(f"unknown period '{period}' for once_each"
-                             f"{did_you_mean(period, periods)}; expected one of: "
-                             f"{', '.join(sorted(periods))}")
+        self.one_of("period", period, self.registry.periods, "once_each")
         if trigger.scope == "activated" or getattr(trigger, "continuous", False):
             kind = "activated" if trigger.scope == "activated" else "continuous"
             raise self.error(f"once_each limits how often a triggered ability triggers, and "

@@ -459,8 +459,11 @@ class Game(Procedure, Generic[PlayerT]):
         ability that triggers once each period (``once_each``) and already did in this one:
         the first time its event happens counts, for that card object."""
         pending = self.pending
-        if not any(e[0].once for e in pending[start:]):
-            return
+        for i in range(start, len(pending)):
+            if pending[i][0].once:
+                break
+        else:
+            return  # none is limited: the usual case, with no copy made
         seen = self.triggered_once
         kept = []
         for entry in pending[start:]:
