@@ -64,7 +64,7 @@ class Card:
     text: they neither trigger nor resolve (how long it lasts is the game's)."""
 
     __slots__ = ("oid", "proto", "owner", "controller", "zone", "handlers", "token", "blank",
-                 "last_zone", "moved_to")
+                 "last_zone", "moved_to", "boosts")
 
     def __init__(self, oid: int, proto: CardDef, owner: Any, zone: Any = None):
         self.oid = oid
@@ -77,6 +77,9 @@ class Card:
         self.blank = 0
         self.last_zone = zone  # where it was when it left (last known information)
         self.moved_to: Self | None = None  # the object it became in its new zone (its class)
+        #: the stat bonuses static abilities give it now, (stat, amount) each, oldest first
+        #: (:class:`cardscript.continuous.Continuous`)
+        self.boosts: tuple[tuple[str, int], ...] = ()
 
     #: a game's own card fields that hold state objects (a card, a player): copied through
     #: the memo; every other field a game adds is a plain value, copied as it is
@@ -94,6 +97,14 @@ class Card:
     @property
     def id(self) -> str:
         return self.proto.id
+
+    def boost(self, stat: str) -> int:
+        """The total of the bonuses to ``stat`` that static abilities give it now."""
+        n = 0
+        for s, amount in self.boosts:
+            if s == stat:
+                n += amount
+        return n
 
     @property
     def area(self) -> Any:

@@ -114,9 +114,10 @@ class UsageWalker:
 
     def _params(self, model: type[Params], params: Any, path: tuple, out: list[Use]) -> None:
         short = getattr(model, "__shorthand__", None)
-        names = set(_fields(model))
-        if short and (not isinstance(params, dict) or (params and not names & set(params))):
-            self._value(model.model_fields[short].annotation, params, path, out)
+        fields = _fields(model)  # by alias: a shorthand may name one (static's "while")
+        if short and (not isinstance(params, dict) or (params and not set(fields) &
+                                                       set(params))):
+            self._value(fields[short].annotation, params, path, out)
         elif isinstance(params, dict):
             self._model(model, params, path, out)
 

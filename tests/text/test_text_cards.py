@@ -124,6 +124,10 @@ def _ability(yaml: str, card_type: str = "spell") -> str:
      "{trigger: on_play, target: {player: opponent}, effect: {control_turn: target}}"),
     # rule 403.5's Formless Stones (ours: the rules quote none of its text)
     ("This is a stone.", "item", "{trigger: static, effect: {is_stone: this}}"),
+    # issue-sampled phrases of 002's example cards: a static power change (ours)
+    ("Equipped Wonder gets +2 power.", "item",
+     "{trigger: static, effect: {power_bonus: {card: equipped, amount: 2}}}"),
+    ("This gets -1 power.", "wonder", "{trigger: static, effect: {power_bonus: -1}}"),
     # 002, rule 508.3 style: a two-stage spell
     ("Tap target Wonder and draw a card.", "spell",
      "{trigger: on_play, target: {wonder: {}}, effect: [{tap: target}, {draw: 1}]}"),
@@ -343,6 +347,8 @@ EVERY_ENTRY = [
     "{card: this, amount: 1}}}",
     "{trigger: static, effect: {cant: {action: untap, card: {all: {wonder: {}}}}}}",
     "{trigger: static, effect: {is_stone: {all: {land: {controller: you}}}}}",
+    "{trigger: static, effect: {power_bonus: {card: {all: {wonder: {controller: you, other: "
+    "true}}}, amount: 1}}}",
     "{trigger: on_play, target: {player: opponent}, effect: {control_turn: target}}",
     "{trigger: on_arrival, target: {item: {zone: banishment}}, effect: {copy: target}}",
     "{trigger: {would_target: {card: {wonder: {controller: you}}, by: any}}, effect: "

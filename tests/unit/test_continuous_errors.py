@@ -6,21 +6,24 @@ import pytest
 from cardscript.cardpool import CardPool
 from cardscript.errors import CardError
 from cardscript.loader import load_text
+from cardscript.plugins import load_game
 
 ITEM = "id: x\nname: X\ntype: item\norbital: solfera\ntier: primary\ncost: 1\n"
+#: the game's continuous effects, as the message lists them (from the registry)
+CONTINUOUS = ", ".join(sorted(
+    e.name for e in load_game("wonders").registry.entries["effect"].values()
+    if getattr(e.impl, "continuous", False)))
 
 
 @pytest.mark.parametrize("snippet,expected", [
     ("abilities:\n  - trigger: static\n    effect: {draw: 1}\n",
-     "a static ability's effect must be one continuous effect (cant, characteristics, "
-     "is_stone, grant, play_as_though_in_hand); found 'draw'"),
+     f"a static ability's effect must be one continuous effect ({CONTINUOUS}); found 'draw'"),
     ("abilities:\n  - trigger: static\n    target: {wonder: {}}\n"
      "    effect: {cant: {action: untap}}\n", "a static ability has no target"),
     ("abilities:\n  - trigger: on_play\n    effect: {cant: {action: untap}}\n",
      "'cant' is a continuous effect: it belongs alone in a static ability"),
     ("abilities:\n  - trigger: static\n    effect: [{cant: {action: untap}}]\n",
-     "must be one continuous effect (cant, characteristics, is_stone, grant, "
-     "play_as_though_in_hand); found a list of effects"),
+     f"must be one continuous effect ({CONTINUOUS}); found a list of effects"),
     ("abilities:\n  - trigger: static\n    effect: {cant: {action: untap, card: it}}\n",
      "'it' names the card of the event that triggers the ability (or the current card of "
      "a for_each), and 'static' happens to no card"),

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 from pydantic import Field
 
+from ...continuous import stat_bonus
 from ...limits import COUNT_MAX, STAT_MAX
 from ...loadable import step
 from ...piles import look_at_top, pile_move
@@ -90,6 +91,13 @@ class GiveMight(_OnCards):
 
     def each(self, g: RiftboundGame, ctx: RiftTrigger, card: RiftCard) -> None:
         card.mods = (*card.mods, self.amount)
+
+
+stat_bonus(vocab, "might_bonus", "might",
+           "{{ card | does('have') }} {{ amount | signed }} Might", doc="""The units it covers
+    have +N (or -N) Might while it is in force: "I have +2 Might", "other friendly units here
+    have +1 Might" (the arithmetic layer of rules notes 5.3, after traits and abilities;
+    Might below 0 counts as 0, notes 9).""")
 
 
 @vocab.effect("buff", CardParams, text="buff {{ card | describe }}")

@@ -23,6 +23,7 @@ from .zones import CHAIN, FACEDOWN, Battlefield
 
 if TYPE_CHECKING:
     from ...compiler import AbilityProgram
+    from ...continuous import Continuous
     from .chain import RiftChain
     from .fight import Fights
     from .state import RiftCard, RiftTrigger
@@ -38,11 +39,12 @@ class Playing(Game[RiftPlayer]):
     """The base of :class:`~.rules.RiftboundGame`: the board (bases and battlefields, the
     chain's zone), and the game's actions that effects and rules share: drawing,
     channelling, playing cards (their costs are :mod:`.cost`'s), moving and killing units.
-    The rules section it calls by name (``fights``: showdowns and combat) is declared
-    here for the type checker."""
+    The rules sections it calls by name (``fights``: showdowns and combat;
+    ``continuous``: static abilities) are declared here for the type checker."""
 
     resolver: RiftChain
     fights: Fights
+    continuous: Continuous
 
     def __init__(self, decks: list[list[CardDef]], seed: int = 0, **kw: Any) -> None:
         super().__init__(decks, seed, **kw)

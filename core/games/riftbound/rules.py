@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...bus import Event
 from ...cardevents import METRICS, logged_card_events
+from ...continuous import Continuous
 from ...decisions import CORE_KINDS
 from ...loadable import state, step
 from . import evaluation
@@ -57,7 +58,7 @@ class RiftboundGame(Playing):
     VARIANTS = VARIANTS
     ROUND_FIELD = "turn"
     resolver_class = RiftChain
-    SECTIONS = (Fights,)
+    SECTIONS = (Fights, Continuous)
     HIDDEN_ZONES = evaluation.HIDDEN_ZONES
     PRIVATE_ZONES = evaluation.PRIVATE_ZONES
     card_def_class = RiftCardDef
@@ -111,9 +112,17 @@ class RiftboundGame(Playing):
             return z.area.controller or self.active
         return super().effect_controller(card)
 
+    def publish(self, event: Event) -> None:
+        """An event happens; then the static abilities apply again (a card entered, left or
+        moved: the layers of rules notes 5.3 are always those of the board now)."""
+        super().publish(event)
+        self.continuous.changed(self)
+
     def state_checks(self) -> None:
         """After each resolution on the chain (an item leaving it): a cleanup. Played spells
-        whose item has left the chain go to their owner's trash first (rules notes 6)."""
+        whose item has left the chain go to their owner's trash first (rules notes 6). The
+        static abilities apply again first: their conditions may have changed."""
+        self.continuous.changed(self)
         waiting = {id(t.source) for t in self.resolver.items}
         for card in list(self.chain_zone.cards):
             if id(card) not in waiting:

@@ -234,6 +234,7 @@ def build(setup: Setup, pool: CardSource) -> RiftboundGame:
         g.log.clear()
         if setup.start == "main":
             g.phase = "main"
+    g.continuous.changed(g)  # the static abilities of the cards set out apply at once
     return g
 
 

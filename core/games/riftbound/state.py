@@ -87,6 +87,8 @@ class RiftCard(Card):
     def might(self) -> int:
         """Current Might (notes 9: below 0 counts as 0)."""
         m = (self.proto.might or 0) + self.buffed + sum(self.mods)
+        if self.boosts:  # static abilities' bonuses (rules notes 5.3)
+            m += self.boost("might")
         if self.designation == "attacker":
             kw = self.proto.keywords.get("assault")
             if kw is not None and not self.blank:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal, Optional, Self
 from pydantic import Field, model_validator
 
 from ...blocks import Whenever as CoreWhenever
+from ...continuous import static_trigger
 from ...limits import STAT_MAX
 from ...places import IN_PLAY, PLAYED
 from ...registry import Params, Vocabulary
@@ -245,3 +246,8 @@ class Whenever(CoreWhenever):
     def __init__(self, p: WheneverParams, c: Compiler) -> None:
         word = next(k for k in _WHENEVER if getattr(p, k) is not None)
         super().__init__(_WHENEVER[word], c.selector(getattr(p, word)))
+
+
+# a static ability ("I have +2 Might", "While you control a Mighty unit, ..."): on while its
+# card is on the board (rules notes 5.3's layers apply it: cardscript.continuous)
+static_trigger(vocab)

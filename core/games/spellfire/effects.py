@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field
 
+from ...continuous import stat_bonus
 from ...limits import STAT_MAX
 from ...piles import look_at_top, pile_move
 from ...registry import Params, Vocabulary
@@ -168,6 +169,13 @@ class LevelParams(Params):
     amount: int = Field(ge=-STAT_MAX, le=STAT_MAX, description="Levels to add (negative: "
                         "to take away).")
     card: "CardRef" = "target"
+
+
+stat_bonus(vocab, "level_bonus", "level",
+           "{{ card | does('get') }} {{ amount | signed }} "
+           "{{ 'level' if amount in (1, -1) else 'levels' }}", doc="""The champions it covers
+    get +N (or -N) levels while it is in force, in play or in a battle: part of the
+    adjusted level (rules notes 2: "base + attachments' bonuses + modifiers").""")
 
 
 @vocab.effect("level", LevelParams,

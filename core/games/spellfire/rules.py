@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ...bus import Event
+from ...continuous import Continuous
 from ...decisions import CORE_KINDS
 from ...game import Game
 from ...loadable import state, step
@@ -68,10 +69,11 @@ class SpellfireGame(Game[SpellfirePlayer]):
     player_class = SpellfirePlayer
     HIDDEN_ZONES = evaluation.HIDDEN_ZONES
     PRIVATE_ZONES = evaluation.PRIVATE_ZONES
-    SECTIONS = (Combat, Victory)
+    SECTIONS = (Combat, Victory, Continuous)
     # the rules sections (cardscript.section): each module's own state
     combat: Combat
     victory: Victory
+    continuous: Continuous
 
     def __init__(self, decks: list[list[CardDef]], seed: int = 0, **kw: Any) -> None:
         if "names" not in kw:
@@ -95,9 +97,17 @@ class SpellfireGame(Game[SpellfirePlayer]):
             self.fill(p.deck, deck)
 
     # -- the hooks of the core ---------------------------------------------------------
+    def publish(self, event: Event) -> None:
+        """An event happens; then the static abilities apply again (a card entered, left or
+        was attached: they cover the cards in play now)."""
+        super().publish(event)
+        self.continuous.changed(self)
+
     @step
     def state_checks(self) -> None:
-        """After each resolution: the realms that win (:meth:`.victory.Victory.check`)."""
+        """After each resolution: the static abilities apply again (their conditions may have
+        changed), then the realms that win (:meth:`.victory.Victory.check`)."""
+        self.continuous.changed(self)
         self.victory.check(self)
 
     def responses(self, player: SpellfirePlayer) -> list:

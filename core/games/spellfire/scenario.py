@@ -231,6 +231,7 @@ def build(setup: Setup, pool: CardSource) -> SpellfireGame:
         if setup.start != "turn":
             g.phase = int(setup.start[-1])
     g.log.clear()
+    g.continuous.changed(g)  # the static abilities of the cards set out apply at once
     return g
 
 

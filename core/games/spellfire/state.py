@@ -76,9 +76,11 @@ class SpellfireCard(Card):
         return [c for c in z.cards if c.host is self] if z is not None else []
 
     def level(self) -> int:
-        """A champion's adjusted level (rules notes 2): its level, its attachments' bonuses
-        and its level changes; 0 at least."""
+        """A champion's adjusted level (rules notes 2): its level, its attachments' bonuses,
+        its level changes and the bonuses of static abilities; 0 at least."""
         n = (self.proto.level or 0) + sum(self.mods)
+        if self.boosts:  # static abilities' bonuses (cardscript.continuous)
+            n += self.boost("level")
         for c in self.attachments():
             n += c.proto.bonus + sum(c.mods)
         return n if n > 0 else 0

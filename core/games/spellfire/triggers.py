@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from ...continuous import static_trigger
 from ...places import IN_PLAY, PLAYED
 from ...registry import Params, Vocabulary
 from ...vocabulary import SelfTrigger
@@ -103,3 +104,8 @@ class StartOfTurn:
 
     def matches(self, ev: Event, card: SpellfireCard) -> bool:
         return self.each or ev.player is card.controller
+
+
+# a static ability ("While you control a realm, your champions get +1 level"): on while its
+# card is in play (cardscript.continuous applies it)
+static_trigger(vocab)

@@ -18,6 +18,8 @@ continuous effect:
   "Equipped Wonder gets ..."): they are the card's own while given (they trigger for it,
   nullifying it stops them), and it loses them as soon as the effect stops covering it; they
   are not printed, so a copy does not copy them (507). Applied with the characteristics.
+- ``power_bonus``: +N or -N power for the cards it covers (the core's stat bonus,
+  :class:`cardscript.continuous.StatBonus`), applied after the characteristics.
 - ``characteristics``: classes added and a base power set for the cards it covers, applied
   by :meth:`Continuous.refresh` when something it depends on may have changed (a card
   entering or leaving a zone, nullify, stun, after each resolution); never per decision. Where
@@ -26,16 +28,18 @@ continuous effect:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional, Self, Union, cast
+from typing import TYPE_CHECKING, Any, Literal, Optional, Self, Union, cast
 
 from pydantic import Field, model_validator
 
 from ...bus import Handler
+from ...continuous import Continuous as CoreContinuous
+from ...continuous import covered_ref, in_static, stat_bonus
 from ...limits import STAT_MAX
 from ...refs import AllRef, ThisRef
 from ...registry import Params, Vocabulary
 from ...resolve import Trigger
-from ...section import Section, section
+from ...section import section
 from .effects import PlayAsThoughInHand
 from .zones import HAND, WORLD
 
@@ -73,6 +77,17 @@ class EquippedRef:
 _EQUIPPED = EquippedRef()
 
 
+def covers(c: Compiler, node: Any) -> EquippedRef | AllRef | ThisRef:
+    """The cards a continuous effect covers: 'this', {all: ...}, or 'equipped'."""
+    if node == "equipped":
+        if c.card_type != "item":
+            raise c.error("'equipped' is the Wonder an equipment is equipped to: only an "
+                          f"item of the Equipment class has one; this card is a "
+                          f"{c.card_type}")
+        return _EQUIPPED
+    return covered_ref(c, node)
+
+
 class _Continuous:
     """A continuous effect: only in a static ability, where the game reads it; it never runs."""
 
@@ -82,21 +97,8 @@ class _Continuous:
 
     def __init__(self, p: CantParams | CharacteristicsParams | GrantParams | IsStoneParams,
                  c: Compiler) -> None:
-        if getattr(c.ability_trigger, "entry_name", None) != "static":
-            raise c.error(f"'{type(self).entry_name}' is a continuous effect: it belongs "  # type: ignore[attr-defined]
-                          "alone in a static ability (trigger: static), rule 508.1")
-        if p.card == "equipped":
-            if c.card_type != "item":
-                raise c.error("'equipped' is the Wonder an equipment is equipped to: only an "
-                              f"item of the Equipment class has one; this card is a "
-                              f"{c.card_type}")
-            self.card = _EQUIPPED
-            return
-        ref = c.card_ref(p.card)
-        if not isinstance(ref, AllRef | ThisRef):
-            raise c.error("a continuous effect applies to 'this', 'equipped' or to "
-                          f"{{all: ...}} cards; found '{p.card}'")
-        self.card = ref
+        in_static(c, type(self).entry_name)  # type: ignore[attr-defined]
+        self.card = covers(c, p.card)
 
     def run(self, g: WondersGame,  # pragma: no cover - compiled only inside static abilities
             ctx: WondersTrigger) -> None:
@@ -276,6 +278,15 @@ class Grant(_Continuous):
         self.keywords = tuple(names)
 
 
+stat_bonus(vocab, "power_bonus", "power",
+           "{{ card | covered | does('get') }} {{ amount | signed }} power", card=Covered,
+           covers=covers, cards="'this', 'equipped' (an equipment's Wonder), or "
+           "{all: selector}.", doc="""The Wonders
+    it covers get +N (or -N) power while it is in force (rule 508.1): "other Wonders you
+    control get +1 power"; added after the base power characteristics set (the core's
+    arithmetic layer), so a Wonder's power is its base, then its bonuses and counters.""")
+
+
 def _context(h: Handler) -> Trigger:
     card = h.card
     return Trigger(h.ability, card, card.controller)
@@ -287,15 +298,16 @@ def _on(g: Primitives, h: Handler, ctx: WondersTrigger) -> bool:
 
 
 @section
-class Continuous(Section):
+class Continuous(CoreContinuous):
     """Rule 508.1, the static abilities in play, read where they matter: ``static_cards``
     are the cards characteristics effects changed at the last refresh, ``granted_cards``
-    those grant effects gave abilities or keywords (each undone at the next)."""
+    those grant effects gave abilities or keywords (each undone at the next); the power
+    bonuses are the core's arithmetic layer."""
 
     __slots__ = ("static_cards", "granted_cards")
-    name = "continuous"
 
     def __init__(self, g: Primitives) -> None:
+        super().__init__(g)
         self.static_cards: list[WondersCard] = []
         self.granted_cards: list[WondersCard] = []
 
@@ -319,47 +331,41 @@ class Continuous(Section):
                 return True
         return False
 
-    def changed(self, g: Primitives) -> None:
-        """Something static abilities depend on changed: apply them again, if any are in play
-        or were (the one way in: most games have none, and pay only this test)."""
-        if self.static_cards or self.granted_cards or g.bus.handlers.get("static"):
-            self.refresh(g)
+    def applied(self) -> bool:
+        return bool(self.static_cards or self.granted_cards)
 
-    def refresh(self, g: Primitives) -> None:
-        """Apply the characteristics and grant effects of the static abilities in play,
-        oldest first, to the cards they cover now; undo them on the cards they covered
-        before. A base power set by a stun after the static ability's card entered wins over
-        it (the more recent)."""
-        hs = g.bus.handlers.get("static")
+    def refresh(self, g: Primitives) -> None:  # type: ignore[override]
+        super().refresh(g)
+        g.power_dirty = True  # a Wonder below 0 power dies at the state check
+
+    def layers(self, g: Primitives, on: list) -> None:  # type: ignore[override]
+        """Rule 508.1's layers before the power bonuses: the characteristics and grant
+        effects in force, oldest first, to the cards they cover now; undone on the cards
+        they covered before. A base power set by a stun after the static ability's card
+        entered wins over it (the more recent)."""
         for c in self.static_cards:
             c.classes = c.proto.classes
             c.static_base = None
         touched: list = []
         given: dict[int, tuple] = {}  # card id -> (card, abilities, keywords)
-        if hs:
-            for h in sorted((h for h in hs if not h.card.blank
-                             and type(h.ability.effect) in (Characteristics, Grant)),
-                            key=lambda h: h.card.oid):
-                ctx = _context(h)
-                if not _on(g, h, ctx):
-                    continue
-                eff = h.ability.effect
-                if type(eff) is Grant:
-                    for c in eff.covered(g, ctx):
-                        _, abilities, keywords = given.get(id(c), (c, (), ()))
-                        given[id(c)] = (c, abilities + eff.abilities, keywords + eff.keywords)
-                    continue
-                eff = cast(Characteristics, eff)
+        for h, ctx in on:
+            eff = h.ability.effect
+            if type(eff) is Grant:
                 for c in eff.covered(g, ctx):
-                    if eff.classes:
-                        c.classes = c.classes + tuple(x for x in eff.classes
-                                                      if x not in c.classes)
-                    if eff.base_power is not None and c.proto.is_wonder and \
-                            h.card.oid >= c.stunned:
-                        c.static_base = eff.base_power
-                    touched.append(c)
+                    _, abilities, keywords = given.get(id(c), (c, (), ()))
+                    given[id(c)] = (c, abilities + eff.abilities, keywords + eff.keywords)
+                continue
+            if type(eff) is not Characteristics:
+                continue
+            for c in eff.covered(g, ctx):
+                if eff.classes:
+                    c.classes = c.classes + tuple(x for x in eff.classes
+                                                  if x not in c.classes)
+                if eff.base_power is not None and c.proto.is_wonder and \
+                        h.card.oid >= c.stunned:
+                    c.static_base = eff.base_power
+                touched.append(c)
         self.static_cards = touched
-        g.power_dirty = True
         if given or self.granted_cards:
             for c in self.granted_cards:
                 if id(c) not in given:

@@ -111,6 +111,8 @@ class WondersCard(Card):
         p = (b or 0) + self.plus - self.minus
         for m in self.mods:
             p += m
+        if self.boosts:  # static abilities' bonuses (rule 508.1)
+            p += self.boost("power")
         return p
 
 

@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING, Literal, Optional, Self, Union, cast, get_args
 from pydantic import Field, model_validator
 
 from ...compiler import names_it
+from ...continuous import StaticTrigger, static_trigger
 from ...limits import COUNT_MAX
 from ...places import ANYWHERE, IN_PLAY, PLAYED, place_of
 from ...registry import Params, Vocabulary
 from .zones import WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
-    from ... import entries
     from ...bus import Event
     from ...compiler import Compiler
-    from ...model.names import Condition, Selector, Trigger
+    from ...model.names import Selector, Trigger
     from .activated import SpendFaith
     from .rules import WondersGame
     from .state import WondersCard
@@ -429,41 +429,17 @@ class InsteadOf(_Trigger):
                                      anywhere=True)
 
 
-class StaticParams(Params):
-    __shorthand__ = "while"
-    while_: "Optional[Condition]" = Field(
-        None, alias="while", description="The ability is on only while this holds.")
-
-
-@vocab.trigger("static", StaticParams, text="{% if while_ %}while {{ while_ }},{% endif %}")
-class Static(_Trigger):
+class Static(StaticTrigger):
     """A static ability (rule 508.1): its continuous effect is on while this card is in The
     World (and the condition holds), off at once otherwise; nothing triggers it. Its effect
-    is one continuous effect (``cant``, ``characteristics``, ``is_stone``, ``grant``:
-    continuous.py; ``play_as_though_in_hand``: effects.py)."""
+    is one continuous effect (``cant``, ``characteristics``, ``is_stone``, ``grant``,
+    ``power_bonus``: continuous.py; ``play_as_though_in_hand``: effects.py)."""
 
-    __slots__ = ("condition",)
+    __slots__ = ()
     scope = WORLD
-    event = "static"  # never published: the game reads these handlers (continuous.py)
-    continuous = True  # applies while in play, never resolves (balance: not dead text)
 
-    def __init__(self, p: StaticParams, c: Compiler) -> None:
-        self.condition = c.condition(p.while_) if p.while_ is not None else None
 
-    def matches(self, ev: Event, card: WondersCard) -> bool:
-        return False
-
-    @staticmethod
-    def check_ability(target: entries.Selector | None, effect: entries.Effect,
-                      c: Compiler) -> None:
-        if target is not None:
-            raise c.error("a static ability has no target: nothing triggers it (rule 508.1)")
-        if not getattr(effect, "continuous", False):
-            name = getattr(effect, "entry_name", "")
-            found = "a list of effects" if name == "stages" else f"'{name}'"
-            raise c.error("a static ability's effect must be one continuous effect (cant, "
-                          "characteristics, is_stone, grant, play_as_though_in_hand); found "
-                          f"{found}")
+static_trigger(vocab, Static)
 
 
 class _GatedParams(Params):
