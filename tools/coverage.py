@@ -9,8 +9,9 @@ sub-clauses (``403.1.3`` covers 403.1 and 403); an index may also name a clause 
 (or ``keyword: flying``).
 
 Abilities: over random games between the decks, how often each ability of each card
-resolved. Counting wraps the abilities' effects of this run's own pool, so the engine's hot
-path carries no hook at all. A designer marks an ability expected never to resolve, with a
+resolved, counted from the games' logs (each ability of the run's own pool named apart for
+the run), so the engine's hot path carries no hook at all. A static ability never resolves:
+it applies while its card is in play, and is reported as ``static``, never as dead. A designer marks an ability expected never to resolve, with a
 reason, in ``cardscripts/<game>/coverage.yaml`` (or a file given with ``--explained``)::
 
     expected_dead:
@@ -222,8 +223,11 @@ def ability_coverage(pool: CardPool, pairs: list[tuple[tuple[str, list[CardDef]]
             label = ability_label(card, i)
             n = counts[(card.id, i)]
             reason = explained.reasons.get((card.id, label))
+            # a static ability never resolves: it applies while its card is in play
+            static = getattr(ab.trigger, "continuous", False)
             status = ("resolved" if n else "explained" if reason is not None
-                      else "dead" if card.id in met else "unplayed")
+                      else "unplayed" if card.id not in met else "static" if static
+                      else "dead")
             rows.append({"card": card.id, "ability": label, "trigger": ab.trigger.entry_name,
                          "resolutions": n, "status": status, "reason": reason})
     return {"games": games, "seed": seed, "errors": errors,

@@ -179,6 +179,24 @@ def test_the_count_plays_every_game_s_random_games_without_an_error(capsys, game
     assert any(a["status"] == "resolved" for a in r["abilities"])
 
 
+@pytest.mark.parametrize("game", ["riftbound", "spellfire", "wonders"])
+def test_a_static_ability_in_a_deck_is_never_dead(game):
+    """A static ability never resolves (it applies while its card is in play): a deck card's
+    static ability is reported as static, with no game played, where any other is dead."""
+    from cardscript.cardpool import CardPool
+    from cardscript.tools.coverage import Explained, ability_coverage
+    pool = CardPool.bundled(game)
+    cards = list(pool.cards.values())
+    static = [c for c in cards if any(getattr(a.trigger, "continuous", False)
+                                      for a in c.program.abilities)]
+    assert static, "every game bundles a card with a static ability"
+    deck = static + [c for c in cards if c not in static]
+    r = ability_coverage(pool, [(("a", deck), ("b", deck))], 0, 1, Explained())
+    statuses = {(row["card"], row["trigger"]): row["status"] for row in r["abilities"]}
+    assert all(statuses[(c.id, "static")] == "static" for c in static)
+    assert "dead" in statuses.values()  # the others, with no game played
+
+
 def test_dead_and_explained_abilities(tmp_path, capsys):
     explained = tmp_path / "coverage.yaml"
     explained.write_text(textwrap.dedent("""\

@@ -115,12 +115,13 @@ def _summary(report: dict[str, Any]) -> dict[str, Any]:
          "keywords": sum(1 for k in keywords if not k["planned"]),
          "keywords_covered": sum(1 for k in keywords if k["scenarios"] and not k["planned"]),
          "keywords_planned": sum(1 for k in keywords if k["planned"])}
-    for status in ("resolved", "dead", "explained", "unplayed"):
+    for status in ("resolved", "static", "dead", "explained", "unplayed"):
         s[f"abilities_{status}"] = sum(1 for a in abilities if a["status"] == status)
     s["line"] = (f"clauses: {s['clauses_covered']}/{s['clauses']} covered; keywords: "
                  f"{s['keywords_covered']}/{s['keywords']} covered, {s['keywords_planned']} "
                  "planned; abilities: "
-                 f"{s['abilities_resolved']} resolved, {s['abilities_dead']} dead, "
+                 f"{s['abilities_resolved']} resolved, {s['abilities_static']} static, "
+                 f"{s['abilities_dead']} dead, "
                  f"{s['abilities_explained']} explained, {s['abilities_unplayed']} in no deck "
                  f"played ({report['games']} games, {report['errors']} errors)")
     return s
