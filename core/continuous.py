@@ -13,7 +13,10 @@ decision. It applies the abilities in force in the order of the layers:
 
 1. the game's own layers first (:meth:`Continuous.layers`: characteristics a card gets,
    abilities it is given, as the game's rules order them);
-2. then arithmetic: each stat bonus (:class:`StatBonus`, "I have +2 Might", "your other
+2. keywords: each keyword grant (:class:`KeywordGrant`, "your other units here have Tank")
+   gives the cards it covers its keywords (``Card.given``, read by ``Card.has_keyword``
+   and ``Card.keywords_named`` as printed ones are);
+3. then arithmetic: each stat bonus (:class:`StatBonus`, "I have +2 Might", "your other
    units get +1 power") adds to the stat of the cards it covers now. Sums don't depend on
    order ("increases then decreases" gives the same total).
 
@@ -31,7 +34,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from pydantic import Field, create_model
 
 from .limits import STAT_MAX
-from .places import IN_PLAY
+from .places import IN_PLAY, PLAYED
 from .refs import AllRef, ThisRef
 from .registry import Params, Vocabulary
 from .resolve import Trigger
@@ -42,7 +45,7 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
     from .compiler import Compiler
     from .entries import Effect, Selector
     from .game import Game
-    from .model.names import Condition
+    from .model.names import CardRef, Condition, Keyword
     from .state import Card
 
 
@@ -105,6 +108,13 @@ def covered_ref(c: Compiler, node: Any) -> ThisRef | AllRef:
     return ref
 
 
+def covered_cards(ref: Any, g: Game, ctx: Trigger) -> list[Card]:
+    """The cards in play a continuous effect's reference covers now (a selection, never an
+    effect step)."""
+    cards = ref.selector.candidates(g, ctx) if isinstance(ref, AllRef) else ref.cards(g, ctx)
+    return [x for x in cards if x.zone is not None and x.zone.in_play]
+
+
 class BonusParams(Params):
     """A stat bonus's parameters (:func:`stat_bonus` makes each game's model)."""
 
@@ -131,11 +141,7 @@ class StatBonus:
         raise AssertionError("a continuous effect is read by the game, never run")
 
     def covered(self, g: Game, ctx: Trigger) -> list[Card]:
-        """The cards in play it covers now (a selection, never an effect step)."""
-        ref = self.card
-        cards = ref.selector.candidates(g, ctx) if isinstance(ref, AllRef) \
-            else ref.cards(g, ctx)
-        return [x for x in cards if x.zone is not None and x.zone.in_play]
+        return covered_cards(self.card, g, ctx)
 
 
 def stat_bonus(v: Vocabulary, name: str, stat: str, text: str, doc: str,
@@ -154,6 +160,61 @@ def stat_bonus(v: Vocabulary, name: str, stat: str, text: str, doc: str,
         return StatBonus(p, c, name, stat, covers)
     make.__doc__ = doc
     make.__qualname__ = make.__name__ = f"stat_bonus({name!r})"
+    make.continuous = True  # type: ignore[attr-defined]
+    v.effect(name, params, text=text)(make)
+
+
+class GrantParams(Params):
+    card: "CardRef" = Field("this", description="'this', or {all: selector}.")
+    keywords: "list[Keyword]" = Field(min_length=1, max_length=8,
+                                      description="The keywords they have.")
+
+
+class KeywordGrant:
+    """A continuous keyword grant: the cards it covers have these keywords while it is in
+    force (the abilities layer), each read where the rules apply it, as a printed one is.
+    Only keywords the rules read from a card in play can be given: not one that adds
+    abilities of its own, nor one read as its card is played, nor one its game marks
+    ``giveable = False``; a card of a type the keyword is not read on does not get it."""
+
+    __slots__ = ("card", "keywords")
+    continuous = True
+
+    def __init__(self, p: Any, c: Compiler, name: str,
+                 covers: Callable[[Compiler, Any], Any]) -> None:
+        in_static(c, name)
+        self.card = covers(c, p.card)
+        at = c.at
+        given = []
+        for i, kw in enumerate(p.keywords):
+            c.at = (*at, "effect", name, "keywords", i)
+            kname, impl, abilities = c.keyword(kw, 0)
+            why = ("it adds abilities of its own" if abilities else
+                   "the rules read it as its card is played" if getattr(impl, "place", None)
+                   == PLAYED else "the game reads it from the printed card only"
+                   if not getattr(impl, "giveable", True) else None)
+            if why is not None:
+                raise c.error(f"keyword '{kname}' can't be given by a static ability: {why}")
+            given.append((kname, impl))
+        c.at = at
+        self.keywords = tuple(given)
+
+    def run(self, g: Game, ctx: Trigger) -> None:  # pragma: no cover - only in statics
+        raise AssertionError("a continuous effect is read by the game, never run")
+
+    def covered(self, g: Game, ctx: Trigger) -> list[Card]:
+        return covered_cards(self.card, g, ctx)
+
+
+def keyword_grant(v: Vocabulary, name: str, text: str, doc: str) -> None:
+    """Name the continuous keyword grant ``name`` in the game vocabulary ``v``: ``{name:
+    {card: {all: ...}, keywords: [tank]}}``."""
+    params = type("GrantParams", (GrantParams,), {})  # the game's own (its Keyword union)
+
+    def make(p: Any, c: Compiler) -> KeywordGrant:
+        return KeywordGrant(p, c, name, covered_ref)
+    make.__doc__ = doc
+    make.__qualname__ = make.__name__ = f"keyword_grant({name!r})"
     make.continuous = True  # type: ignore[attr-defined]
     v.effect(name, params, text=text)(make)
 
@@ -181,16 +242,17 @@ class Continuous(Section):
     """The static abilities in play, applied (see the module docstring). ``boosted``: the
     cards stat bonuses covered at the last refresh (each undone at the next)."""
 
-    __slots__ = ("boosted",)
+    __slots__ = ("boosted", "given")
     name = "continuous"
 
     def __init__(self, g: Game) -> None:
         self.boosted: list[Card] = []
+        self.given: list[Card] = []
 
     def changed(self, g: Game) -> None:
         """Something static abilities depend on changed: apply them again, if any are in play
         or were (the one way in: most games have none, and pay only this test)."""
-        if self.boosted or g.bus.handlers.get("static") or self.applied():
+        if self.boosted or self.given or g.bus.handlers.get("static") or self.applied():
             self.refresh(g)
 
     def applied(self) -> bool:
@@ -201,7 +263,23 @@ class Continuous(Section):
         """Apply the static abilities in force, layer by layer, to the cards they cover now;
         undo them on the cards they covered before."""
         on = in_force(g)
+        for card in self.given:
+            card.given = ()
         self.layers(g, on)
+        given: list[Card] = []
+        for h, ctx in on:
+            eff = h.ability.effect
+            if not isinstance(eff, KeywordGrant):
+                continue
+            for card in eff.covered(g, ctx):
+                kind = card.proto.type
+                add = tuple(kw for kw in eff.keywords
+                            if getattr(kw[1], "types", None) is None or kind in kw[1].types)
+                if add:
+                    if not card.given:
+                        given.append(card)
+                    card.given = (*card.given, *add)
+        self.given = given
         for card in self.boosted:
             card.boosts = ()
         boosted: list[Card] = []
@@ -220,5 +298,6 @@ class Continuous(Section):
         """The game's layers before arithmetic, given the abilities in force, oldest first."""
 
 
-__all__ = ["Continuous", "StatBonus", "StaticTrigger", "StaticParams", "covered_ref",
-           "in_force", "in_static", "stat_bonus", "static_trigger"]
+__all__ = ["Continuous", "KeywordGrant", "StatBonus", "StaticParams", "StaticTrigger",
+           "covered_ref", "in_force", "in_static", "keyword_grant", "stat_bonus",
+           "static_trigger"]

@@ -403,6 +403,7 @@ class Game(Procedure, Generic[PlayerT]):
             dest.cards.append(card)
             card.zone = dest
             card.controller = dest.player if dest.player is not None else card.controller
+            self.moved()
             if publish:
                 self.publish(Event("moved", card, card.controller, dest.area, src.kind, cause))
             return card
@@ -416,12 +417,19 @@ class Game(Procedure, Generic[PlayerT]):
         vanish = card.token and not dest.in_play
         new = None if vanish else self.new_card(card.proto, card.owner, dest, top)
         card.moved_to = new
+        if src.in_play or dest.in_play:
+            self.moved()
         kind = self.zone_event(src.kind, dest.kind) if publish else None
         if kind is not None:
             subject = new if dest.in_play else card
             self.publish(Event(kind, subject, card.controller, src.area or dest.area,
                                src.kind, cause))
         return new
+
+    def moved(self) -> None:
+        """A hook: a card entered, left or moved within play (:meth:`move`), before its
+        event is published. A game whose static abilities depend on where cards are applies
+        them again here (``continuous.changed``), so the event's triggers see them."""
 
     def together(self) -> "Together":
         """Cards moved inside ``with game.together():`` move at once, as one event (an

@@ -64,7 +64,7 @@ class Card:
     text: they neither trigger nor resolve (how long it lasts is the game's)."""
 
     __slots__ = ("oid", "proto", "owner", "controller", "zone", "handlers", "token", "blank",
-                 "last_zone", "moved_to", "boosts")
+                 "last_zone", "moved_to", "boosts", "given")
 
     def __init__(self, oid: int, proto: CardDef, owner: Any, zone: Any = None):
         self.oid = oid
@@ -80,6 +80,8 @@ class Card:
         #: the stat bonuses static abilities give it now, (stat, amount) each, oldest first
         #: (:class:`cardscript.continuous.Continuous`)
         self.boosts: tuple[tuple[str, int], ...] = ()
+        #: the keywords static abilities give it now, (name, compiled keyword) each
+        self.given: tuple[tuple[str, Any], ...] = ()
 
     #: a game's own card fields that hold state objects (a card, a player): copied through
     #: the memo; every other field a game adds is a plain value, copied as it is
@@ -117,7 +119,26 @@ class Card:
         return self.zone is None
 
     def has_keyword(self, name: str) -> bool:
-        return not self.blank and name in self.proto.keywords
+        """Whether it has the keyword now: printed, or given by a static ability (none while
+        its text is blank)."""
+        if self.blank:
+            return False
+        if name in self.proto.keywords:
+            return True
+        given = self.given
+        return bool(given) and any(n == name for n, _ in given)
+
+    def keywords_named(self, name: str) -> list[Any]:
+        """Its compiled keywords of that name now, printed first, then given ones (each
+        instance counts: "Assault 2" given to a unit with Assault 1); none while blank."""
+        if self.blank:
+            return []
+        kw = self.proto.keywords.get(name)
+        out = [kw] if kw is not None else []
+        for n, given in self.given:
+            if n == name:
+                out.append(given)
+        return out
 
     def __repr__(self) -> str:
         where = self.zone.label() if self.zone is not None else "gone"

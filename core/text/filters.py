@@ -129,6 +129,16 @@ def stat_of(card: NodeView, name: str) -> str:
     return f"its {word}" if named == "it" else f"the {word} of {named}"
 
 
+@CORE.filter("given_keywords")
+def given_keywords(_keywords: list) -> str:
+    """The keywords a static ability gives, as the game prints them: "Tank", "Tank and
+    Assault 2" (read from the effect's model, as a card's own keywords are printed)."""
+    from .render import keyword_text
+    r = current()
+    said = [keyword_text(k, r.registry).rstrip(".") for k in r.node._raw.keywords]
+    return " and ".join(said) if len(said) < 3 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
 @CORE.filter("negate")
 def negate(node: NodeView) -> Clause:
     """A condition's negative form, if its template has one (it reads ``negated``)."""

@@ -115,11 +115,11 @@ def total_cost(g: Playing, p: RiftPlayer, card: RiftCard, accelerate: bool = Fal
 
 def deflect(p: RiftPlayer, target: Any) -> int:
     """Deflect X (rules notes 10): an opponent's spell that chooses this unit costs X
-    more power of any domain (mandatory: an additional cost, step 2 of 356)."""
-    kw = target.proto.keywords.get("deflect") if hasattr(target, "proto") else None
-    if kw is None or target.blank or target.controller is p:
+    more power of any domain (mandatory: an additional cost, step 2 of 356); a printed and
+    a given Deflect add up."""
+    if not hasattr(target, "proto") or target.controller is p:
         return 0
-    return kw.amount
+    return sum(kw.amount for kw in target.keywords_named("deflect"))  # instances sum
 
 
 # -- Add abilities of units and gear -----------------------------------------------------

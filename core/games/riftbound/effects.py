@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 from pydantic import Field
 
-from ...continuous import stat_bonus
+from ...continuous import keyword_grant, stat_bonus
 from ...limits import COUNT_MAX, STAT_MAX
 from ...loadable import step
 from ...piles import look_at_top, pile_move
@@ -98,6 +98,14 @@ stat_bonus(vocab, "might_bonus", "might",
     have +N (or -N) Might while it is in force: "I have +2 Might", "other friendly units here
     have +1 Might" (the arithmetic layer of rules notes 5.3, after traits and abilities;
     Might below 0 counts as 0, notes 9).""")
+
+
+keyword_grant(vocab, "grant", "{{ card | does('have') }} {{ keywords | given_keywords }}",
+              doc="""The units (or gear) it covers have these keywords while it is in
+    force: "your other units here have Tank" (the abilities layer of rules notes 5.3, before
+    arithmetic: a given Assault adds its Might as a printed one does, instances summing).
+    Keywords read as a card is played (Action, Accelerate, Hidden), cost changes and those
+    that add abilities (Vision, Legion) can't be given.""")
 
 
 @vocab.effect("buff", CardParams, text="buff {{ card | describe }}")

@@ -153,6 +153,8 @@ class _CostChange(KeywordBase):
     __slots__ = ("amount", "power", "cards", "condition")
     #: +1 for an increase, -1 for a discount
     sign = 0
+    #: read from the printed cards on the board (cost.py): a static ability can't give it
+    giveable = False
 
     def __init__(self, p: CostChangeParams, c: Compiler) -> None:
         self.amount = p.energy if p is not None else 1

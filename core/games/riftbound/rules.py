@@ -112,6 +112,9 @@ class RiftboundGame(Playing):
             return z.area.controller or self.active
         return super().effect_controller(card)
 
+    def moved(self) -> None:
+        self.continuous.changed(self)  # a card entered, left or moved: the statics now
+
     def publish(self, event: Event) -> None:
         """An event happens; then the static abilities apply again (a card entered, left or
         moved: the layers of rules notes 5.3 are always those of the board now)."""

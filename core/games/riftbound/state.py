@@ -89,13 +89,11 @@ class RiftCard(Card):
         m = (self.proto.might or 0) + self.buffed + sum(self.mods)
         if self.boosts:  # static abilities' bonuses (rules notes 5.3)
             m += self.boost("might")
-        if self.designation == "attacker":
-            kw = self.proto.keywords.get("assault")
-            if kw is not None and not self.blank:
+        if self.designation == "attacker":  # notes 10: instances sum, printed and given
+            for kw in self.keywords_named("assault"):
                 m += kw.amount
         elif self.designation == "defender":
-            kw = self.proto.keywords.get("shield")
-            if kw is not None and not self.blank:
+            for kw in self.keywords_named("shield"):
                 m += kw.amount
         return m if m > 0 else 0
 

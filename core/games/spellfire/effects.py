@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field
 
-from ...continuous import stat_bonus
+from ...continuous import keyword_grant, stat_bonus
 from ...limits import STAT_MAX
 from ...piles import look_at_top, pile_move
 from ...registry import Params, Vocabulary
@@ -176,6 +176,12 @@ stat_bonus(vocab, "level_bonus", "level",
            "{{ 'level' if amount in (1, -1) else 'levels' }}", doc="""The champions it covers
     get +N (or -N) levels while it is in force, in play or in a battle: part of the
     adjusted level (rules notes 2: "base + attachments' bonuses + modifiers").""")
+
+
+keyword_grant(vocab, "grant", "{{ card | does('have') }} {{ keywords | given_keywords }}",
+              doc="""The cards it covers have these powers while it is in force ("your
+    champions are flyers"): read where the rules apply them, as printed ones are (a
+    champion's movement, immunity, the cards it can use, extra draws).""")
 
 
 @vocab.effect("level", LevelParams,

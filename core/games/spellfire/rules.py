@@ -97,6 +97,9 @@ class SpellfireGame(Game[SpellfirePlayer]):
             self.fill(p.deck, deck)
 
     # -- the hooks of the core ---------------------------------------------------------
+    def moved(self) -> None:
+        self.continuous.changed(self)  # a card entered, left or moved: the statics now
+
     def publish(self, event: Event) -> None:
         """An event happens; then the static abilities apply again (a card entered, left or
         was attached: they cover the cards in play now)."""
@@ -218,9 +221,8 @@ class SpellfireGame(Game[SpellfirePlayer]):
         n = 0
         for z in (p.pool, p.dungeon, *(s.zone for s in p.slots)):
             for c in z.cards:
-                kw = c.proto.keywords.get("extra_draw")
-                if kw is not None and not c.blank and not c.razed:
-                    n += kw.amount
+                if not c.razed:  # printed and given ones (a static ability's grant)
+                    n += sum(kw.amount for kw in c.keywords_named("extra_draw"))
         return n
 
     @step

@@ -106,12 +106,10 @@ class SpellfireCard(Card):
         """The compiled ``keyword`` of this card and of the cards attached to it, where
         neither is blank: a champion's powers include those its items and artifacts grant
         (rules notes 5: "An item granting an immunity or movement power ... keeps the
-        ability")."""
+        ability"), and those a static ability gives either of them (``Card.given``)."""
         out = []
         for c in (self, *self.attachments()):
-            kw = c.proto.keywords.get(keyword)
-            if kw is not None and not c.blank:
-                out.append(kw)
+            out += c.keywords_named(keyword)  # printed and given, none while blank
         return out
 
 

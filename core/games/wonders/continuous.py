@@ -261,7 +261,7 @@ class Grant(_Continuous):
             if not getattr(impl, "giveable", True):
                 raise c.error(f"keyword '{name}' can't be given to another card yet: the "
                               "game reads it from the printed card only")
-            names.append(name)
+            names.append((name, impl))
             given += abilities
             where += [where_at] * len(abilities)
         for ab, where_at in zip(given, where, strict=True):
@@ -418,10 +418,11 @@ class Continuous(CoreContinuous):
 
 
 def _give(g: Primitives, card: WondersCard, abilities: tuple, keywords: tuple) -> None:
-    """``card`` has these given abilities and keywords now: the handlers of those it no
+    """``card`` has these given abilities and keywords now (the keywords in the core's
+    ``Card.given``, read by ``has_keyword``): the handlers of those it no
     longer has leave the bus, those of the new ones join it (as its own handlers, so they
     leave with it when it leaves The World)."""
-    if card.grants == abilities and card.granted_keywords == keywords:
+    if card.grants == abilities and card.given == keywords:
         return
     bus = g.bus.handlers
     if card.grants:
@@ -439,7 +440,7 @@ def _give(g: Primitives, card: WondersCard, abilities: tuple, keywords: tuple) -
             bus.setdefault(h.ability.trigger.event, []).append(h)
         card.handlers = [*card.handlers, *new]
     card.grants = abilities
-    card.granted_keywords = keywords
+    card.given = keywords
 
 
 __all__ = ["vocab", "Continuous", "CANT_ACTIONS", "EquippedRef", "IsStone"]

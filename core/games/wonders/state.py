@@ -55,7 +55,7 @@ class WondersCard(Card):
 
     __slots__ = ("tapped", "plus", "minus", "mods", "base", "face_down", "orbital",
                  "arrived_round", "attacked", "shields", "equipped_to", "classes", "static_base",
-                 "stunned", "copied", "grants", "granted_keywords")
+                 "stunned", "copied", "grants")
     proto: WondersCardDef
     STATE = ("equipped_to",)
 
@@ -82,20 +82,17 @@ class WondersCard(Card):
         self.stunned = 0
         #: a copy (rule 507)? 0 no, 1 with its printed abilities, 2 with blank text (copies.py)
         self.copied = 0
-        #: abilities and keywords continuous effects give it (an equipment's "equipped Wonder
-        #: gets ...", rule 508.1): its own while given, never printed (rule 507); the game's
-        #: handlers of the abilities are in ``handlers`` with its own (continuous.py)
+        #: abilities continuous effects give it (an equipment's "equipped Wonder gets ...",
+        #: rule 508.1): its own while given, never printed (rule 507); the game's handlers of
+        #: the abilities are in ``handlers`` with its own (continuous.py); the keywords they
+        #: give are the core's ``given``
         self.grants: tuple = ()
-        self.granted_keywords: tuple[str, ...] = ()
 
     @property
     def realm(self) -> Realm | None:
         """The realm it is in, or was in when it left (last known information)."""
         z = self.zone or self.last_zone
         return z.area if z is not None else None  # a realm is the area of its zones
-
-    def has_keyword(self, name: str) -> bool:
-        return not self.blank and (name in self.proto.keywords or name in self.granted_keywords)
 
     @property
     def virtual(self) -> bool:
