@@ -20,6 +20,9 @@ decision. It applies the abilities in force in the order of the layers:
    units get +1 power") adds to the stat of the cards it covers now. Sums don't depend on
    order ("increases then decreases" gives the same total).
 
+A prohibition (:class:`Prohibition`, "can't") is no layer: the game asks
+:meth:`Continuous.forbidden` where the action happens, and "can't" beats "can".
+
 Within a layer, the abilities apply oldest first: a card object's number is its timestamp
 (it grows with each zone the card enters). A card keeps what the last refresh gave it in
 ``Card.boosts``, read by its game's stat (a card class's ``might``, ``level`` or ``power``:
@@ -29,9 +32,9 @@ old one keeps them as last known information.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Optional, Self, Union
 
-from pydantic import Field, create_model
+from pydantic import Field, create_model, model_validator
 
 from .limits import STAT_MAX
 from .places import IN_PLAY, PLAYED
@@ -129,11 +132,18 @@ class StatBonus:
     continuous = True
 
     def __init__(self, p: Any, c: Compiler, name: str, stat: str,
-                 covers: Callable[[Compiler, Any], Any]) -> None:
+                 covers: Callable[[Compiler, Any], Any],
+                 types: frozenset[str] | None = None) -> None:
         in_static(c, name)
         if p.amount == 0:
             raise c.error(f"'{name}' of 0 changes nothing: give +N or -N")
         self.card = covers(c, p.card)
+        if isinstance(self.card, ThisRef) and types and c.card_type not in types:
+            word = c.registry.stats.get(stat, stat)
+            raise c.error(f"'{name}' on this card changes nothing: only "
+                          + " or ".join(f"a {t.replace('_', ' ')}" for t in sorted(types))
+                          + f" has {word}, and this card is a "
+                          f"{(c.card_type or 'card').replace('_', ' ')}")
         self.amount = p.amount
         self.stat = stat
 
@@ -146,18 +156,21 @@ class StatBonus:
 
 def stat_bonus(v: Vocabulary, name: str, stat: str, text: str, doc: str,
                card: Any = "CardRef", covers: Callable[[Compiler, Any], Any] = covered_ref,
-               cards: str = "'this', or {all: selector}.") -> None:
+               cards: str = "'this', or {all: selector}.",
+               types: frozenset[str] | None = None) -> None:
     """Name the continuous bonus to ``stat`` (one of the game's ``STATS``) ``name`` in the game
     vocabulary ``v``: ``{name: 2}`` (this card), ``{name: {card: {all: ...}, amount: -1}}``.
     A game whose continuous effects name other cards (an equipment's equipped card) gives
-    the parameter's type ``card``, how it compiles (``covers``) and says so (``cards``)."""
+    the parameter's type ``card``, how it compiles (``covers``) and says so (``cards``);
+    ``types``, the card types that have the stat, refuses the bonus on ``this`` of another
+    type (it would change nothing)."""
     params = create_model(
         "BonusParams", __base__=BonusParams, __module__=__name__,
         amount=(int, Field(ge=-STAT_MAX, le=STAT_MAX, description="+N or -N.")),
         card=(card, Field("this", description=cards)))
 
     def make(p: Any, c: Compiler) -> StatBonus:
-        return StatBonus(p, c, name, stat, covers)
+        return StatBonus(p, c, name, stat, covers, types)
     make.__doc__ = doc
     make.__qualname__ = make.__name__ = f"stat_bonus({name!r})"
     make.continuous = True  # type: ignore[attr-defined]
@@ -219,6 +232,98 @@ def keyword_grant(v: Vocabulary, name: str, text: str, doc: str) -> None:
     v.effect(name, params, text=text)(make)
 
 
+class Prohibition:
+    """A continuous prohibition, "can't": read where the action happens, and "can't" beats
+    "can" (an effect or a rule that would do it does not). ``actions`` are what the cards
+    can't do, or what players can't do to them (``opponents``: only the opponents of the
+    ability's controller)."""
+
+    __slots__ = ("card", "actions", "opponents")
+    continuous = True
+
+    def __init__(self, p: Any, c: Compiler, name: str,
+                 covers: Callable[[Compiler, Any], Any]) -> None:
+        in_static(c, name)
+        self.card = covers(c, p.card)
+        self.actions = tuple(p.action) if isinstance(p.action, list) else (p.action,)
+        self.opponents = getattr(p, "by", "players") == "opponents"
+
+    def run(self, g: Game, ctx: Trigger) -> None:  # pragma: no cover - only in statics
+        raise AssertionError("a continuous effect is read by the game, never run")
+
+    def covers(self, g: Game, ctx: Trigger, card: Card) -> bool:
+        """Does it apply to ``card`` now?"""
+        ref = self.card
+        if isinstance(ref, ThisRef):
+            return card is ctx.source
+        if isinstance(ref, AllRef):
+            return card.zone is not None and card.zone.in_play and \
+                ref.selector.matches(card, ctx.controller, ctx.source, ctx.area)
+        return any(x is card for x in ref.cards(g, ctx))
+
+
+class CantParams(Params):
+    """A prohibition's parameters (:func:`prohibition` makes each game's model, naming its
+    actions): one kind of action in one effect, ``by: opponents`` only for what players do."""
+
+    card_actions: ClassVar[tuple[str, ...]] = ()
+    player_actions: ClassVar[tuple[str, ...]] = ()
+    if TYPE_CHECKING:  # the fields each game's model declares
+        action: Any
+        by: str
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Self:
+        cards, players = type(self).card_actions, type(self).player_actions
+        action = self.action
+        acts = action if isinstance(action, list) else [action]
+        if not acts:
+            raise ValueError("name at least one action")
+        by_players = [a in players for a in acts]
+        if any(by_players) and not all(by_players):
+            raise ValueError(f"list what the card can't do ({', '.join(cards)}) and what "
+                             f"players can't do to it ({', '.join(players)}) in separate "
+                             "effects")
+        if getattr(self, "by", "players") == "opponents" and not all(by_players):
+            raise ValueError("'by: opponents' is for what players do to the card: "
+                             + ", ".join(players))
+        return self
+
+
+def prohibition(v: Vocabulary, name: str, card_actions: tuple[str, ...],
+                player_actions: tuple[str, ...], text: str, doc: str, card: Any = "CardRef",
+                covers: Callable[[Compiler, Any], Any] = covered_ref,
+                cards: str = "'this', or {all: selector}.") -> None:
+    """Name the continuous prohibition ``name`` in the game vocabulary ``v``: what a card
+    can't do (``card_actions``, the game's words: "move", "untap") and what players can't
+    do to it (``player_actions``: "choose", "tap"), which ``by: opponents`` forbids to the
+    ability controller's opponents only. ``{name: {action: move}}``, ``{name: {action:
+    [choose], card: {all: ...}, by: opponents}}``."""
+    actions = card_actions + player_actions
+    kind: Any = Literal[actions]
+    who: Any = Literal["players", "opponents"]
+
+    fields: dict[str, Any] = {
+        "action": (Union[kind, list[kind]], Field(
+            description="What can't be done: what the card does (" + ", ".join(card_actions)
+            + (") or what players do to it (" + ", ".join(player_actions) if player_actions
+               else "") + "); one or a list of one kind.")),
+        "card": (card, Field("this", description=cards))}
+    if player_actions:  # who can't do it to the card
+        fields["by"] = (who, Field("players", description="Who can't do it to the card: "
+                                   "every player, or the opponents of this ability's "
+                                   "controller."))
+    params = create_model("CantParams", __base__=CantParams, __module__=__name__, **fields)
+
+    def make(p: Any, c: Compiler) -> Prohibition:
+        return Prohibition(p, c, name, covers)
+    make.__doc__ = doc
+    params.card_actions, params.player_actions = card_actions, player_actions
+    make.__qualname__ = make.__name__ = f"prohibition({name!r})"
+    make.continuous = True  # type: ignore[attr-defined]
+    v.effect(name, params, text=text)(make)
+
+
 def in_force(g: Game) -> list[tuple[Handler, Trigger]]:
     """The static abilities in play now, each with its context, oldest card first: not those
     of a card whose text is blank, nor those whose condition does not hold."""
@@ -254,6 +359,26 @@ class Continuous(Section):
         or were (the one way in: most games have none, and pay only this test)."""
         if self.boosted or self.given or g.bus.handlers.get("static") or self.applied():
             self.refresh(g)
+
+    def forbidden(self, g: Game, action: str, card: Card, player: Any = None) -> bool:
+        """Can ``card`` not do ``action``, or can ``player`` (None: whoever does it) not do it
+        to ``card``? A static ability in force that says so forbids it (its card's text not
+        blank, its condition holding); one that forbids it to opponents only forbids it to
+        the opponents of its controller. None in play: one dictionary lookup."""
+        hs = g.bus.handlers.get("static")
+        if not hs:
+            return False
+        for h in hs:
+            eff = h.ability.effect
+            if h.card.blank or not isinstance(eff, Prohibition) or action not in eff.actions:
+                continue
+            ctx = Trigger(h.ability, h.card, h.card.controller)
+            if eff.opponents and (player is None or player is ctx.controller):
+                continue
+            cond = h.ability.trigger.condition
+            if eff.covers(g, ctx, card) and (cond is None or cond.test(g, ctx)):
+                return True
+        return False
 
     def applied(self) -> bool:
         """Whether the game's own layers changed cards at the last refresh (to undo)."""
@@ -298,6 +423,6 @@ class Continuous(Section):
         """The game's layers before arithmetic, given the abilities in force, oldest first."""
 
 
-__all__ = ["Continuous", "KeywordGrant", "StatBonus", "StaticParams", "StaticTrigger",
-           "covered_ref", "in_force", "in_static", "keyword_grant", "stat_bonus",
-           "static_trigger"]
+__all__ = ["Continuous", "KeywordGrant", "Prohibition", "StatBonus", "StaticParams",
+           "StaticTrigger", "covered_ref", "in_force", "in_static", "keyword_grant",
+           "prohibition", "stat_bonus", "static_trigger"]

@@ -426,6 +426,12 @@ class Game(Procedure, Generic[PlayerT]):
                                src.kind, cause))
         return new
 
+    def targets(self, ctx: Trigger) -> list:
+        """What the ability of ``ctx`` may choose as its target now: its selector's
+        candidates, less what the game's rules forbid to choose (a game's prohibitions)."""
+        target = ctx.ability.target
+        return target.candidates(self, ctx) if target is not None else []
+
     def moved(self) -> None:
         """A hook: a card entered, left or moved within play (:meth:`move`), before its
         event is published. A game whose static abilities depend on where cards are applies

@@ -119,7 +119,7 @@ class Targeting:
             sel = t.ability.target
             if sel is None:
                 continue
-            options = sel.candidates(g, t)
+            options = g.targets(t)
             if options:
                 g.then(self.choose_target, g, batch, i)
                 g.ask(t.controller, "target", options, f"choose a target for {t.label()}",

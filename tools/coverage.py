@@ -11,8 +11,9 @@ sub-clauses (``403.1.3`` covers 403.1 and 403); an index may also name a clause 
 Abilities: over random games between the decks, how often each ability of each card
 resolved, counted from the games' logs (each ability of the run's own pool named apart for
 the run), so the engine's hot path carries no hook at all. A static ability never resolves:
-it applies while its card is in play, and is reported as ``static``, never as dead. A designer marks an ability expected never to resolve, with a
-reason, in ``cardscripts/<game>/coverage.yaml`` (or a file given with ``--explained``)::
+it applies while its card is in play, and is reported as ``static``, never as dead. A
+designer marks an ability expected never to resolve, with a reason, in
+``cardscripts/<game>/coverage.yaml`` (or a file given with ``--explained``)::
 
     expected_dead:
       - {card: sundial-of-the-last-hour, ability: 1, reason: "round 7 only; ..."}

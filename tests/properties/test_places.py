@@ -223,6 +223,7 @@ RIFT_EVENTS: dict[str, Callable] = {
     "start_of_turn": _turn("turn_start"),
     "end_of_turn": _turn("turn_end"),
     "whenever": lambda at: _rift_other_dies(at),
+    "static": lambda at: _static(at),
 }
 #: a trigger whose parameters are required, as written here
 RIFT_NODES = {"whenever": {"whenever": {"dies": {"unit": {"other": True}}}}}
@@ -335,6 +336,7 @@ SF_EVENTS: dict[str, Callable] = {
     "on_defend": _sf_shown("defender"),
     "when_razed": _sf_raze,
     "start_of_turn": _turn("turn_start"),
+    "static": lambda at: _static(at),
 }
 
 
@@ -419,8 +421,8 @@ def _w_instead(at: At) -> bool:
     return _in_world(at.card) and at.g.replacements.replaced(at.g, "dies", at.card)
 
 
-def _w_static(at: At) -> bool:
-    """continuous.py reads the static abilities registered on the bus."""
+def _static(at: At) -> bool:
+    """The core's continuous effects read the static abilities registered on the bus."""
     return any(h.card is at.card for h in at.g.bus.handlers.get("static", ()))
 
 
@@ -449,7 +451,7 @@ WONDERS_EVENTS: dict[str, Callable] = {
     "on_turn_end": _turn("turn_end"),
     "whenever": _w_other_dies,
     "instead_of": _w_instead,
-    "static": _w_static,
+    "static": _static,
     "hoard": _round_event("round_start", 1),
     "kingdom": _round_event("round_start", 1),
     "tap_action": _w_offered,
@@ -464,6 +466,13 @@ WONDERS_EVENTS: dict[str, Callable] = {
 
 #: by game: the triggers whose parameters are required, as written here
 NODES = {"wonders": WONDERS_NODES, "riftbound": RIFT_NODES, "spellfire": {}}
+#: by game: the effect of a trigger that needs its own (a static ability's: continuous, on
+#: every card type); any other's is {draw: 1}
+EFFECTS = {"wonders": WONDERS_EFFECTS,
+           "riftbound": {"static": {"might_bonus": {"card": {"all": {"unit": {}}},
+                                                    "amount": 1}}},
+           "spellfire": {"static": {"level_bonus": {"card": {"all": {"champion": {}}},
+                                                    "amount": 1}}}}
 
 GAMES = {
     "wonders": (WONDERS_CARDS, WONDERS_EVENTS, wonders_setup, lambda at, t: None, {}),
@@ -499,7 +508,7 @@ def test_a_trigger_check_accepts_triggers_where_its_card_is(game, card_type, tri
     if game == "spellfire":
         fields["number"] = 1
     node = NODES[game].get(trigger, trigger)
-    effect = WONDERS_EFFECTS.get(trigger, {"draw": 1}) if game == "wonders" else {"draw": 1}
+    effect = EFFECTS[game].get(trigger, {"draw": 1})
     base = fields.get("abilities", [])
     if trigger in (a["trigger"] for a in base):
         base = []

@@ -9,9 +9,14 @@ import pytest
 from cardscript.cardpool import CardPool
 from cardscript.errors import CardError
 from cardscript.loader import load_text
+from cardscript.plugins import load_game
 from cardscript.save import dumps, loads
 from scenario_games import scenario_game
 
+#: Riftbound's continuous effects, as the message lists them (from the registry)
+CONTINUOUS = ", ".join(sorted(
+    e.name for e in load_game("riftbound").registry.entries["effect"].values()
+    if getattr(e.impl, "continuous", False)))
 UNIT = "id: x\nname: X\ntype: unit\ndomains: [body]\ncost: 1\nmight: 1\n"
 
 
@@ -31,8 +36,8 @@ def _refused(text: str, game: str = "riftbound") -> str:
     ("{trigger: static, target: {unit: {}}, effect: {might_bonus: 1}}",
      "a static ability has no target"),
     ("{trigger: static, effect: [{might_bonus: 1}, {draw: 1}]}",
-     "a static ability's effect must be one continuous effect (grant, might_bonus); found "
-     "a list of effects"),
+     f"a static ability's effect must be one continuous effect ({CONTINUOUS}); found a "
+     "list of effects"),
     ("{trigger: static, effect: {grant: {keywords: [accelerate]}}}",
      "keyword 'accelerate' can't be given by a static ability: the rules read it as its "
      "card is played"),
@@ -44,6 +49,17 @@ def _refused(text: str, game: str = "riftbound") -> str:
 ])
 def test_a_continuous_effect_out_of_place_is_refused_saying_why(ability, expected):
     assert expected in _refused(UNIT + f"abilities: [{ability}]\n")
+
+
+def test_a_bonus_to_a_stat_this_card_has_not_is_refused():
+    gear = "id: x\nname: X\ntype: gear\ndomains: [body]\ncost: 1\n"
+    assert "'might_bonus' on this card changes nothing: only a unit has Might, and this card " \
+        "is a gear" in _refused(gear + "abilities: [{trigger: static, effect: {might_bonus: 2}}]\n")
+
+
+def test_a_prohibition_names_one_kind_of_action():
+    assert "'by: opponents' is for what players do to the card: choose" in _refused(
+        UNIT + "abilities: [{trigger: static, effect: {cant: {action: move, by: opponents}}}]\n")
 
 
 def _might(g) -> dict[str, int]:

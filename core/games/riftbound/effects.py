@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 from pydantic import Field
 
-from ...continuous import keyword_grant, stat_bonus
+from ...continuous import keyword_grant, prohibition, stat_bonus
 from ...limits import COUNT_MAX, STAT_MAX
 from ...loadable import step
 from ...piles import look_at_top, pile_move
@@ -94,7 +94,8 @@ class GiveMight(_OnCards):
 
 
 stat_bonus(vocab, "might_bonus", "might",
-           "{{ card | does('have') }} {{ amount | signed }} Might", doc="""The units it covers
+           "{{ card | does('have') }} {{ amount | signed }} Might", types=frozenset({"unit"}),
+           doc="""The units it covers
     have +N (or -N) Might while it is in force: "I have +2 Might", "other friendly units here
     have +1 Might" (the arithmetic layer of rules notes 5.3, after traits and abilities;
     Might below 0 counts as 0, notes 9).""")
@@ -106,6 +107,17 @@ keyword_grant(vocab, "grant", "{{ card | does('have') }} {{ keywords | given_key
     arithmetic: a given Assault adds its Might as a printed one does, instances summing).
     Keywords read as a card is played (Action, Accelerate, Hidden), cost changes and those
     that add abilities (Vision, Legion) can't be given.""")
+
+
+prohibition(vocab, "cant", ("move",), ("choose",), text=(
+    "{% set acts = action if action is not string else [action] %}"
+    "{% if acts[0] == 'move' %}{{ card | does(\"can't\", plural=true) }} move"
+    "{% else %}{{ 'opponents' if by == 'opponents' else 'players' }} can't choose "
+    "{{ card | describe('plural') }}{% endif %}"), doc="""A prohibition while it is in
+    force ("can't" beats "can"): the units it covers can't ``move`` (no standard move, rules
+    notes 3; a recall is not a move), or players (``by: opponents``: the opponents of its
+    controller) can't ``choose`` them as the target of a spell or an ability ("I can't be
+    chosen by enemy spells and abilities"). A target is judged as it is chosen.""")
 
 
 @vocab.effect("buff", CardParams, text="buff {{ card | describe }}")

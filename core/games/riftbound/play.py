@@ -122,7 +122,7 @@ class Playing(Game[RiftPlayer]):
         energy, power = cost.total_cost(self, p, card, accelerate, free, mods)
         domains = cost.power_domains(card)
         budget = budget or cost.available(self, p)
-        return [t for t in ab.target.candidates(self, Trigger(ab, card, p))
+        return [t for t in self.targets(Trigger(ab, card, p))
                 if cost.can_pay(self, p, energy, power, domains, budget, cost.deflect(p, t))]
 
     # -- what may be played now ----------------------------------------------------------
@@ -210,8 +210,7 @@ class Playing(Game[RiftPlayer]):
                         continue
                     if timing != OPEN and i in c.proto.adds:
                         continue  # an Add ability is for paying outside the open state
-                    if ab.target is not None and not ab.target.candidates(
-                            self, Trigger(ab, c, p)):
+                    if ab.target is not None and not self.targets(Trigger(ab, c, p)):
                         continue
                     out.append(("activate", c) if len(acts) == 1 else ("activate", c, i + 1))
         return out
@@ -236,7 +235,7 @@ class Playing(Game[RiftPlayer]):
         # scheduled first: the runes, then the target
         cost.pay(self, p, t.energy, t.power, cost.ability_power_domains(self, card, t))
         if ab.target is not None:
-            self.ask(p, "target", ab.target.candidates(self, item),
+            self.ask(p, "target", self.targets(item),
                      f"choose a target for {item.label()}",
                      then=(self.resolver.target_chosen, self, item))
 
@@ -365,9 +364,12 @@ class Playing(Game[RiftPlayer]):
     # -- the standard move (rules notes 3) -------------------------------------------------
     def move_options(self, p: RiftPlayer) -> list:
         """Exhaust ready units to move them together to one destination: base to a
-        battlefield, a battlefield to base, battlefield to battlefield with Ganking."""
+        battlefield, a battlefield to base, battlefield to battlefield with Ganking; not a
+        unit a static ability says can't move."""
         out: list = []
-        at_base = [c for c in p.base.cards if c.proto.is_unit and not c.exhausted]
+        forbidden = self.continuous.forbidden
+        at_base = [c for c in p.base.cards if c.proto.is_unit and not c.exhausted and
+                   not forbidden(self, "move", c)]
         for bf in self.battlefields:
             if any(z.cards for z in bf.units if z.player is not p) and \
                     sum(1 for z in bf.units if z.cards and z.player is not p) > 1:
@@ -377,7 +379,8 @@ class Playing(Game[RiftPlayer]):
             if len(at_base) > 1:
                 out.append(("move", "all ready units at base", "to", bf))
         for bf in self.battlefields:
-            ready = [c for c in bf.units[p.index].cards if c.proto.is_unit and not c.exhausted]
+            ready = [c for c in bf.units[p.index].cards if c.proto.is_unit and not c.exhausted
+                     and not forbidden(self, "move", c)]
             if len(ready) > 1:
                 out.append(("move", f"all ready units at {bf.name}", "to", BASE))
             for c in ready:

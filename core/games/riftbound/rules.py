@@ -26,6 +26,7 @@ from .table import riftbound_table
 from .zones import FACEDOWN, MOMENTS, PLACES, SITE, Battlefield
 
 if TYPE_CHECKING:
+    from ...resolve import Trigger
     from ...state import Card, CardDef, Player
     from ...table import TableView
     from ...zones import Zone
@@ -111,6 +112,16 @@ class RiftboundGame(Playing):
         if z is not None and z.kind == SITE:
             return z.area.controller or self.active
         return super().effect_controller(card)
+
+    def targets(self, ctx: Trigger) -> list:
+        """The targets an ability may choose: its selector's, less the cards a static
+        ability says its controller can't choose (``cant: choose``)."""
+        options = super().targets(ctx)
+        if not self.bus.handlers.get("static"):
+            return options
+        you, forbidden = ctx.controller, self.continuous.forbidden
+        return [t for t in options
+                if not hasattr(t, "proto") or not forbidden(self, "choose", t, you)]
 
     def moved(self) -> None:
         self.continuous.changed(self)  # a card entered, left or moved: the statics now

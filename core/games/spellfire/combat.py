@@ -117,10 +117,16 @@ class Combat(Section):
                    if c.proto.type == "champion" and cosmos.allows(g, p, c))
         return out
 
+    def attackers(self, g: SpellfireGame, p: SpellfirePlayer) -> list[SpellfireCard]:
+        """The champions ``p`` may send to attack: its fighters, but one a static ability
+        says can't attack (``cant: attack``)."""
+        forbidden = g.continuous.forbidden
+        return [c for c in self.fighters(g, p) if not forbidden(g, "attack", c)]
+
     def targets(self, g: SpellfireGame, p: SpellfirePlayer) -> list[SpellfireCard]:
         """The realms ``p`` may attack: exposed ones, and those a champion it can send
-        reaches by its movement power."""
-        fighters = self.fighters(g, p)
+        reaches by its movement power; never one a static ability says can't be attacked."""
+        fighters = self.attackers(g, p)
         if not fighters:
             return []
         moves = {m for c in fighters for m in self.movement(c)}
@@ -131,7 +137,8 @@ class Combat(Section):
             if moves:
                 out.extend(r for r in q.realms() if not r.razed and r not in exposed
                            and self.reaches(moves, r))
-        return out
+        forbidden = g.continuous.forbidden
+        return [r for r in out if not forbidden(g, "be_attacked", r, p)]
 
     @staticmethod
     def movement(card: SpellfireCard) -> tuple[str, ...]:
@@ -157,7 +164,7 @@ class Combat(Section):
         self.realm = realm
         g.log.append(("attack", p.name, realm.proto.id, realm.owner.name))
         exposed = self.exposed(realm)
-        options = [c for c in self.fighters(g, p)
+        options = [c for c in self.attackers(g, p)
                    if exposed or self.reaches(self.movement(c), realm)]
         g.ask(p, "attacker", options, f"choose the champion attacking {realm.proto.id}",
               then=(self.attacker_chosen, g))

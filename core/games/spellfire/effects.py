@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field
 
-from ...continuous import keyword_grant, stat_bonus
+from ...continuous import keyword_grant, prohibition, stat_bonus
 from ...limits import STAT_MAX
 from ...piles import look_at_top, pile_move
 from ...registry import Params, Vocabulary
@@ -173,7 +173,8 @@ class LevelParams(Params):
 
 stat_bonus(vocab, "level_bonus", "level",
            "{{ card | does('get') }} {{ amount | signed }} "
-           "{{ 'level' if amount in (1, -1) else 'levels' }}", doc="""The champions it covers
+           "{{ 'level' if amount in (1, -1) else 'levels' }}",
+           types=frozenset({"champion"}), doc="""The champions it covers
     get +N (or -N) levels while it is in force, in play or in a battle: part of the
     adjusted level (rules notes 2: "base + attachments' bonuses + modifiers").""")
 
@@ -182,6 +183,16 @@ keyword_grant(vocab, "grant", "{{ card | does('have') }} {{ keywords | given_key
               doc="""The cards it covers have these powers while it is in force ("your
     champions are flyers"): read where the rules apply them, as printed ones are (a
     champion's movement, immunity, the cards it can use, extra draws).""")
+
+
+prohibition(vocab, "cant", ("attack", "be_attacked"), (), text=(
+    "{% set acts = action if action is not string else [action] %}"
+    "{{ card | does(\"can't\", plural=true) }} "
+    "{{ acts | map('replace', '_', ' ') | join(' or ') }}"), doc="""A prohibition while it is
+    in force ("can't" beats "can"): the champions it covers can't ``attack`` (phase 4 never
+    sends them), or the realms it covers can't ``be_attacked`` (no battle targets them; a
+    rule of the attack, notes 7 A). A champion's own prohibition works from the pool, not
+    from a hand.""")
 
 
 @vocab.effect("level", LevelParams,

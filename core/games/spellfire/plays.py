@@ -90,7 +90,7 @@ def has_targets(g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard,
         return True
     card.host = caster
     try:
-        return bool(ab.target.candidates(g, Trigger(ab, card, p)))
+        return bool(g.targets(Trigger(ab, card, p)))
     finally:
         card.host = None
 
@@ -166,7 +166,7 @@ def cast(g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard,
     g.then(spent, g, new, item)
     g.then(g.resolver.open, g, item)
     if isinstance(item, Trigger) and item.ability.target is not None:
-        g.ask(p, "target", item.ability.target.candidates(g, item),
+        g.ask(p, "target", g.targets(item),
               f"choose a target for {item.label()}",
               then=(g.resolver.target_chosen, g, item))
 
@@ -226,6 +226,6 @@ def respond(g: SpellfireGame, player: SpellfirePlayer, option: Any) -> None:
     item = Trigger(ab, new, player)
     g.then(g.resolver.run, g, item)
     if ab.target is not None:
-        g.ask(player, "target", ab.target.candidates(g, item),
+        g.ask(player, "target", g.targets(item),
               f"choose a target for {item.label()}",
               then=(g.resolver.target_chosen, g, item))

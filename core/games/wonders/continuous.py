@@ -34,7 +34,7 @@ from pydantic import Field, model_validator
 
 from ...bus import Handler
 from ...continuous import Continuous as CoreContinuous
-from ...continuous import covered_ref, in_static, stat_bonus
+from ...continuous import covered_ref, in_static, prohibition, stat_bonus
 from ...limits import STAT_MAX
 from ...refs import AllRef, ThisRef
 from ...registry import Params, Vocabulary
@@ -59,7 +59,6 @@ vocab = Vocabulary("wonders")
 CARD_ACTIONS = ("untap", "be_nullified")
 PLAYER_ACTIONS = ("tap", "control", "put_counters_on")
 CANT_ACTIONS = CARD_ACTIONS + PLAYER_ACTIONS
-CantAction = Literal["untap", "be_nullified", "tap", "control", "put_counters_on"]
 
 
 class EquippedRef:
@@ -95,7 +94,7 @@ class _Continuous:
     continuous = True
     card: EquippedRef | AllRef | ThisRef
 
-    def __init__(self, p: CantParams | CharacteristicsParams | GrantParams | IsStoneParams,
+    def __init__(self, p: CharacteristicsParams | GrantParams | IsStoneParams,
                  c: Compiler) -> None:
         in_static(c, type(self).entry_name)  # type: ignore[attr-defined]
         self.card = covers(c, p.card)
@@ -127,53 +126,20 @@ class _Continuous:
 Covered = Union[Literal["equipped"], "CardRef"]
 
 
-class CantParams(Params):
-    action: Union[CantAction, list[CantAction]] = Field(
-        description="What can't be done: what the card does (untap, be_nullified) or what "
-        "players do to it (tap, control, put_counters_on); one or a list of one kind.")
-    card: Covered = Field("this", description="'this', 'equipped' (an equipment's Wonder), "
-                          "or {all: selector}.")
-    by: Literal["players", "opponents"] = Field(
-        "players", description="Who can't tap, control or put counters on it: every player, "
-        "or the opponents of this effect's controller (rule 505.2).")
-
-    @model_validator(mode="after")
-    def _one_kind(self) -> Self:
-        actions = self.action if isinstance(self.action, list) else [self.action]
-        if not actions:
-            raise ValueError("name at least one action")
-        players = [a in PLAYER_ACTIONS for a in actions]
-        if any(players) and not all(players):
-            raise ValueError("list what the card can't do (untap, be_nullified) and what "
-                             "players can't do to it (tap, control, put_counters_on) in "
-                             "separate effects")
-        if self.by == "opponents" and not all(players):
-            raise ValueError("'by: opponents' is for what players do to the card: tap, "
-                             "control, put_counters_on")
-        return self
-
-
-@vocab.effect("cant", CantParams, text=(
+prohibition(vocab, "cant", CARD_ACTIONS, PLAYER_ACTIONS, card=Covered, covers=covers,
+            cards="'this', 'equipped' (an equipment's Wonder), or {all: selector}.", text=(
     "{% set acts = (action if action is not string else [action]) | map('replace', '_', ' ') "
     "| list %}{% set said = acts | join(' or ') if acts | length < 3 else "
     "acts[:-1] | join(', ') ~ ' or ' ~ acts[-1] %}"
     "{% if acts[0] in ('untap', 'be nullified') %}"
     "{{ card | covered | does(\"can't\", plural=true) }} {{ said }}"
     "{% else %}{{ 'opponents' if by == 'opponents' else 'players' }} can't {{ said }} "
-    "{{ card | covered }}{% endif %}"))
-class Cant(_Continuous):
-    """The cards can't untap, or can't be nullified: effects that would do it don't, whatever
-    they say ("can't" overwrites "can" and "may", rule 508.1). Or players (``by``: all, or
-    the opponents of the effect's controller) can't tap them, gain control of them or put
-    counters on them: effects and costs that would do it don't, and a control that can't be
-    had wins over control effects, a "this round" control ending included (rule 505.1)."""
-
-    __slots__ = ("actions", "opponents")
-
-    def __init__(self, p: CantParams, c: Compiler) -> None:
-        super().__init__(p, c)
-        self.actions = tuple(p.action) if isinstance(p.action, list) else (p.action,)
-        self.opponents = p.by == "opponents"
+    "{{ card | covered }}{% endif %}"), doc="""The cards can't untap, or can't be nullified:
+    effects that would do it don't, whatever they say ("can't" overwrites "can" and "may",
+    rule 508.1). Or players (``by``: all, or the opponents of the effect's controller, rule
+    505.2) can't tap them, gain control of them or put counters on them: effects and costs
+    that would do it don't, and a control that can't be had wins over control effects, a
+    "this round" control ending included (rule 505.1).""")
 
 
 class CharacteristicsParams(Params):
@@ -281,7 +247,7 @@ class Grant(_Continuous):
 stat_bonus(vocab, "power_bonus", "power",
            "{{ card | covered | does('get') }} {{ amount | signed }} power", card=Covered,
            covers=covers, cards="'this', 'equipped' (an equipment's Wonder), or "
-           "{all: selector}.", doc="""The Wonders
+           "{all: selector}.", types=frozenset({"wonder"}), doc="""The Wonders
     it covers get +N (or -N) power while it is in force (rule 508.1): "other Wonders you
     control get +1 power"; added after the base power characteristics set (the core's
     arithmetic layer), so a Wonder's power is its base, then its bonuses and counters.""")
@@ -310,26 +276,6 @@ class Continuous(CoreContinuous):
         super().__init__(g)
         self.static_cards: list[WondersCard] = []
         self.granted_cards: list[WondersCard] = []
-
-    def forbidden(self, g: Primitives, action: str, card: WondersCard,
-                  player: WondersPlayer | None = None) -> bool:
-        """Rule 508.1: can ``card`` not do ``action`` (``CANT_ACTIONS``), or can ``player``
-        (None: whoever does it) not do it to ``card``? A static ability in play that says so
-        (its card not nullified, its condition holding) forbids it; one that forbids it to
-        opponents only forbids it to the opponents of its controller (505.2)."""
-        hs = g.bus.handlers.get("static")
-        if not hs:
-            return False
-        for h in hs:
-            eff = h.ability.effect
-            if h.card.blank or type(eff) is not Cant or action not in eff.actions:
-                continue
-            ctx = _context(h)
-            if eff.opponents and (player is None or player is ctx.controller):
-                continue
-            if eff.covers(g, ctx, card) and _on(g, h, ctx):
-                return True
-        return False
 
     def applied(self) -> bool:
         return bool(self.static_cards or self.granted_cards)
