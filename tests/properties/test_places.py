@@ -337,7 +337,15 @@ SF_EVENTS: dict[str, Callable] = {
     "when_razed": _sf_raze,
     "start_of_turn": _turn("turn_start"),
     "static": lambda at: _static(at),
+    "whenever": lambda at: _sf_other_enters(at),
 }
+SF_NODES = {"whenever": {"whenever": {"enters": {"champion": {"controller": "you"}}}}}
+
+
+def _sf_other_enters(at: At) -> None:
+    """Another champion of A's comes into play (plays.entered publishes "enter")."""
+    other = at.g.new_card(at.get("probe-champion"), at.A, at.A.pool)
+    at.g.publish(Event("enter", other, at.A))
 
 
 # -- Wonders ----------------------------------------------------------------------------
@@ -465,7 +473,7 @@ WONDERS_EVENTS: dict[str, Callable] = {
 
 
 #: by game: the triggers whose parameters are required, as written here
-NODES = {"wonders": WONDERS_NODES, "riftbound": RIFT_NODES, "spellfire": {}}
+NODES = {"wonders": WONDERS_NODES, "riftbound": RIFT_NODES, "spellfire": SF_NODES}
 #: by game: the effect of a trigger that needs its own (a static ability's: continuous, on
 #: every card type); any other's is {draw: 1}
 EFFECTS = {"wonders": WONDERS_EFFECTS,

@@ -66,9 +66,13 @@ class _InPlay:
     def zones(self, g: SpellfireGame) -> list[Zone]:  # pragma: no cover - each selector's own
         raise NotImplementedError
 
-    def test(self, g: SpellfireGame,  # pragma: no cover - each selector's own
-             card: SpellfireCard) -> bool:
+    def fits(self, card: SpellfireCard, zone: Zone) -> bool:  # pragma: no cover - own
+        """The filters that need no game: the card's type, its zone's kind, its fields."""
         raise NotImplementedError
+
+    def test(self, g: SpellfireGame, card: SpellfireCard) -> bool:
+        """Every filter, for a card in play now."""
+        return self.fits(card, card.zone)
 
     def candidates(self, g: SpellfireGame, ctx: SpellfireTrigger) -> list[SpellfireCard]:
         you, source = ctx.controller, ctx.source
@@ -83,7 +87,12 @@ class _InPlay:
 
     def matches(self, card: SpellfireCard, you: SpellfirePlayer, source: SpellfireCard,
                 here: Any, anywhere: bool = False) -> bool:
-        return _reach(card, _whose(self.controller, source), you, source)
+        """Whether ``card`` is one it selects, judged where it is (``anywhere``: or where it
+        was, a card that left play as it last was), by the filters that need no game (a
+        trigger on another card's event, a continuous effect's cover)."""
+        zone = card.zone if card.zone is not None or not anywhere else card.last_zone
+        return zone is not None and zone.in_play and self.fits(card, zone) and \
+            _reach(card, _whose(self.controller, source), you, source)
 
 
 class ChampionFilter(Params):
@@ -115,10 +124,10 @@ class ChampionSelector(_InPlay):
         kinds = ("pool", "battle") if self.where == "any" else (self.where,)
         return [q.zone(k) for q in g.players for k in kinds]
 
-    def test(self, g: SpellfireGame, card: SpellfireCard) -> bool:
+    def fits(self, card: SpellfireCard, zone: Zone) -> bool:
         if card.proto.type != "champion" or card.host is not None:
             return False
-        if self.where != "any" and card.zone.kind != self.where:
+        if self.where != "any" and zone.kind != self.where:
             return False
         if self.champion_type is not None and card.proto.champion_type != self.champion_type:
             return False
@@ -150,10 +159,11 @@ class RealmSelector(_InPlay):
     def zones(self, g: SpellfireGame) -> list[Zone]:
         return [s.zone for q in g.players for s in q.slots]
 
+    def fits(self, card: SpellfireCard, zone: Zone) -> bool:
+        return card.proto.type == "realm" and (self.razed is None or card.razed == self.razed)
+
     def test(self, g: SpellfireGame, card: SpellfireCard) -> bool:
-        if card.proto.type != "realm":
-            return False
-        if self.razed is not None and card.razed != self.razed:
+        if not self.fits(card, card.zone):
             return False
         if self.attackable:
             owner = card.zone.player
@@ -188,7 +198,7 @@ class CardInPlaySelector(_InPlay):
         out.append(g.rule_zone)
         return out
 
-    def test(self, g: SpellfireGame, card: SpellfireCard) -> bool:
+    def fits(self, card: SpellfireCard, zone: Zone) -> bool:
         return card.proto.type in self.types
 
 

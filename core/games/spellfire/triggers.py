@@ -7,13 +7,15 @@ psionic powers, blood abilities, thief skills, unarmed combat), as it comes into
 The events they wait for, and who publishes them: "enter" (:mod:`.plays`, once the card's
 response window closed without it being negated), "turn_start" (phase 0, :mod:`.rules`),
 "attack" and "defend" (the battle, :mod:`.combat`, with the champion as the event's card),
-"razed" (:func:`.formation.raze`)."""
+"razed" (:func:`.formation.raze`). ``whenever`` waits for the same events about another
+card."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Optional, Self
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
+from ...blocks import Whenever as CoreWhenever
 from ...continuous import static_trigger
 from ...places import IN_PLAY, PLAYED
 from ...registry import Params, Vocabulary
@@ -23,6 +25,7 @@ from .card import SUPPORT_SKILLS
 if TYPE_CHECKING:
     from ...bus import Event
     from ...compiler import Compiler
+    from ...model.names import Selector
     from .state import SpellfireCard
 
 vocab = Vocabulary("spellfire")
@@ -104,6 +107,50 @@ class StartOfTurn:
 
     def matches(self, ev: Event, card: SpellfireCard) -> bool:
         return self.each or ev.player is card.controller
+
+
+class WheneverParams(Params):
+    enters: "Optional[Selector]" = Field(None, description="A card the selector matches "
+                                         "comes into play (a champion into a pool, a realm "
+                                         "into a formation, an item onto its champion).")
+    attacks: "Optional[Selector]" = Field(None, description="... is shown as a battle's "
+                                          "attacker.")
+    defends: "Optional[Selector]" = Field(None, description="... is shown as a battle's "
+                                          "defender.")
+    razed: "Optional[Selector]" = Field(None, description="A realm the selector matches is "
+                                        "razed.")
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Self:
+        given = [k for k in _WHENEVER if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("name exactly one event: " + ", ".join(_WHENEVER))
+        return self
+
+
+#: each ``whenever`` word and the event it waits for (its publisher: plays.py, combat.py,
+#: formation.py)
+_WHENEVER = {"enters": "enter", "attacks": "attack", "defends": "defend", "razed": "razed"}
+
+
+@vocab.trigger("whenever", WheneverParams, text=(
+    "When {% if enters %}{{ enters | describe }} comes into play{% elif attacks %}"
+    "{{ attacks | describe }} attacks{% elif defends %}{{ defends | describe }} defends"
+    "{% else %}{{ razed | describe }} is razed{% endif %},"))
+class Whenever(CoreWhenever):
+    """When a card the selector matches comes into play, attacks, defends or is razed, while
+    this card is in play (the core's trigger on another card's event; ``it`` is that card).
+    A realm's ``attackable`` is judged when a target is chosen, not here: refused."""
+
+    __slots__ = ()
+
+    def __init__(self, p: WheneverParams, c: Compiler) -> None:
+        word = next(k for k in _WHENEVER if getattr(p, k) is not None)
+        selector = c.selector(getattr(p, word))
+        if getattr(selector, "attackable", False):
+            raise c.error("'attackable' is judged as a target is chosen: a whenever trigger "
+                          "can't use it (name the realm by controller and razed)")
+        super().__init__(_WHENEVER[word], selector)
 
 
 # a static ability ("While you control a realm, your champions get +1 level"): on while its
