@@ -31,9 +31,9 @@ saying the new one, which ``cardscript lint --fix`` writes.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Optional, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Optional, Self, cast
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .bus import Delayed
 from .limits import COUNT_MAX, LimitExceeded
@@ -116,6 +116,21 @@ class Stat:
         return n if self.max is None or n <= self.max else self.max
 
 
+class WheneverParams(Params):
+    """The base of a game's ``whenever`` parameters: its subclass declares one optional
+    selector per event word and ``WORDS`` (word -> the event it waits for); exactly one is
+    given."""
+
+    WORDS: ClassVar[dict[str, str]] = {}
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Self:
+        words = type(self).WORDS
+        if sum(1 for k in words if getattr(self, k) is not None) != 1:
+            raise ValueError("name exactly one event: " + ", ".join(words))
+        return self
+
+
 class Whenever:
     """A trigger on an event about a card the selector matches, while this card is in play:
     ``event`` the event's kind, the card judged where the event found it (a card that died,
@@ -129,6 +144,12 @@ class Whenever:
     def __init__(self, event: str, selector: Any) -> None:
         self.event = event
         self.selector = selector
+
+    @staticmethod
+    def given(p: WheneverParams, c: Compiler) -> tuple[str, Any]:
+        """The event a game's ``whenever`` parameters name, and their compiled selector."""
+        word = next(k for k in type(p).WORDS if getattr(p, k) is not None)
+        return type(p).WORDS[word], c.selector(getattr(p, word))
 
     def matches(self, ev: Any, card: Any) -> bool:
         subject = ev.card

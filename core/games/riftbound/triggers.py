@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal, Optional, Self
 from pydantic import Field, model_validator
 
 from ...blocks import Whenever as CoreWhenever
+from ...blocks import WheneverParams as CoreWheneverParams
 from ...continuous import static_trigger
 from ...limits import STAT_MAX
 from ...places import IN_PLAY, PLAYED
@@ -214,23 +215,14 @@ class EndOfTurn(_Turn):
     event = "turn_end"
 
 
-class WheneverParams(Params):
+class WheneverParams(CoreWheneverParams):
+    #: each ``whenever`` word and the event it waits for (its publisher: play.py, fight.py)
+    WORDS = {"dies": "died", "attacks": "attack", "defends": "defend", "heals": "healed"}
     dies: "Optional[Selector]" = Field(None, description="A unit the selector matches dies "
                                        "(as it last was).")
     attacks: "Optional[Selector]" = Field(None, description="... becomes an attacker.")
     defends: "Optional[Selector]" = Field(None, description="... becomes a defender.")
     heals: "Optional[Selector]" = Field(None, description="... heals.")
-
-    @model_validator(mode="after")
-    def _exactly_one(self) -> Self:
-        given = [k for k in _WHENEVER if getattr(self, k) is not None]
-        if len(given) != 1:
-            raise ValueError("name exactly one event: " + ", ".join(_WHENEVER))
-        return self
-
-
-#: each ``whenever`` word and the event it waits for (its publisher: play.py, fight.py)
-_WHENEVER = {"dies": "died", "attacks": "attack", "defends": "defend", "heals": "healed"}
 
 
 @vocab.trigger("whenever", WheneverParams, text=(
@@ -244,8 +236,7 @@ class Whenever(CoreWhenever):
     __slots__ = ()
 
     def __init__(self, p: WheneverParams, c: Compiler) -> None:
-        word = next(k for k in _WHENEVER if getattr(p, k) is not None)
-        super().__init__(_WHENEVER[word], c.selector(getattr(p, word)))
+        super().__init__(*self.given(p, c))
 
 
 # a static ability ("I have +2 Might", "While you control a Mighty unit, ..."): on while its

@@ -11,11 +11,12 @@ response window closed without it being negated), "turn_start" (phase 0, :mod:`.
 card."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional, Self
+from typing import TYPE_CHECKING, Literal, Optional
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from ...blocks import Whenever as CoreWhenever
+from ...blocks import WheneverParams as CoreWheneverParams
 from ...continuous import static_trigger
 from ...places import IN_PLAY, PLAYED
 from ...registry import Params, Vocabulary
@@ -109,7 +110,10 @@ class StartOfTurn:
         return self.each or ev.player is card.controller
 
 
-class WheneverParams(Params):
+class WheneverParams(CoreWheneverParams):
+    #: each ``whenever`` word and the event it waits for (its publisher: plays.py,
+    #: combat.py, formation.py)
+    WORDS = {"enters": "enter", "attacks": "attack", "defends": "defend", "razed": "razed"}
     enters: "Optional[Selector]" = Field(None, description="A card the selector matches "
                                          "comes into play (a champion into a pool, a realm "
                                          "into a formation, an item onto its champion).")
@@ -119,18 +123,6 @@ class WheneverParams(Params):
                                           "defender.")
     razed: "Optional[Selector]" = Field(None, description="A realm the selector matches is "
                                         "razed.")
-
-    @model_validator(mode="after")
-    def _exactly_one(self) -> Self:
-        given = [k for k in _WHENEVER if getattr(self, k) is not None]
-        if len(given) != 1:
-            raise ValueError("name exactly one event: " + ", ".join(_WHENEVER))
-        return self
-
-
-#: each ``whenever`` word and the event it waits for (its publisher: plays.py, combat.py,
-#: formation.py)
-_WHENEVER = {"enters": "enter", "attacks": "attack", "defends": "defend", "razed": "razed"}
 
 
 @vocab.trigger("whenever", WheneverParams, text=(
@@ -145,12 +137,11 @@ class Whenever(CoreWhenever):
     __slots__ = ()
 
     def __init__(self, p: WheneverParams, c: Compiler) -> None:
-        word = next(k for k in _WHENEVER if getattr(p, k) is not None)
-        selector = c.selector(getattr(p, word))
+        event, selector = self.given(p, c)
         if getattr(selector, "attackable", False):
             raise c.error("'attackable' is judged as a target is chosen: a whenever trigger "
                           "can't use it (name the realm by controller and razed)")
-        super().__init__(_WHENEVER[word], selector)
+        super().__init__(event, selector)
 
 
 # a static ability ("While you control a realm, your champions get +1 level"): on while its
