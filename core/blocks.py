@@ -199,7 +199,7 @@ class MomentTrigger:
 
 class Carried:
     """The effect of a delayed ability, run with what its maker named: its controller (the
-    fired event's player), its target, ``it`` (the event's card); ``target`` and ``it``
+    fired event's player), its targets, ``it`` (the event's card); ``target`` and ``it``
     follow a card to where it moved. The target is not targeted again (``Trigger.aimed``)."""
 
     __slots__ = ("effect",)
@@ -210,7 +210,8 @@ class Carried:
     def run(self, g: Game, ctx: Trigger) -> None:
         ev = cast("Event", ctx.event)  # the delayed ability's own (Bus.collect_delayed)
         ctx.controller = ev.player
-        ctx.target = ev.data  # a card is followed where it moved when named (refs.followed)
+        # a card is followed where it moved when named (refs.followed)
+        ctx.target, ctx.more = ev.data
         ctx.aimed = True
         self.effect.run(g, ctx)
 
@@ -233,7 +234,8 @@ class Later:
             raise LimitExceeded("effect_steps", g.limits.effect_steps,
                                 f"{len(waiting):,} delayed abilities waiting",
                                 ctx.source.proto.id)
-        waiting.append(Delayed(self.ability, ctx.source, ctx.controller, ctx.it, ctx.target))
+        waiting.append(Delayed(self.ability, ctx.source, ctx.controller, ctx.it, ctx.target,
+                               ctx.more))
         ctx.done = True
 
 

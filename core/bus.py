@@ -58,19 +58,20 @@ class Delayed:
     compiled ability, the card that made it, its controller and what ``it`` and the target
     were then."""
 
-    __slots__ = ("ability", "card", "controller", "it", "target")
+    __slots__ = ("ability", "card", "controller", "it", "target", "more")
 
     def __init__(self, ability: AbilityProgram, card: Card, controller: Player,
-                 it: Card | None, target: Any):
+                 it: Card | None, target: Any, more: tuple = ()):
         self.ability = ability
         self.card = card
         self.controller = controller
         self.it = it
         self.target = target
+        self.more = more  # the targets after the first, of several
 
     def _clone(self, memo: dict) -> "Delayed":
         return copy_slots(self, Delayed.__new__(Delayed), ("ability",),
-                          ("card", "controller", "it", "target"), memo)
+                          ("card", "controller", "it", "target", "more"), memo)
 
 
 @state
@@ -130,7 +131,7 @@ class Bus:
 
     def collect_delayed(self, event: Event, out: list) -> None:
         """Fire each delayed ability whose moment ``event`` is, once: its event carries
-        what the ability named when it was made (``it`` as its card, the target as its
+        what the ability named when it was made (``it`` as its card, the targets as its
         data), for :class:`cardscript.blocks.Carried`."""
         kind = event.kind
         fired = [d for d in self.delayed if d.ability.trigger.event == kind
@@ -139,7 +140,8 @@ class Bus:
             self.delayed = [d for d in self.delayed if not any(d is f for f in fired)]
             for d in fired:
                 out.append((d.ability, d.card,
-                            Event("later", d.it, d.controller, event.area, data=d.target)))
+                            Event("later", d.it, d.controller, event.area,
+                                  data=(d.target, d.more))))
 
     @staticmethod
     def collect_from(card: Card, handlers: Any, event: Event, out: list) -> None:

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 class AbilityProgram:
     """One compiled ability: its trigger, optional target selector, and effect."""
 
-    __slots__ = ("index", "name", "trigger", "target", "effect", "card_id", "keyword", "once")
+    __slots__ = ("index", "name", "trigger", "target", "effect", "card_id", "keyword", "once",
+                 "targets")
     #: an ability of a game's rules rather than of a card's text (a game files its triggers
     #: itself): blanking its card's text does not stop it
     from_rules = False
@@ -39,8 +40,11 @@ class AbilityProgram:
 
     def __init__(self, index: int, trigger: Any, target: entries.Selector | None,
                  effect: entries.Effect, card_id: str, keyword: str | None = None,
-                 once: str = ""):
+                 once: str = "", targets: tuple[int, int | None] = (1, 1)):
         self.index = index
+        #: how many targets ``target`` chooses: (at least, at most; None: any number), as
+        #: many as there are if fewer (``AbilityFields.targets``)
+        self.targets = targets
         #: the period it triggers at most once in ("turn"; "" if unlimited): see
         #: ``Game.PERIODS``
         self.once = once
@@ -53,6 +57,17 @@ class AbilityProgram:
 
     def __repr__(self) -> str:
         return f"<ability {self.card_id}[{self.index}] {self.name}>"
+
+
+def how_many(node: Any) -> tuple[int, int | None]:
+    """An ability's ``targets`` as (at least, at most; None: any number)."""
+    if node is None:
+        return (1, 1)
+    if isinstance(node, int):
+        return (node, node)
+    if node == "any_number":
+        return (0, None)
+    return (0, node.up_to)
 
 
 @compact
@@ -238,7 +253,8 @@ class Compiler:
         if check is not None:  # a trigger that accepts only some targets or effects
             check(target, effect, self)
         once = self.once_each(getattr(model, "once_each", None), trigger)
-        return AbilityProgram(index, trigger, target, effect, self.card_id, keyword, once)
+        return AbilityProgram(index, trigger, target, effect, self.card_id, keyword, once,
+                              how_many(getattr(model, "targets", None)))
 
     def once_each(self, period: str | None, trigger: Any) -> str:
         """An ability's ``once_each``: a period the game names, on a triggered ability."""

@@ -432,6 +432,13 @@ class Game(Procedure, Generic[PlayerT]):
         target = ctx.ability.target
         return target.candidates(self, ctx) if target is not None else []
 
+    def more_targets(self, ctx: Trigger, options: list, chosen: tuple, extra: Any) -> list:
+        """A hook: which of ``options`` the ability of ``ctx``, which chooses several targets
+        and has chosen ``chosen``, may choose next (a game whose next choice may make its
+        cost impossible leaves those out); ``extra`` is what the game passed to
+        :func:`~cardscript.resolve.ask_targets`. By default, all of them."""
+        return options
+
     def moved(self) -> None:
         """A hook: a card entered, left or moved within play (:meth:`move`), before its
         event is published. A game whose static abilities depend on where cards are applies

@@ -1,10 +1,11 @@
 """Compiled card and player references used inside effect parameters.
 
-``target`` is the chosen target (rule 501.1), ``this`` the source card, ``it`` the card the
-triggering event is about (or the current card of ``for_each``); ``{all: selector}`` is an
-untargeted selection. ``target`` and ``it`` follow a card that moved to where it went, so a
-later stage acts on the card an earlier one moved. Players: you, opponent, each, target,
-and the owner or controller of the target card.
+``target`` is the chosen target, or targets (rule 501.1), ``this`` the source card, ``it``
+the card the triggering event is about (or the current card of ``for_each``);
+``{all: selector}`` is an untargeted selection. ``target`` and ``it`` follow a card that
+moved to where it went, so a later stage acts on the card an earlier one moved. Players:
+you, opponent, each, target, and the owner or controller of the target card (the first, of
+several).
 """
 from __future__ import annotations
 
@@ -51,6 +52,8 @@ class TargetRef:
         t = ctx.target
         if t is None or not hasattr(t, "zone"):  # no target, or a player or a chain item
             return []
+        if ctx.more:  # an ability that chose several targets: each of them
+            return [c for c in map(followed, ctx.chosen()) if c is not None]
         t = followed(t)
         return [t] if t is not None else []
 
@@ -119,6 +122,8 @@ class PlayerRef:
         if t is None:
             return []
         if who == "target":
+            if ctx.more:  # several target players
+                return [x for x in ctx.chosen() if not hasattr(x, "proto")]
             return [t] if not hasattr(t, "proto") else []
         if who == "owner":
             return [t.owner] if hasattr(t, "proto") else []

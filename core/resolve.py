@@ -37,7 +37,7 @@ class Trigger(Generic[CardT, PlayerT]):
     effects read its own fields on them (``Trigger[MyCard, MyPlayer]``)."""
 
     __slots__ = ("ability", "source", "controller", "event", "target", "area", "done",
-                 "it", "no_target", "seq", "aimed", "stopped")
+                 "it", "no_target", "seq", "aimed", "stopped", "more")
 
     def __init__(self, ability: AbilityProgram, source: CardT, controller: PlayerT,
                  event: Event | None = None, area: Any = None):
@@ -47,6 +47,9 @@ class Trigger(Generic[CardT, PlayerT]):
         self.event = event
         #: the chosen target: a card, a player or (on a chain) another trigger
         self.target: Any = None
+        #: the targets chosen after the first, for an ability that chooses more than one
+        #: (``AbilityProgram.targets``)
+        self.more: tuple = ()
         self.no_target = False
         #: where it happens: its source's area of the table
         self.area = area if area is not None else source.area
@@ -66,11 +69,15 @@ class Trigger(Generic[CardT, PlayerT]):
     def label(self) -> str:
         return f"{self.source.proto.id}: {self.ability.name}"
 
+    def chosen(self) -> tuple:
+        """Every target chosen, the first first (none if none was)."""
+        return (self.target, *self.more) if self.target is not None else self.more
+
     def __repr__(self) -> str:
         return f"<trigger {self.label()}>"
 
 
-_TRIGGER_STATE = ("source", "controller", "event", "target", "area", "it")
+_TRIGGER_STATE = ("source", "controller", "event", "target", "area", "it", "more")
 _TRIGGER_PLAIN = tuple(n for n in Trigger.__slots__ if n not in _TRIGGER_STATE)
 
 
@@ -98,6 +105,10 @@ class Resolver(Protocol[_G]):
     def add(self, g: _G, triggers: list[Trigger]) -> None:
         """Put abilities whose targets are chosen (activated ones, say) to resolve."""
 
+    def target_chosen(self, g: _G, t: Trigger, target: Any) -> None:
+        """A target of ``t`` is chosen (:class:`Targeting`'s; a game may first offer what
+        prevents it)."""
+
 
 class Targeting:
     """Choosing targets as abilities are put to resolve (rule 501.1), shared by resolvers: one
@@ -122,16 +133,66 @@ class Targeting:
             options = g.targets(t)
             if options:
                 g.then(self.choose_target, g, batch, i)
-                g.ask(t.controller, "target", options, f"choose a target for {t.label()}",
-                      then=(self.target_chosen, g, t))
+                ask_targets(g, t.controller, t, options)
                 return
             t.no_target = True
 
     @step
     def target_chosen(self, g: Game, t: Trigger, target: Any) -> None:
-        """The target is chosen (a game's resolver may first offer what prevents it)."""
-        t.target = target
+        """A target is chosen (a game's resolver may first offer what prevents it): the
+        first is ``t.target``, those after it ``t.more``."""
+        if t.target is None:
+            t.target = target
+        else:
+            t.more = (*t.more, target)
         g.log.append(("target", t.source.proto.id, ref(target)))
+
+
+#: the answer that ends the choice of more targets
+DONE = "done"
+
+
+def ask_targets(g: Game, player: Any, t: Trigger, options: list, extra: Any = None,
+                least: int = 0) -> None:
+    """Ask ``player`` to choose the targets of ``t`` among ``options`` (rule 501.1: "its
+    controller chooses the target or targets"), each through the resolver's
+    ``target_chosen``. One target is one decision. More are chosen one decision at a time,
+    each a different card, "done" offered once enough are chosen (at once for "up to", or
+    after ``least``, a game's own minimum), as many as there are if fewer than the ability
+    names. ``extra`` is passed to :meth:`Game.more_targets`, which a game uses to narrow
+    each later choice."""
+    if t.ability.targets == (1, 1):
+        g.ask(player, "target", options, f"choose a target for {t.label()}",
+              then=(g.resolver.target_chosen, g, t))
+        return
+    more_targets(g, player, t, options, (), extra, least)
+
+
+@step
+def more_targets(g: Game, player: Any, t: Trigger, options: list, chosen: tuple,
+                 extra: Any, at_least: int) -> None:
+    least, most = t.ability.targets
+    least = max(least, at_least)
+    n = len(chosen)
+    if most is not None and n >= most:
+        return
+    left = g.more_targets(t, [o for o in options if all(o is not c for c in chosen)],
+                          chosen, extra)
+    if not left:
+        return
+    of = f" of {most}" if most is not None else ""
+    g.ask(player, "target", left if n < least else [*left, DONE],
+          f"choose target {n + 1}{of} for {t.label()}" + (" or done" if n >= least else ""),
+          then=(target_picked, g, player, t, options, chosen, extra, at_least))
+
+
+@step
+def target_picked(g: Game, player: Any, t: Trigger, options: list, chosen: tuple,
+                  extra: Any, at_least: int, pick: Any) -> None:
+    if pick == DONE:
+        return
+    g.then(more_targets, g, player, t, options, (*chosen, pick), extra, at_least)
+    g.resolver.target_chosen(g, t, pick)
 
 
 class Resolving:
@@ -174,6 +235,19 @@ def ref(obj: Any) -> str | None:
     return f"{obj.proto.id}#{obj.oid}" if hasattr(obj, "proto") else obj.name
 
 
+def still_valid(g: Game, t: Trigger, sel: Selector) -> bool:
+    """Whether ``t``'s targets are still valid as it resolves (rule 501.1). Of several, those
+    no longer valid are dropped and the ability does nothing to them (Riftbound's rules
+    notes, Resolving: "illegal targets are unaffected"); it fails if none is left."""
+    if not t.more:
+        return sel.still_valid(g, t, t.target)
+    valid = [x for x in t.chosen() if sel.still_valid(g, t, x)]
+    if not valid:
+        return False
+    t.target, t.more = valid[0], tuple(valid[1:])
+    return True
+
+
 def resolve(g: Game, t: Trigger) -> None:
     """Resolve one trigger: a target that is no longer valid makes it fail, and a source whose
     text became blank before it resolves does nothing (the game names that reason in
@@ -183,7 +257,7 @@ def resolve(g: Game, t: Trigger) -> None:
         g.log.append(("fizzle", t.source.proto.id, a.name, g.BLANK))
         return
     # a trigger has a target only if its ability has a selector
-    if t.target is not None and not cast("Selector", a.target).still_valid(g, t, t.target):
+    if t.target is not None and not still_valid(g, t, cast("Selector", a.target)):
         g.log.append(("fizzle", t.source.proto.id, a.name, "invalid target"))
         return
     g.log.append(("resolve", t.source.proto.id, a.name))

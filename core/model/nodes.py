@@ -12,7 +12,17 @@ import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional, Union, cast
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag, create_model, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    ValidationInfo,
+    create_model,
+    field_validator,
+    model_validator,
+)
 from typing_extensions import TypeAliasType
 
 from ..limits import COUNT_MAX
@@ -43,6 +53,18 @@ class CardBase(BaseModel):
     text: Optional[str] = Field(None, description="The printed rules text.")
 
 
+class UpTo(BaseModel):
+    """``{up_to: N}``: from none to N different targets."""
+
+    model_config = FORBID
+    up_to: int = Field(ge=1, le=COUNT_MAX, description="At most this many targets.")
+
+
+#: how many targets an ability chooses: N (that many different ones, or as many as there
+#: are), ``{up_to: N}``, or ``any_number``
+HowMany = Union[Annotated[int, Field(ge=2, le=COUNT_MAX)], UpTo, Literal["any_number"]]
+
+
 class AbilityFields(BaseModel):
     """An ability: a trigger, an optional target chosen when it triggers, and an effect."""
 
@@ -51,10 +73,30 @@ class AbilityFields(BaseModel):
     target: "Optional[Target]" = Field(
         None, description="Chosen when the ability triggers and checked again when it "
         "resolves (rule 501.1).")
+    targets: Optional[HowMany] = Field(
+        None, description="How many targets ``target`` chooses, if not one: N different "
+        "ones (as many as there are, if fewer), {up_to: N}, or any_number. Each is checked "
+        "again when the ability resolves; the ability does nothing to those no longer valid.")
     effect: "Effect" = Field(description="What happens: one effect or a list of stages.")
     once_each: Optional[str] = Field(
         None, description="A triggered ability that triggers only the first time its event "
         "happens each period the game names (a turn; a game may name others).")
+
+    @field_validator("targets", mode="before")
+    @classmethod
+    def _not_one(cls, value: Any) -> Any:
+        if type(value) is int and value < 2:
+            raise ValueError("an ability chooses one target unless 'targets' says more: "
+                             "leave it out, or give 2 or more, {up_to: N} or any_number")
+        return value
+
+    @field_validator("targets")
+    @classmethod
+    def _need_target(cls, value: Any, info: ValidationInfo) -> Any:
+        if value is not None and "target" in info.data and info.data["target"] is None:
+            raise ValueError("'targets' says how many targets 'target' chooses: give the "
+                             "ability a 'target' too")
+        return value
 
 
 class _Node(BaseModel):

@@ -81,8 +81,11 @@ def does(node: NodeView | str, verb: str, plural: bool = False) -> str:
 
 @CORE.filter("is_mass")
 def is_mass(node: Any) -> bool:
-    """Whether a card reference is every card a selector matches (``{all: ...}``)."""
-    return isinstance(node, NodeView) and node.kind == "card" and node.name == "all"
+    """Whether a card reference means several cards: every card a selector matches
+    (``{all: ...}``), or the targets of an ability that chooses several."""
+    if not isinstance(node, NodeView) or node.kind != "card":
+        return False
+    return node.name == "all" or (node.name == "target" and current().targets is not None)
 
 
 @CORE.filter("quantity")

@@ -38,9 +38,9 @@ def environment(game: str | None = None) -> BoundedSandbox:
 
 
 def renderer(registry: Registry, card_type: str | None = None, target: Any = None,
-             cards: Mapping | None = None) -> Renderer:
+             cards: Mapping | None = None, targets: Any = None) -> Renderer:
     """A renderer for one ability or keyword of ``registry``'s game."""
-    return Renderer(registry, game_text(registry.game), card_type, target, cards)
+    return Renderer(registry, game_text(registry.game), card_type, target, cards, targets)
 
 
 # -- public API ---------------------------------------------------------------------------
@@ -49,7 +49,7 @@ def ability_text(ability: Any, registry: Registry, *, card_type: str | None = No
     """The rules text of one ability model: "ON PLAY: Draw a card.". ``card_type`` is the
     card's type, which a template may read (a label some types don't print); ``cards``
     (id -> card) describes the tokens it creates (default: the game's bundled set)."""
-    r = renderer(registry, card_type, ability.target, cards)
+    r = renderer(registry, card_type, ability.target, cards, getattr(ability, "targets", None))
     trigger = r.render(r.view("trigger", ability.trigger))
     effect = r.render(r.view("effect", ability.effect))
     text = _sentences(f"{trigger} {effect}")

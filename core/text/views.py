@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from ..registry import Entry, Registry
 from ..slots import per_class
-from .english import _tidy
+from .english import _tidy, number_word
 from .vocabulary import GameText
 
 
@@ -117,7 +117,7 @@ class Renderer:
     (``text``): it remembers what the text has named."""
 
     def __init__(self, registry: Registry, text: GameText, card_type: str | None = None,
-                 target: Any = None, cards: Mapping | None = None):
+                 target: Any = None, cards: Mapping | None = None, targets: Any = None):
         self.registry = registry
         self.text = text
         self.card_type = card_type
@@ -125,6 +125,8 @@ class Renderer:
         self.stack: list[_Frame] = []
         self.mentioned: set[str] = set()
         self.target = self.view("selector", target) if target is not None else None
+        #: how many targets, if not one (the ability's ``targets``)
+        self.targets = targets
 
     # -- model -> views
     def view(self, kind: str, node: Any) -> Any:
@@ -220,13 +222,31 @@ class Renderer:
             return self.render(view.params["selector"], form=form or "all",
                                implied=implied or {})
         if view.name == "target":
+            many = self.targets is not None
             if "target" in self.mentioned:
-                return Clause("it")
+                c = Clause("them" if many else "it")
+                c.plural = many
+                return c
             self.mentioned.add("target")
             if self.target is None:
                 return Clause("target card")
+            if many:
+                return self.several(implied or {})
             return self.render(self.target, form="target", implied=implied or {})
         return Clause(view.name)  # this, it
+
+    def several(self, implied: dict) -> Clause:
+        """The targets of an ability that chooses more than one: "up to two target
+        cards", "any number of cards" (the game's word for a target, if it prints one,
+        is its ``targets`` text option ``word``)."""
+        n = self.targets
+        lead = "any number of" if n == "any_number" else \
+            number_word(n) if isinstance(n, int) else f"up to {number_word(n.up_to)}"
+        word = self.text.options.get("targets", {}).get("word", "")
+        phrase = self.render(self.target, form="plural", implied=implied)
+        c = Clause(" ".join(w for w in (lead, word, str(phrase)) if w))
+        c.plural = True
+        return c
 
     def player(self, view: NodeView, plural: bool = False) -> str:
         name = view.name

@@ -37,7 +37,8 @@ class TextVocabulary:
       ``duration`` filter); a stage ending in one ends its sentence (house style).
     - ``options``: template options per node kind with their defaults (``{"selector":
       {"with_range": True}}``): a template reads them, ``describe(...)`` passes them on, and a
-      parameter may not shadow one.
+      parameter may not shadow one. Besides the node kinds, ``targets``: ``word``, the
+      word printed before the targets of an ability that chooses several ("target").
     """
 
     def __init__(self, name: str, *, resources: Mapping[str, str] | None = None,

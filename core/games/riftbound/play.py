@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ...bus import Event
 from ...game import Game
 from ...loadable import step
-from ...resolve import Trigger
+from ...resolve import Trigger, ask_targets
 from ...state import CardDef
 from ...zones import Zone
 from . import cost
@@ -125,6 +125,19 @@ class Playing(Game[RiftPlayer]):
         return [t for t in self.targets(Trigger(ab, card, p))
                 if cost.can_pay(self, p, energy, power, domains, budget, cost.deflect(p, t))]
 
+    def more_targets(self, ctx: RiftTrigger, options: list, chosen: tuple, extra: Any) -> list:
+        """A spell choosing several targets: only those whose Deflect ``p`` can pay on top of
+        the chosen ones' (rules notes 2: no choice may make the payment impossible);
+        ``extra`` is (accelerated, free) as the spell is played, None for an ability."""
+        if extra is None or not options:
+            return options
+        p, card = ctx.controller, ctx.source
+        energy, power = cost.total_cost(self, p, card, extra[0], extra[1])
+        domains, budget = cost.power_domains(card), cost.available(self, p)
+        paid = sum(cost.deflect(p, t) for t in chosen)
+        return [t for t in options if cost.can_pay(self, p, energy, power, domains, budget,
+                                                   paid + cost.deflect(p, t))]
+
     # -- what may be played now ----------------------------------------------------------
     def may_play(self, p: RiftPlayer, card: RiftCard, timing: str) -> bool:
         """Timing (seed, "Which cards are legal right now"): in the neutral open state of
@@ -148,7 +161,8 @@ class Playing(Game[RiftPlayer]):
         energy, power = cost.total_cost(self, p, card, accelerate, self.is_hidden(card), mods)
         if not cost.can_pay(self, p, energy, power, cost.power_domains(card), budget):
             return False
-        if card.proto.type == "spell" and self.spell_ability(card).target is not None:
+        ab = self.spell_ability(card) if card.proto.type == "spell" else None
+        if ab is not None and ab.target is not None and ab.targets[0]:
             return bool(self.spell_targets(p, card, accelerate, budget, mods=mods))
         return True
 
@@ -210,8 +224,9 @@ class Playing(Game[RiftPlayer]):
                         continue
                     if timing != OPEN and i in c.proto.adds:
                         continue  # an Add ability is for paying outside the open state
-                    if ab.target is not None and not self.targets(Trigger(ab, c, p)):
-                        continue
+                    if ab.target is not None and ab.targets[0] and \
+                            not self.targets(Trigger(ab, c, p)):
+                        continue  # "up to N" may choose none
                     out.append(("activate", c) if len(acts) == 1 else ("activate", c, i + 1))
         return out
 
@@ -235,9 +250,7 @@ class Playing(Game[RiftPlayer]):
         # scheduled first: the runes, then the target
         cost.pay(self, p, t.energy, t.power, cost.ability_power_domains(self, card, t))
         if ab.target is not None:
-            self.ask(p, "target", self.targets(item),
-                     f"choose a target for {item.label()}",
-                     then=(self.resolver.target_chosen, self, item))
+            ask_targets(self, p, item, self.targets(item))
 
     @step
     def activated(self, item: RiftTrigger) -> None:
@@ -325,8 +338,7 @@ class Playing(Game[RiftPlayer]):
                 targets = self.spell_targets(p, c, accelerate, free=free)
                 if free and isinstance(where, Battlefield):  # played from hiding there
                     targets = hidden_targets(targets, where)
-                self.ask(p, "target", targets, f"choose a target for {item.label()}",
-                         then=(self.resolver.target_chosen, self, item))
+                ask_targets(self, p, item, targets, (accelerate, free))
                 return
         self.play_finalize(p, c, accelerate, where, item, free)
 
@@ -338,7 +350,7 @@ class Playing(Game[RiftPlayer]):
         location (ready, accelerated); gear enters ready at base; a spell stays on the chain
         as a finalized item. Then a cleanup, and the chain runs."""
         energy, power = cost.total_cost(self, p, c, accelerate, free)
-        extra = cost.deflect(p, item.target) if item is not None else 0
+        extra = sum(cost.deflect(p, t) for t in item.chosen()) if item is not None else 0
         if extra:
             self.log.append(("deflect", p.name, extra))
         self.then(self.play_paid, p, c, accelerate, where, item)

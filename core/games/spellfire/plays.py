@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...bus import Event
 from ...loadable import step
-from ...resolve import Trigger
+from ...resolve import Trigger, ask_targets
 from ...window import Played
 from . import cosmos, formation, selectors
 from .card import SUPPORT_SKILLS
@@ -166,9 +166,7 @@ def cast(g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard,
     g.then(spent, g, new, item)
     g.then(g.resolver.open, g, item)
     if isinstance(item, Trigger) and item.ability.target is not None:
-        g.ask(p, "target", g.targets(item),
-              f"choose a target for {item.label()}",
-              then=(g.resolver.target_chosen, g, item))
+        ask_targets(g, p, item, g.targets(item), least=1)  # every spell needs a target
 
 
 @step
@@ -226,6 +224,4 @@ def respond(g: SpellfireGame, player: SpellfirePlayer, option: Any) -> None:
     item = Trigger(ab, new, player)
     g.then(g.resolver.run, g, item)
     if ab.target is not None:
-        g.ask(player, "target", g.targets(item),
-              f"choose a target for {item.label()}",
-              then=(g.resolver.target_chosen, g, item))
+        ask_targets(g, player, item, g.targets(item), least=1)

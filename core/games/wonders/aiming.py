@@ -48,15 +48,17 @@ WOULD_TARGET = "would_target"
 def aim(g: WondersGame, ctx: WondersTrigger, effect: entries.Effect) -> None:
     """Rule 508.3 (``Game.aim``): ``ctx`` would target its chosen card now. The abilities
     this triggers resolve first, nested in ``ctx`` (they may nullify it); then ``effect`` runs
-    unless ``ctx`` was nullified. An ability targets once, however many stages name it."""
-    target = ctx.target
-    if ctx.aimed or not hasattr(target, "proto") or not g.bus.handlers.get(WOULD_TARGET):
+    unless ``ctx`` was nullified. An ability targets once, however many stages name it;
+    one that chose several targets would target each of them (an event for each)."""
+    targets = [t for t in ctx.chosen() if hasattr(t, "proto")]
+    if ctx.aimed or not targets or not g.bus.handlers.get(WOULD_TARGET):
         ctx.aimed = True
         effect.run(g, ctx)
         return
     ctx.aimed = True
     g.then(aimed, g, ctx, effect)
-    g.publish(Event(WOULD_TARGET, target, ctx.controller, target.area, data=ctx))
+    for target in targets:
+        g.publish(Event(WOULD_TARGET, target, ctx.controller, target.area, data=ctx))
     if g.pending:
         g.resolver.settle_now(g)
 

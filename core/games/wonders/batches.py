@@ -71,9 +71,8 @@ class BatchResolver(LoopBreaker, Targeting):
     @step
     def shield_answer(self, g: Primitives, t: WondersTrigger, target: WondersCard,
                       remove: bool) -> None:
-        if remove:
+        if remove:  # it is not one of the targets
             g.remove_shield(target, "target")
-            t.target = None
         else:
             super().target_chosen(g, t, target)
 

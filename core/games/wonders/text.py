@@ -58,7 +58,8 @@ DURATIONS = {"this_round": "this round", "this_turn": "this turn",
              "permanent": "permanently"}
 
 text = TextVocabulary("wonders", resources=RESOURCES, nouns=NOUNS, durations=DURATIONS,
-                      options={"selector": {"with_realm": True}})
+                      options={"selector": {"with_realm": True},
+                               "targets": {"word": "target"}})
 
 
 # -- selections ---------------------------------------------------------------------------
