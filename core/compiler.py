@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from .errors import CardError, Diagnostic, Position, did_you_mean
-from .places import IN_PLAY
+from .places import IN_PLAY, PLAYED
 from .registry import Entry, Registry
 from .slots import compact, slots_of
 from .state import CardDef
@@ -257,7 +257,8 @@ class Compiler:
                               how_many(getattr(model, "targets", None)))
 
     def once_each(self, period: str | None, trigger: Any) -> str:
-        """An ability's ``once_each``: a period the game names, on a triggered ability."""
+        """An ability's ``once_each``: a period the game names, on a triggered ability (it
+        triggers once in it) or an activated one (it is activated once in it)."""
         if period is None:
             return ""
         at = self.at
@@ -270,10 +271,11 @@ class Compiler:
 
     def _period(self, period: str, trigger: Any) -> str:
         self.one_of("period", period, self.registry.periods, "once_each")
-        if trigger.scope == "activated" or getattr(trigger, "continuous", False):
-            kind = "activated" if trigger.scope == "activated" else "continuous"
-            raise self.error(f"once_each limits how often a triggered ability triggers, and "
-                             f"'{trigger.entry_name}' makes an {kind} ability: it would "
+        if getattr(trigger, "continuous", False) or getattr(trigger, "place", "") == PLAYED:
+            what = "a continuous ability" if getattr(trigger, "continuous", False) else \
+                "what the card does as it is played, once each time"
+            raise self.error(f"once_each limits how often an ability triggers or is "
+                             f"activated, and '{trigger.entry_name}' makes {what}: it would "
                              f"change nothing")
         return period
 

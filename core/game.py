@@ -30,6 +30,7 @@ from .table import TableView, generic_table, hidden_kinds
 from .zones import Unseen, Zone
 
 if TYPE_CHECKING:
+    from .compiler import AbilityProgram
     from .entries import Effect
     from .resolve import Trigger
 
@@ -155,7 +156,8 @@ class Game(Procedure, Generic[PlayerT]):
         self.started = False
         #: the group of moves being made together (:meth:`together`); None between steps
         self.group: Together | None = None
-        #: (card object, ability) -> the period it last triggered in, for ``once_each``
+        #: (card object, ability) -> the period it last triggered or was activated in, for
+        #: ``once_each``
         self.triggered_once: dict[tuple[int, int], int] = {}
         for section in self.SECTIONS:
             setattr(self, section.name, section(self))
@@ -496,6 +498,18 @@ class Game(Procedure, Generic[PlayerT]):
                 seen[key] = now
             kept.append(entry)
         pending[start:] = kept
+
+    def used_up(self, card: Card, ability: AbilityProgram) -> bool:
+        """Whether ``ability`` of ``card``, an activated ability usable once each period
+        (``once_each``), was already activated on this card object in the current one."""
+        return bool(ability.once) and \
+            self.triggered_once.get((card.oid, ability.index)) == self.period(ability.once)
+
+    def use_once(self, card: Card, ability: AbilityProgram) -> None:
+        """``ability`` of ``card`` is activated now: one limited by ``once_each`` is used up
+        for the current period (:meth:`used_up`)."""
+        if ability.once:
+            self.triggered_once[(card.oid, ability.index)] = self.period(ability.once)
 
     def stat(self, card: Card, name: str) -> int:
         """The stat ``name`` (one of ``STATS``) of ``card`` now: its own method of that name

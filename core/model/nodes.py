@@ -80,7 +80,8 @@ class AbilityFields(BaseModel):
     effect: "Effect" = Field(description="What happens: one effect or a list of stages.")
     once_each: Optional[str] = Field(
         None, description="A triggered ability that triggers only the first time its event "
-        "happens each period the game names (a turn; a game may name others).")
+        "happens each period the game names (a turn; a game may name others), or an "
+        "activated ability usable once each such period.")
 
     @field_validator("targets", mode="before")
     @classmethod

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from ..places import PLAYED
 from ..registry import Registry
 from .english import _sentences
 from .filters import CORE
@@ -55,8 +56,18 @@ def ability_text(ability: Any, registry: Registry, *, card_type: str | None = No
     text = _sentences(f"{trigger} {effect}")
     once = getattr(ability, "once_each", None)
     if once is not None:
-        text += f" This ability triggers only once each {registry.periods.get(once, once)}."
+        verb = "Use this ability" if activated(ability.trigger, registry) else \
+            "This ability triggers"
+        text += f" {verb} only once each {registry.periods.get(once, once)}."
     return text
+
+
+def activated(trigger: Any, registry: Registry) -> bool:
+    """Whether a trigger node makes an activated ability (its cost; not what a card does as
+    it is played)."""
+    name = trigger if isinstance(trigger, str) else registry.by_model[type(trigger)].name
+    impl = registry.get("trigger", name).impl
+    return getattr(impl, "scope", "") == "activated" and getattr(impl, "place", "") != PLAYED
 
 
 def keyword_text(keyword: Any, registry: Registry, *, cards: Mapping | None = None) -> str:

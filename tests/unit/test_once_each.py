@@ -1,7 +1,8 @@
 """Abilities that trigger once each period (an ability's ``once_each``; core/game.py,
 ``Game.trigger_once``): the first time the event happens in the period counts, for that card
-object; the next period counts again; a period the game doesn't name, or a limit on an
-ability that doesn't trigger, is a positioned ``check`` error."""
+object; the next period counts again. An activated ability so limited is activated once each
+period (``Game.used_up``). A period the game doesn't name, or a limit that would change
+nothing, is a positioned ``check`` error."""
 from __future__ import annotations
 
 import pytest
@@ -65,16 +66,25 @@ def test_a_period_the_game_does_not_name_is_refused_at_its_key():
     assert (d.code, d.pos.col) == ("CS200", text.index("round,") + 1)  # at its value
 
 
-@pytest.mark.parametrize(("game", "text", "kind"), [
-    ("riftbound", UNIT % "{trigger: {activate: {exhaust: true}}, once_each: turn, "
-                         "effect: {draw: 1}}", "activated"),
+@pytest.mark.parametrize(("game", "text", "what"), [
+    ("riftbound", "{id: x, name: X, type: spell, domains: [calm], cost: 1, abilities: "
+                  "[{trigger: on_play, once_each: turn, effect: {draw: 1}}]}",
+     "what the card does as it is played, once each time"),
     ("wonders", "{id: x, name: X, type: wonder, orbital: petraia, tier: primary, cost: 1, "
                 "power: 1, abilities: [{trigger: static, once_each: round, effect: "
-                "{grant: {card: this, keywords: [guardian]}}}]}", "continuous"),
+                "{grant: {card: this, keywords: [guardian]}}}]}", "a continuous ability"),
 ])
-def test_a_limit_on_an_ability_that_does_not_trigger_is_refused(game, text, kind):
-    with pytest.raises(CardError, match=f"makes an {kind} ability: it would change nothing"):
+def test_a_limit_that_would_change_nothing_is_refused(game, text, what):
+    with pytest.raises(CardError, match=f"makes {what}: it would change nothing"):
         compile_card(game, text)
+
+
+def test_an_activated_ability_s_limit_reads_use_only_once():
+    spec = load_game("riftbound")
+    text = UNIT % "{trigger: {activate: {exhaust: false, energy: 1}}, once_each: turn, " \
+                  "effect: {draw: 1}}"
+    model = validate_document(load_text(text), spec.card_model)
+    assert card_text(model, spec.registry).endswith("Use this ability only once each turn.")
 
 
 @pytest.mark.parametrize("game", ["riftbound", "spellfire", "wonders"])

@@ -138,7 +138,7 @@ def add_sources(g: Playing, p: RiftPlayer,
             for i in c.proto.adds:
                 t = acts[i].trigger
                 if t.timing == "reaction" and t.exhaust and not t.energy \
-                        and not t.power:
+                        and not t.power and not (acts[i].once and g.used_up(c, acts[i])):
                     out.append((c, acts[i]))
                     break
     return out
@@ -156,6 +156,7 @@ def run_add(g: Playing, p: RiftPlayer, card: RiftCard, ability: AbilityProgram) 
     """An Add ability resolves at once: no chain, no priority or focus passes (rules
     notes 2); its log line names the ability, as a resolution's does."""
     g.log.append(("add", p.name, card.proto.id, ability.name))
+    g.use_once(card, ability)
     ability.effect.run(g, Trigger(ability, card, p))
 
 

@@ -215,7 +215,8 @@ class Playing(Game[RiftPlayer]):
                     continue
                 for i, ab in enumerate(acts):
                     t = ab.trigger
-                    if t.timing not in allowed or (t.exhaust and c.exhausted):
+                    if t.timing not in allowed or (t.exhaust and c.exhausted) or \
+                            ab.once and self.used_up(c, ab):
                         continue
                     # 356: payable only; an exhausting ability's [E] spends its own Add
                     if (t.energy or t.power) and not cost.can_pay(
@@ -238,6 +239,7 @@ class Playing(Game[RiftPlayer]):
         ab = card.proto.program.activated[choice[2] - 1 if len(choice) > 2 else 0]
         t = ab.trigger
         self.log.append(("activate", p.name, card.proto.id))
+        self.use_once(card, ab)
         if t.exhaust:
             card.exhausted = True
         if cost.is_add(card, ab):  # resolves at once, no chain (rules notes 2)

@@ -139,6 +139,8 @@ class Turns(Section):
                         continue
                     if t.gated and not t.active(g, c):  # hoard, kingdom
                         continue
+                    if ab.once and g.used_up(c, ab):  # once_each
+                        continue
                     kind = "harvest" if t.is_harvest else "activate"
                     opts.append(TurnOption(kind, c, realm, ab))
         return opts
@@ -291,6 +293,7 @@ class Turns(Section):
         its effect resolves like a triggered one, targets chosen now."""
         if not ability.trigger.free:
             p.actions -= 1
+        g.use_once(card, ability)
         t = Trigger(ability, card, p)
         g.then(self.pay_activation, g, card, t)
         g.resolver.choose_targets(g, [t])
@@ -350,6 +353,7 @@ class Turns(Section):
         batch = []
         for card, ab in chosen:
             card.tapped = True
+            g.use_once(card, ab)
             batch.append(Trigger(ab, card, p))
         g.then(self.harvested, g, p, batch)
         g.resolver.choose_targets(g, batch)
