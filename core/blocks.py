@@ -176,9 +176,14 @@ class Draw:
     def run(self, g: Game, ctx: Trigger) -> None:
         n = self.count.get(g, ctx)
         done = False
+        drawn: list = []
         for pl in self.player.players(g, ctx):
+            hand = pl.hand.cards
+            before = len(hand)
             done = g.draw(pl, n) > 0 or done
+            drawn += hand[before:]  # a draw adds its cards at the end of the hand
         ctx.done = done
+        ctx.moved = tuple(drawn)
 
 
 class MomentTrigger:
@@ -269,7 +274,7 @@ def blocks(v: Vocabulary) -> None:
         at: str
         effect: "Effect"
 
-    v.effect("draw", CountParams,
+    v.effect("draw", CountParams, moves="drawn",
              text="{{ player | does('draw') }} {{ count | quantity('card') }}")(Draw)
     v.effect("later", LaterParams, text="{{ at | moment }}, {{ effect }}")(Later)
     v.value("count", CountValueParams,

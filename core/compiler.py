@@ -129,6 +129,9 @@ class Compiler:
         #: set when a reference to the target is compiled: a list of stages notes which
         #: stage uses the target first (rule 508.3, where the ability targets)
         self.uses_target = False
+        #: the ability's effects compiled so far include one that moves cards (its entry's
+        #: ``moves``), which ``moved`` may then name
+        self.moves = False
 
     # -- vocabulary nodes --------------------------------------------------------------
     def node(self, kind: str, node: Any) -> Any:
@@ -148,11 +151,16 @@ class Compiler:
             if entry is None:
                 raise self.error(f"unknown {kind} '{node}'"
                                  f"{did_you_mean(node, self.registry.entries[kind])}")
-            return entry.impl(None, self)
-        entry = self.registry.by_model.get(type(node))
-        if entry is None or entry.kind != kind:
-            raise TypeError(f"not a {kind} node: {node!r}")
-        return entry.impl(getattr(node, entry.name), self)
+            params = None
+        else:
+            entry = self.registry.by_model.get(type(node))
+            if entry is None or entry.kind != kind:
+                raise TypeError(f"not a {kind} node: {node!r}")
+            params = getattr(node, entry.name)
+        impl = entry.impl(params, self)
+        if "moves" in entry.meta:  # what it moves, a later stage may name (``moved``)
+            self.moves = True
+        return impl
 
     def effect(self, node: names.Effect) -> entries.Effect:
         return self.node("effect", node)
@@ -180,6 +188,10 @@ class Compiler:
         from .refs import compile_card_ref
         if node == "target":
             self.uses_target = True
+        elif node == "moved" and not self.moves:
+            raise self.error("'moved' names the cards an earlier stage of this ability drew "
+                             "or moved, and no earlier stage does: draw or move them first "
+                             "(a zone move, draw, look_at_top), or name the card another way")
         elif node == "it" and not self.it_named:
             name = getattr(self.ability_trigger, "entry_name", "this ability's trigger")
             raise self.error(f"'it' names the card of the event that triggers the ability "
@@ -243,6 +255,7 @@ class Compiler:
             -> AbilityProgram:
         trigger = self.trigger(model.trigger)
         self.ability_trigger = trigger
+        self.moves = False
         outer_it, self.it_named = self.it_named, names_it(trigger)
         target = self.selector(model.target) if model.target is not None else None
         self.ability_target = target

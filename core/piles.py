@@ -60,6 +60,7 @@ class ToPile:
         ctx.done = bool(cards)
         position = self.position
         shuffled: list = []
+        moved = []
         for x in cards:
             dest = getattr(x.owner, pile)
             if x.zone.in_play:
@@ -67,6 +68,8 @@ class ToPile:
             else:  # from one of a player's piles to another
                 g.leave_pile(x, dest, self.logged, ctx.controller)
             new = x.moved_to
+            if new is not None:
+                moved.append(new)
             if new is None or new.zone is not dest or position == "top":
                 continue  # a token that ceased to exist; a card on top, where moves put it
             if position == "bottom":
@@ -76,13 +79,16 @@ class ToPile:
                 shuffled.append(dest)
         for z in shuffled:
             g.rng.shuffle(z.cards)
+        ctx.moved = tuple(moved)
 
 
 def pile_move(v: Vocabulary, name: str, pile: str, text: str, doc: str, logged: str = "",
-              types: tuple[str, ...] = (), position: str = "top") -> None:
+              types: tuple[str, ...] = (), position: str = "top", moved: str = "") -> None:
     """Name the zone move to ``pile`` ``name`` in the game vocabulary ``v``: ``{name:
     target}``, ``{name: {all: selector}}``, with its rules text and docstring in the
-    game's words; into a deck, ``position`` is "top", "bottom" or "shuffle"."""
+    game's words; into a deck, ``position`` is "top", "bottom" or "shuffle". ``moved`` is
+    how the text names the cards it moved ("the card *returned* this way", for ``moved``
+    in a later stage): ``logged`` by default."""
     if position not in ("top", "bottom", "shuffle"):
         raise ValueError(f"pile_move position {position!r}: top, bottom or shuffle")
     class PileParams(Params):
@@ -98,7 +104,7 @@ def pile_move(v: Vocabulary, name: str, pile: str, text: str, doc: str, logged: 
         return ToPile(c.card_ref(p.card), pile, logged or name, types, position)
     make.__doc__ = doc
     make.__qualname__ = make.__name__ = f"pile_move({name!r})"
-    v.effect(name, PileParams, text=text)(make)
+    v.effect(name, PileParams, text=text, moves=moved or logged or name)(make)
 
 
 class LookAtTop:
@@ -118,6 +124,7 @@ class LookAtTop:
         you = ctx.controller
         looked = g.top(you.deck, self.count)
         ctx.done = False
+        ctx.moved = ()
         g.log.append(("look", you.name, len(looked)))
         self.offer(g, ctx, looked, 0)
 
@@ -140,7 +147,9 @@ class LookAtTop:
             self.bottom(g, you, looked)
             return
         looked = [c for c in looked if c is not card]
-        g.move(card, you.hand)
+        new = g.move(card, you.hand)
+        if new is not None:
+            ctx.moved = (*ctx.moved, new)
         g.log.append(("take", you.name, card.proto.id))
         ctx.done = True
         self.offer(g, ctx, looked, taken + 1)
@@ -170,7 +179,7 @@ def look_at_top(v: Vocabulary, name: str, text: str, doc: str) -> None:
         return LookAtTop(p, c)
     make.__doc__ = doc
     make.__qualname__ = make.__name__ = f"look_at_top({name!r})"
-    v.effect(name, LookParams, text=text)(make)
+    v.effect(name, LookParams, text=text, moves="put into your hand")(make)
 
 
 class PileSelector:

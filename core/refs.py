@@ -1,11 +1,12 @@
 """Compiled card and player references used inside effect parameters.
 
 ``target`` is the chosen target, or targets (rule 501.1), ``this`` the source card, ``it``
-the card the triggering event is about (or the current card of ``for_each``);
-``{all: selector}`` is an untargeted selection. ``target`` and ``it`` follow a card that
-moved to where it went, so a later stage acts on the card an earlier one moved. Players:
-you, opponent, each, target, and the owner or controller of the target card (the first, of
-several).
+the card the triggering event is about (or the current card of ``for_each``), ``moved`` the
+cards an earlier stage drew or moved (the effects whose entry says ``moves``);
+``{all: selector}`` is an untargeted selection. ``target``, ``it`` and ``moved`` follow a
+card that moved to where it went, so a later stage acts on the card an earlier one moved.
+Players: you, opponent, each, target, and the owner or controller of the target card (the
+first, of several).
 """
 from __future__ import annotations
 
@@ -76,6 +77,16 @@ class ItRef:
         return [c] if c is not None else []
 
 
+class MovedRef:
+    """The cards an earlier stage's zone move or draw moved, where they are now."""
+
+    __slots__ = ()
+    entry_name = "moved"
+
+    def cards(self, g: Game, ctx: Trigger[_C, Any]) -> list[_C]:
+        return [c for c in map(followed, ctx.moved) if c is not None]
+
+
 class AllRef:
     __slots__ = ("selector",)
     entry_name = "all"
@@ -95,7 +106,8 @@ class AllRef:
         return cards
 
 
-_CARD_REFS: dict[str, CardRef] = {"target": TargetRef(), "this": ThisRef(), "it": ItRef()}
+_CARD_REFS: dict[str, CardRef] = {"target": TargetRef(), "this": ThisRef(), "it": ItRef(),
+                                  "moved": MovedRef()}
 
 
 def compile_card_ref(node: names.CardRef, compiler: Compiler) -> CardRef:

@@ -37,7 +37,7 @@ class Trigger(Generic[CardT, PlayerT]):
     effects read its own fields on them (``Trigger[MyCard, MyPlayer]``)."""
 
     __slots__ = ("ability", "source", "controller", "event", "target", "area", "done",
-                 "it", "no_target", "seq", "aimed", "stopped", "more")
+                 "it", "no_target", "seq", "aimed", "stopped", "more", "moved")
 
     def __init__(self, ability: AbilityProgram, source: CardT, controller: PlayerT,
                  event: Event | None = None, area: Any = None):
@@ -50,6 +50,9 @@ class Trigger(Generic[CardT, PlayerT]):
         #: the targets chosen after the first, for an ability that chooses more than one
         #: (``AbilityProgram.targets``)
         self.more: tuple = ()
+        #: the cards the latest of its effects that move cards moved (drew, returned,
+        #: discarded...), where they went: what ``moved`` names in a later stage
+        self.moved: tuple = ()
         self.no_target = False
         #: where it happens: its source's area of the table
         self.area = area if area is not None else source.area
@@ -77,7 +80,7 @@ class Trigger(Generic[CardT, PlayerT]):
         return f"<trigger {self.label()}>"
 
 
-_TRIGGER_STATE = ("source", "controller", "event", "target", "area", "it", "more")
+_TRIGGER_STATE = ("source", "controller", "event", "target", "area", "it", "more", "moved")
 _TRIGGER_PLAIN = tuple(n for n in Trigger.__slots__ if n not in _TRIGGER_STATE)
 
 

@@ -181,7 +181,12 @@ def forms_of(entry: Entry, params: list[Param]) -> list[str]:
 
 def facts_of(entry: Entry) -> list[tuple[str, str]]:
     """For triggers: the event they listen for and where they work; for triggers and
-    keywords, the card types they work on (:mod:`cardscript.places`)."""
+    keywords, the card types they work on (:mod:`cardscript.places`); for effects that move
+    cards, that a later stage's ``moved`` names them."""
+    moves = entry.meta.get("moves")
+    if entry.kind == "effect" and moves:
+        return [("moves cards", f"a later stage's moved names them (\"the card {moves} this "
+                                f"way\")")]
     if entry.kind not in ("trigger", "keyword") or not isinstance(entry.impl, type):
         return []
     facts = []

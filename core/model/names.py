@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
         all: Selector
 
-    #: ``target``, ``this``, ``it`` (:data:`~cardscript.model.nodes.CARD_REFS`), or an
+    #: ``target``, ``this``, ``it``, ``moved`` (:data:`~cardscript.model.nodes.CARD_REFS`), or an
     #: ``{all: selector}`` node
     CardRef: TypeAlias = str | AllNode
     #: one of :data:`~cardscript.model.nodes.PLAYER_REFS`

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 FORBID = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 #: card references written by name inside effect parameters
-CARD_REFS = ("target", "this", "it")
+CARD_REFS = ("target", "this", "it", "moved")
 #: player references
 PLAYER_REFS = ("you", "opponent", "each", "target", "owner", "controller")
 

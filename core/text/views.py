@@ -127,6 +127,9 @@ class Renderer:
         self.target = self.view("selector", target) if target is not None else None
         #: how many targets, if not one (the ability's ``targets``)
         self.targets = targets
+        #: what the latest effect rendered that moves cards did to them, and whether it
+        #: may be several ("drawn", True): how ``moved`` reads
+        self.moved: tuple[str, bool] = ("moved", True)
 
     # -- model -> views
     def view(self, kind: str, node: Any) -> Any:
@@ -195,6 +198,8 @@ class Renderer:
         finally:
             _CURRENT.reset(token)
             self.stack.pop()
+        if view.kind == "effect" and "moves" in entry.meta:  # what a later stage's moved reads
+            self.moved = (entry.meta["moves"], self.several_moved(view.params))
         return self.clause(view, frame, _tidy(text), opts)
 
     def clause(self, view: Any, frame: _Frame, text: str, opts: dict) -> Clause:
@@ -233,7 +238,23 @@ class Renderer:
             if many:
                 return self.several(implied or {})
             return self.render(self.target, form="target", implied=implied or {})
+        if view.name == "moved":
+            word, many = self.moved
+            c = Clause(f"the {'cards' if many else 'card'} {word} this way")
+            c.plural = many
+            return c
         return Clause(view.name)  # this, it
+
+    def several_moved(self, params: Mapping) -> bool:
+        """Whether an effect that moves cards, with these parameters, may move several: a
+        count other than 1, every card a selector matches, several targets."""
+        for name in ("count", "take"):
+            n = params.get(name)
+            if n is not None:
+                return n != 1
+        card = params.get("card")
+        return not isinstance(card, NodeView) or card.name == "all" or \
+            (card.name == "target" and self.targets is not None)
 
     def several(self, implied: dict) -> Clause:
         """The targets of an ability that chooses more than one: "up to two target

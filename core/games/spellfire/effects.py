@@ -138,15 +138,16 @@ pile_move(vocab, "discard", "discard", "discard {{ card | describe }}", logged="
     a discarded realm leaves its slot empty (rules notes 1 and 6).""")
 pile_move(vocab, "to_limbo", "limbo", "put {{ card | describe }} into {{ 'their owners\\'' "
           "if card | is_mass else 'its owner\\'s' }} Limbo", types=("champion",),
+          moved="put into Limbo",
           doc="""Champions to their owners' Limbo (rules notes 1: not in play; how long they
     stay is each card's), their attachments discarded.""")
 pile_move(vocab, "to_abyss", "abyss", "put {{ card | describe }} into the Abyss",
-          types=("champion",),
+          types=("champion",), moved="put into the Abyss",
           doc="""Champions to their owners' Abyss (rules notes 1: only specific cards retrieve
     from it), their attachments discarded.""")
 pile_move(vocab, "shuffle_into_draw_pile", "deck", "shuffle {{ card | describe }} into "
           "{{ 'their owners\\' draw piles' if card | is_mass else 'its owner\\'s draw pile' }}",
-          logged="shuffled_in", position="shuffle",
+          logged="shuffled_in", position="shuffle", moved="shuffled in",
           doc="""Cards in play (with what is attached to them discarded, rules notes 1) or in
     a pile (a discard pile, a hand) shuffled into their owners' draw piles.""")
 look_at_top(vocab, "look_at_top",
