@@ -48,6 +48,8 @@ class _EachCard(_Effect):
 
     __slots__ = ()
     together = False
+    #: it moves the cards it is done to: a later stage's ``moved`` names where they went
+    moves = False
 
     def apply(self, g: WondersGame,  # pragma: no cover - each subclass has its own
               card: WondersCard, ctx: WondersTrigger) -> bool:
@@ -55,15 +57,14 @@ class _EachCard(_Effect):
 
     def run(self, g: WondersGame, ctx: WondersTrigger) -> None:
         cards = self.card.cards(g, ctx)  # type: ignore[attr-defined]
-        done = False
         if self.together:
             with g.together():
-                for card in cards:
-                    done = self.apply(g, card, ctx) or done
+                done = [card for card in cards if self.apply(g, card, ctx)]
         else:
-            for card in cards:
-                done = self.apply(g, card, ctx) or done
-        ctx.done = done
+            done = [card for card in cards if self.apply(g, card, ctx)]
+        ctx.done = bool(done)
+        if self.moves:
+            ctx.moved = tuple(c.moved_to for c in done if c.moved_to is not None)
 
 
 def _count_effect(name: str, doc: str, text: str,
@@ -149,7 +150,7 @@ class CardParams(Params):
 def _card_effect(name: str, doc: str, text: str,
                  apply: Callable[[WondersGame, WondersCard, WondersTrigger], bool],
                  params: type[CardParams] = CardParams,
-                 together: bool = False) -> type[_EachCard]:
+                 together: bool = False, moves: str = "") -> type[_EachCard]:
     class Impl(_EachCard):
         __slots__ = ("card",)
         __doc__ = doc
@@ -160,20 +161,24 @@ def _card_effect(name: str, doc: str, text: str,
         def apply(self, g: WondersGame, card: WondersCard, ctx: WondersTrigger) -> bool:
             return apply(g, card, ctx)
     Impl.together = together
+    Impl.moves = bool(moves)
     Impl.__name__ = Impl.__qualname__ = name.title().replace("_", "")
     globals()[Impl.__name__] = Impl  # picklable for the compile cache
-    vocab.effect(name, params, text=text)(Impl)
+    meta = {"moves": moves} if moves else {}
+    vocab.effect(name, params, text=text, **meta)(Impl)
     return Impl
 
 
 _card_effect("banish", "Put a card into its owner's banishment.",
-             "banish {{ card }}", lambda g, c, ctx: g.banish(c), together=True)
+             "banish {{ card }}", lambda g, c, ctx: g.banish(c), together=True,
+             moves="banished")
 _card_effect("put_into_abyss", "Put a card into its owner's Abyss.",
-             "put {{ card }} into The Abyss", lambda g, c, ctx: g.to_abyss(c), together=True)
+             "put {{ card }} into The Abyss", lambda g, c, ctx: g.to_abyss(c), together=True,
+             moves="put into The Abyss")
 _card_effect("put_into_hand", "Put a card into its owner's hand.",
              "{% if card | zone_of == 'world' %}return {{ card }} to"
              "{% else %}put {{ card }} into{% endif %} {{ card | whose }} hand",
-             lambda g, c, ctx: g.to_hand(c), together=True)
+             lambda g, c, ctx: g.to_hand(c), together=True, moves="put into a hand")
 _card_effect("tap", "Tap a card (rule 509: only if it is untapped).",
              "tap {{ card | describe(implied={'tapped': false}) }}",
              lambda g, c, ctx: g.tap(c, ctx.controller))
