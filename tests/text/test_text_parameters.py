@@ -37,6 +37,9 @@ SNIPPETS = {
         "type: spell\ndomains: [fury]\ncost: 1\nabilities:\n"
         "  - {trigger: on_play, effect: {draw: {count: {count: {selector: {unit: {}},"
         " max: 2}}}}}\n",
+        "type: unit\ndomains: [fury]\ncost: 1\nmight: 1\nabilities:\n"
+        "  - {trigger: when_played, effect: [{may: {pay: {power: 1, domain: calm}}},"
+        " {if_done: {draw: 1}}]}\n",
     ],
     "spellfire": [
         "type: event\nnumber: 9\nabilities:\n"

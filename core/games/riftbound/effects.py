@@ -1,19 +1,19 @@
 """Riftbound effects: damage, buffs, Might this turn, stun, kill, recall, ready and exhaust,
-draw, adding to the rune pool, channelling, tokens and points (rules notes 9, 10). Each
+draw, adding to the rune pool, paying, channelling, tokens and points (rules notes 9, 10). Each
 changes the board as one event; the cleanup that follows (after the item resolves) kills
 what is lethally damaged."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Literal, Optional, Self, cast
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ...continuous import keyword_grant, prohibition, stat_bonus
 from ...limits import COUNT_MAX, STAT_MAX
 from ...loadable import step
 from ...piles import look_at_top, pile_move
 from ...registry import Params, Vocabulary
-from .card import Domain
+from .card import DOMAINS, Domain
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
     from ...compiler import Compiler
@@ -229,6 +229,51 @@ class AddPower:
     def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
         ctx.controller.add_power(self.domain, self.amount)
         ctx.done = True
+
+
+class PayParams(Params):
+    energy: int = Field(0, ge=0, le=STAT_MAX, description="Energy to pay.")
+    power: int = Field(0, ge=0, le=STAT_MAX, description="Power to pay, of ``domain``.")
+    domain: Optional[Domain | Literal["any"]] = Field(
+        None, description="The domain of the power: a domain; any ([A]); unset, the card's "
+        "own ([C]: any, if it has none or two).")
+
+    @model_validator(mode="after")
+    def _something(self) -> Self:
+        if not self.energy and not self.power:
+            raise ValueError("pay what? give `energy`, `power` or both")
+        if self.domain is not None and not self.power:
+            raise ValueError(f"domain {self.domain!r} is the domain of a power cost, but "
+                             f"there is none: give `power` (how many power to pay)")
+        return self
+
+
+@vocab.effect("pay", PayParams, text=(
+    "pay {% if energy %}{{ energy }} energy{% endif %}{% if energy and power %} and "
+    "{% endif %}{% if power %}{{ power }} {% if domain == 'any' %}power of any domain"
+    "{% elif domain %}{{ domain }} power{% else %}power of its domain{% endif %}{% endif %}"))
+class Pay:
+    """Pay energy and power as the ability resolves, as a cost is paid (356; rules notes 2:
+    the rune pool first, then runes the player chooses, Reaction Add abilities usable):
+    an optional cost inside a triggered ability, ``[{may: {pay: ...}}, {if_done: ...}]``
+    ("you may pay 1 energy. If you do, ..."). What can't be paid in full is not paid at
+    all, and is not done."""
+
+    __slots__ = ("energy", "power", "domain")
+
+    def __init__(self, p: PayParams, c: Compiler) -> None:
+        self.energy = p.energy
+        self.power = p.power
+        self.domain = p.domain
+
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
+        from . import cost  # (cost reads this module's Add effects)
+        p, d = ctx.controller, self.domain
+        domains = cost.power_domains(ctx.source) if d is None else \
+            DOMAINS if d == "any" else (d,)
+        ctx.done = cost.can_pay(g, p, self.energy, self.power, domains)
+        if ctx.done:
+            cost.pay(g, p, self.energy, self.power, domains)
 
 
 @vocab.effect("channel", AmountParams, text="channel {{ amount | quantity('rune') }}")
