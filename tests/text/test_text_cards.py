@@ -382,6 +382,7 @@ EVERY_ENTRY = [
     "end_of_your_turn, effect: {destroy: target}}}}",
     "{trigger: on_play, target: {wonder: {controller: you}}, effect: {gain_energy: {stat: "
     "{stat: power, card: target}}}}",
+    "{trigger: on_arrival, effect: {next_costs_less: {amount: 1, cards: spell}}}",
 ]
 
 

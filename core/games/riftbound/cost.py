@@ -87,7 +87,8 @@ def total_cost(g: Playing, p: RiftPlayer, card: RiftCard, accelerate: bool = Fal
     ``free``, for a Hidden card played from its facedown zone: "ignoring its cost");
     2. additional costs (Accelerate's [1] and 1 power; Deflect's is added when the target
     is known, :meth:`deflect`); 3. increases (``cost_more``); 4. discounts
-    (``cost_less``); never below 0. Each changes energy and power (of the card's own
+    (``cost_less``, and a one-shot ``next_costs_less``); never below 0. Each changes
+    energy and power (of the card's own
     domain); the board's changes of a card type and the card's own (``cards: this``,
     while its condition holds for ``p``) add up. Increases before discounts matters at
     the floor: a discount larger than the cost can't also swallow a later increase."""
@@ -96,6 +97,9 @@ def total_cost(g: Playing, p: RiftPlayer, card: RiftCard, accelerate: bool = Fal
         energy, power = energy + 1, power + 1
     more, less = mods if mods is not None else cost_mods(g, p)
     own = card.proto.own_cost
+    if g.modifiers.waiting:  # a one-shot discount on the next card (next_costs_less)
+        e, pw = g.modifiers.discount(g, p, card.proto.type)
+        energy, power = energy - e, power - pw
     if more or less or own:
         t = card.proto.type
         up, down = [0, 0], [0, 0]

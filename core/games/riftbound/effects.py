@@ -11,6 +11,7 @@ from pydantic import Field, model_validator
 from ...continuous import keyword_grant, prohibition, stat_bonus
 from ...limits import COUNT_MAX, STAT_MAX
 from ...loadable import step
+from ...modifiers import next_cost
 from ...piles import look_at_top, pile_move
 from ...registry import Params, Vocabulary
 from .card import DOMAINS, Domain
@@ -274,6 +275,17 @@ class Pay:
         ctx.done = cost.can_pay(g, p, self.energy, self.power, domains)
         if ctx.done:
             cost.pay(g, p, self.energy, self.power, domains)
+
+
+# the core's one-shot discount in Riftbound's words (356, step 4: a discount)
+next_cost(vocab, "next_costs_less", (
+    "the next {{ 'card' if cards == 'any' else cards }} you play this {{ during }} costs "
+    "{% if amount %}[{{ amount }}]{% endif %}{% if amount and power %} and {% endif %}"
+    "{% if power %}{{ power }} power{% endif %} less"),
+    doc="""A discount on your next card of a type this turn (356, step 4: discounts, never
+    below 0): it applies to the next one you play, once, and ends; unused by the end of
+    the turn, it ends then.""", types=("unit", "gear", "spell"), default="spell",
+    power="Power less (of the card's domain).")
 
 
 @vocab.effect("channel", AmountParams, text="channel {{ amount | quantity('rune') }}")

@@ -24,6 +24,7 @@ from .zones import CHAIN, FACEDOWN, Battlefield
 if TYPE_CHECKING:
     from ...compiler import AbilityProgram
     from ...continuous import Continuous
+    from ...modifiers import Modifiers
     from .chain import RiftChain
     from .fight import Fights
     from .state import RiftCard, RiftTrigger
@@ -40,11 +41,13 @@ class Playing(Game[RiftPlayer]):
     chain's zone), and the game's actions that effects and rules share: drawing,
     channelling, playing cards (their costs are :mod:`.cost`'s), moving and killing units.
     The rules sections it calls by name (``fights``: showdowns and combat;
-    ``continuous``: static abilities) are declared here for the type checker."""
+    ``continuous``: static abilities; ``modifiers``: one-shot discounts) are declared here
+    for the type checker."""
 
     resolver: RiftChain
     fights: Fights
     continuous: Continuous
+    modifiers: Modifiers
 
     def __init__(self, decks: list[list[CardDef]], seed: int = 0, **kw: Any) -> None:
         super().__init__(decks, seed, **kw)
@@ -352,6 +355,7 @@ class Playing(Game[RiftPlayer]):
         location (ready, accelerated); gear enters ready at base; a spell stays on the chain
         as a finalized item. Then a cleanup, and the chain runs."""
         energy, power = cost.total_cost(self, p, c, accelerate, free)
+        self.modifiers.use(self, p, c.proto.type)  # a one-shot discount applied: it ends
         extra = sum(cost.deflect(p, t) for t in item.chosen()) if item is not None else 0
         if extra:
             self.log.append(("deflect", p.name, extra))

@@ -17,6 +17,7 @@ from ...cardevents import METRICS, logged_card_events
 from ...continuous import Continuous
 from ...decisions import CORE_KINDS
 from ...loadable import state, step
+from ...modifiers import Modifiers
 from . import evaluation
 from .chain import RiftChain
 from .fight import Fights
@@ -59,7 +60,7 @@ class RiftboundGame(Playing):
     VARIANTS = VARIANTS
     ROUND_FIELD = "turn"
     resolver_class = RiftChain
-    SECTIONS = (Fights, Continuous)
+    SECTIONS = (Fights, Continuous, Modifiers)
     HIDDEN_ZONES = evaluation.HIDDEN_ZONES
     PRIVATE_ZONES = evaluation.PRIVATE_ZONES
     card_def_class = RiftCardDef

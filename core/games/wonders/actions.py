@@ -204,6 +204,7 @@ class Turns(Section):
     def pay_and_play(self, g: Primitives, p: WondersPlayer, card: WondersCard,
                      realm: Realm | None) -> None:
         p.energy -= g.cost_of(p, card)
+        g.modifiers.use(g, p, card.proto.type)  # a one-shot discount applied: it ends
         self.play_card(g, p, card, realm)
 
     @step

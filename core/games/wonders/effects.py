@@ -12,6 +12,7 @@ from pydantic import Field
 
 from ...limits import AMOUNT_MAX, COUNT_MAX, LimitExceeded
 from ...loadable import step
+from ...modifiers import next_cost
 from ...refs import AllRef
 from ...registry import Params, Vocabulary
 from .zones import LIMBO
@@ -145,6 +146,16 @@ _count_effect("lose_actions", "The player loses actions (never below 0).",
 class CardParams(Params):
     __shorthand__ = "card"
     card: "CardRef" = "target"
+
+
+# the core's one-shot discount in Wonders' words (rule 404.2: never below 0)
+next_cost(vocab, "next_costs_less", (
+    "the next {{ 'card' if cards == 'any' else cards | noun }} you play this {{ during }} "
+    "costs {{ amount }} less"),
+    doc="""A discount on your next card of a type this round (or turn): it applies to the
+    next one you play, once, and ends; unused by the end of the period, it ends then. A
+    card's cost is never below 0 (rule 404.2).""", types=("wonder", "land", "item", "spell"),
+    default="spell", during="round")
 
 
 def _card_effect(name: str, doc: str, text: str,

@@ -19,6 +19,7 @@ from .zones import ABYSS, BANISHMENT, HAND, WORLD, Realm
 
 if TYPE_CHECKING:
     from ...entries import Selector
+    from ...modifiers import Modifiers
     from .actions import Turns
     from .batches import BatchResolver
     from .continuous import Continuous
@@ -55,6 +56,7 @@ class Primitives(Game[WondersPlayer]):
     replacements: Replacements
     symbiosis: Symbionts
     turns: Turns
+    modifiers: Modifiers
 
     def __init__(self, decks: list[list[CardDef]], seed: int = 0, **kw: Any) -> None:
         super().__init__(decks, seed, **kw)
@@ -526,12 +528,14 @@ class Primitives(Game[WondersPlayer]):
     def cost_of(self, player: WondersPlayer, card: WondersCard,
                 links: set[str] | None = None) -> int:
         """Rule 404.2: cards can't cost less than 0; a link makes its orbital cost 1 less,
-        not stacking (rulebook, Link). Tokens cost 0."""
+        not stacking (rulebook, Link); a one-shot discount its next card. Tokens cost 0."""
         if card.token:
             return 0
         if links is None:
             links = self.links(player)
         cost = card.proto.cost - (1 if card.orbital in links else 0)
+        if self.modifiers.waiting:  # a one-shot discount on the next card (next_costs_less)
+            cost -= self.modifiers.discount(self, player, card.proto.type)[0]
         return cost if cost > 0 else 0
 
     def pick_realm(self, ctx: WondersTrigger, mode: str, card: WondersCard | None,

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 from ...bus import Event
 from ...cardevents import METRICS, logged_card_events
 from ...loadable import state, step
+from ...modifiers import Modifiers
 from ...procedure import GameOver
 from . import aiming, evaluation
 from .actions import DONE, PASS, Turns
@@ -75,7 +76,8 @@ class WondersGame(Primitives):
     BLANK = "nullified"  # an ability of a nullified card does not resolve (rulebook, Nullify)
     HIDDEN_ZONES = evaluation.HIDDEN_ZONES
     PRIVATE_ZONES = evaluation.PRIVATE_ZONES
-    SECTIONS = (Counting, Control, Continuous, Equipment, Replacements, Symbionts, Turns)
+    SECTIONS = (Counting, Control, Continuous, Equipment, Replacements, Symbionts, Turns,
+                Modifiers)
 
     def __init__(self, decks: list[list[CardDef]], seed: int = 0, *,
                  previous_loser: int | None = None, **kw: Any) -> None:
