@@ -701,7 +701,20 @@ def _rift_cost(which: int, of: str) -> Callable:
     return reads
 
 
+def _rift_ambush(at: At) -> bool:
+    """play.py: with a unit of A's at a battlefield, the card may be played while a chain
+    exists (Ambush's Reaction)."""
+    card = _in_hand(at)
+    if card is None:
+        return False
+    bf = at.g.battlefields[0]
+    at.g.new_card(at.get("pyre-brawler"), at.A, bf.units[at.A.index])
+    return at.g.may_play(at.A, card, "closed")
+
+
 RIFT_KEYWORDS: dict[str, tuple[Any, Callable]] = {
+    "ambush": ("ambush", _rift_ambush),
+    "hunt": ({"hunt": 2}, None),
     "action": ("action", _rift_playable("showdown")),
     "reaction": ("reaction", _rift_playable("closed")),
     "accelerate": ("accelerate", _rift_accelerate),

@@ -40,6 +40,8 @@ SNIPPETS = {
         "type: unit\ndomains: [fury]\ncost: 1\nmight: 1\nabilities:\n"
         "  - {trigger: when_played, effect: [{may: {pay: {power: 1, domain: calm}}},"
         " {if_done: {draw: 1}}]}\n",
+        "type: spell\ndomains: [fury]\ncost: 1\nabilities:\n"
+        "  - {trigger: on_play, effect: {gain_xp: {amount: 2, player: you}}}\n",
     ],
     "spellfire": [
         "type: event\nnumber: 9\nabilities:\n"

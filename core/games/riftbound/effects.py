@@ -363,6 +363,25 @@ class GainPoints:
         ctx.done = True
 
 
+@vocab.effect("gain_xp", PointsParams,
+              text="{{ player | does('gain') }} {{ amount }} XP")
+class GainXP:
+    """XP (rules notes 9, "XP (Unleashed): public, unlimited per-player counter"): what
+    Hunt gives and Level reads."""
+
+    __slots__ = ("amount", "player")
+
+    def __init__(self, p: PointsParams, c: Compiler) -> None:
+        self.amount = p.amount
+        self.player = c.player_ref(p.player)
+
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
+        for pl in self.player.players(g, ctx):
+            pl.xp += self.amount
+            g.log.append(("xp", pl.name, pl.xp))
+        ctx.done = True
+
+
 @vocab.effect("predict", text="look at the top card of your deck; you may recycle it")
 class Predict:
     """Vision's action (Unleashed: Predict): look at your top card; you may recycle it to

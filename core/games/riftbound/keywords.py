@@ -35,9 +35,9 @@ for _name, _why in {
         "quick_draw": "Quick-Draw needs equipment, not implemented yet",
         "weaponmaster": "Weaponmaster needs equipment, not implemented yet",
         "repeat": "Repeat (paying again to run the instructions again) is not implemented yet",
-        "ambush": "Ambush (playing to a battlefield where you have units) is not implemented yet",
-        "hunt": "Hunt (XP on Conquer and Hold) needs XP, not implemented yet",
-        "level": "Level (text active from N XP) needs XP, not implemented yet",
+        "level": "Level as a keyword is not implemented yet: write its condition in the "
+                 "ability, trigger: {static: {level: 3}} (\"while you are at Level 3\") or "
+                 "{if: {condition: {level: 3}, then: ...}}",
 }.items():
     vocab.planned("keyword", _name, f"{_why} (rules notes 10)")
 
@@ -55,6 +55,15 @@ class Reaction(KeywordBase):
     """Action's permissions, and may be played while a chain exists."""
 
     types = PLAYABLE
+    place = PLAYED
+
+
+@vocab.keyword("ambush", text="Ambush")
+class Ambush(KeywordBase):
+    """May be played to a battlefield where you have units, and has Reaction when it is
+    (rules notes 10; a conditional Reaction, rules notes 5)."""
+
+    types = UNIT
     place = PLAYED
 
 
@@ -305,6 +314,43 @@ class LegionActive:
 class ThisParams(Params):
     __shorthand__ = "card"
     card: "CardRef" = "this"
+
+
+@vocab.keyword("hunt", AmountParams, text="Hunt {{ amount }}")
+class Hunt(KeywordBase):
+    """Hunt X (rules notes 10: "X XP on Conquer/Hold"): when you conquer or hold at my
+    battlefield, you gain X XP."""
+
+    types = UNIT
+
+    __slots__ = ("amount",)
+
+    def __init__(self, p: AmountParams, c: Compiler) -> None:
+        self.amount = p.amount if p is not None else 1
+
+    def abilities(self) -> list[dict]:
+        return [{"trigger": t, "effect": {"gain_xp": self.amount}}
+                for t in ("on_conquer", "on_hold")]
+
+
+class LevelParams(Params):
+    __shorthand__ = "xp"
+    xp: int = Field(ge=1, le=STAT_MAX, description="The XP from which it is on.")
+
+
+@vocab.condition("level", LevelParams, text="you are at Level {{ xp }}")
+class LevelReached:
+    """Level N (rules notes 10: "text active at N+ XP"): its controller has N XP or more.
+    A Level ability is written with it: ``trigger: {static: {level: 3}}`` ("while you are
+    at Level 3, ..."), ``{if: {condition: {level: 3}, then: ...}}`` in a triggered one."""
+
+    __slots__ = ("xp",)
+
+    def __init__(self, p: LevelParams, c: Compiler) -> None:
+        self.xp = p.xp
+
+    def test(self, g: RiftboundGame, ctx: RiftTrigger) -> bool:
+        return ctx.controller.xp >= self.xp
 
 
 @vocab.condition("mighty", ThisParams, text="{{ card | describe }} is Mighty")

@@ -152,10 +152,24 @@ class Playing(Game[RiftPlayer]):
         if card.zone is not None and card.zone.kind == FACEDOWN:
             return True  # Hidden: from the turn after it was hidden it has Reaction
         if timing == CLOSED:
-            return card.has_keyword("reaction")
+            return card.has_keyword("reaction") or self.ambushing(p, card, timing)
         if timing == SHOWDOWN:
-            return card.has_keyword("action") or card.has_keyword("reaction")
+            return card.has_keyword("action") or card.has_keyword("reaction") or \
+                self.ambushing(p, card, timing)
         return True
+
+    def ambushing(self, p: RiftPlayer, card: RiftCard, timing: str) -> bool:
+        """Ambush (rules notes 10: "play to a battlefield where you have units, with
+        Reaction"; 5: a conditional Reaction "may start if it could qualify"): a unit that
+        has no timing of its own for ``timing`` but Ambush, and a battlefield to go to."""
+        return timing != OPEN and card.proto.is_unit and card.has_keyword("ambush") and \
+            not card.has_keyword("reaction") and \
+            not (timing == SHOWDOWN and card.has_keyword("action")) and \
+            bool(self.ambush_sites(p))
+
+    def ambush_sites(self, p: RiftPlayer) -> list[Battlefield]:
+        """The battlefields where ``p`` has units: where an Ambush unit may enter."""
+        return [bf for bf in self.battlefields if bf.units[p.index].cards]
 
     def playable(self, p: RiftPlayer, card: RiftCard, timing: str, accelerate: bool = False,
                  budget: cost.Budget | None = None, mods: cost.CostMods | None = None) -> bool:
@@ -187,10 +201,11 @@ class Playing(Game[RiftPlayer]):
                     continue
                 seen.add(c.proto.id)
                 if self.playable(p, c, timing, budget=budget, mods=mods):
-                    out.append(("play", c))
+                    flag = ("ambush",) if self.ambushing(p, c, timing) else ()
+                    out.append(("play", c, *flag))
                     if c.proto.is_unit and c.has_keyword("accelerate") and \
                             self.playable(p, c, timing, True, budget, mods):
-                        out.append(("play", c, "accelerated"))
+                        out.append(("play", c, "accelerated", *flag))
         return out
 
     def main_options(self, p: RiftPlayer) -> list:
@@ -305,7 +320,7 @@ class Playing(Game[RiftPlayer]):
 
     def do_action(self, p: RiftPlayer, choice: tuple) -> None:
         if choice[0] == "play":
-            self.play_card(p, choice[1], len(choice) > 2)
+            self.play_card(p, choice[1], "accelerated" in choice[2:], "ambush" in choice[2:])
         elif choice[0] == "hide":
             self.hide(p, choice)
         elif choice[0] == "activate":
@@ -314,9 +329,11 @@ class Playing(Game[RiftPlayer]):
             self.standard_move(p, choice)
 
     # -- playing a card (353-359; rules notes 6) -----------------------------------------
-    def play_card(self, p: RiftPlayer, card: RiftCard, accelerate: bool = False) -> None:
+    def play_card(self, p: RiftPlayer, card: RiftCard, accelerate: bool = False,
+                  ambush: bool = False) -> None:
         """Step 1: the card goes on the chain, pending; step 2: its choices (a unit's
-        location: base or a battlefield you control; a spell's target)."""
+        location: base or a battlefield you control, and with Ambush a battlefield where
+        you have units; played by Ambush's Reaction, only those; a spell's target)."""
         self.log.append(("play", p.name, card.proto.id, "accelerated") if accelerate else
                         ("play", p.name, card.proto.id))
         if self.is_hidden(card):  # from its facedown zone: ignoring its cost, entering there
@@ -326,7 +343,11 @@ class Playing(Game[RiftPlayer]):
             return
         c = self.move(card, self.chain_zone)
         if c.proto.is_unit:
-            places = [BASE, *(bf for bf in self.battlefields if bf.controller is p)]
+            places: list = [BASE, *(bf for bf in self.battlefields if bf.controller is p)]
+            if c.has_keyword("ambush"):
+                sites = self.ambush_sites(p)
+                places = sites if ambush else [*places, *(bf for bf in sites
+                                                          if bf not in places)]
             self.ask(p, "location", places, f"where does {c.proto.id} enter?",
                      then=(self.play_located, p, c, accelerate))
             return

@@ -51,6 +51,7 @@ UnitSpec = Union[str, UnitState]
 
 class PlayerState(Model):
     points: int = Field(0, ge=0)
+    xp: int = Field(0, ge=0, description="Experience (Hunt, Level).")
     energy: int = Field(0, ge=0)
     power: dict[Domain, int] = Field(default_factory=dict)
     channels: Optional[int] = Field(None, ge=0, description="Channel phases had (default: "
@@ -90,6 +91,7 @@ class Setup(Model):
 
 class PlayerExpect(scenario_checks.PlayerExpect):
     points: Optional[int] = None
+    xp: Optional[int] = None
     energy: Optional[int] = None
     rune_deck_count: Optional[int] = None
     runes: Optional[int] = Field(None, description="Runes in play.")
@@ -197,7 +199,7 @@ def build(setup: Setup, pool: CardSource) -> RiftboundGame:
     for name in NAMES:
         p = pa[name]
         ps = setup.players.get(name, PlayerState())
-        p.points, p.energy = ps.points, ps.energy
+        p.points, p.energy, p.xp = ps.points, ps.energy, ps.xp
         for d, n in ps.power.items():
             p.add_power(d, n)
         p.channels = ps.channels if ps.channels is not None else \
@@ -269,6 +271,7 @@ def check(g: RiftboundGame, e: Expect) -> list[tuple[tuple, str]]:
         p = names[name]
         b: tuple = ("players", name)
         cmp(b + ("points",), pe.points, p.points)
+        cmp(b + ("xp",), pe.xp, p.xp)
         cmp(b + ("energy",), pe.energy, p.energy)
         check_hand_and_deck(p, pe, b, cmp)
         cmp(b + ("rune_deck_count",), pe.rune_deck_count, len(p.rune_deck.cards))

@@ -107,7 +107,7 @@ class RiftCard(Card):
 class RiftPlayer(Player):
     __slots__ = ("deck", "rune_deck", "hand", "base", "runes", "trash", "banishment",
                  "legend", "champion", "aside", "energy", "power", "points", "scored",
-                 "channels", "finalized")
+                 "channels", "finalized", "xp")
     ZONES = PLAYER_ZONES
 
     def __init__(self, index: int, name: str):
@@ -129,6 +129,7 @@ class RiftPlayer(Player):
         self.scored: tuple[int, ...] = ()  # battlefields (indices) scored this turn
         self.channels = 0  # Channel phases had: the second player's first channels 3
         self.finalized = 0  # cards this player finalized this turn (Legion)
+        self.xp = 0  # experience (rules notes 9, XP: a public, unlimited counter; Hunt, Level)
 
     def power_of(self, domain: str) -> int:
         return self.power[DOMAIN_INDEX[domain]]

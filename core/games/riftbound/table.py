@@ -63,7 +63,7 @@ def riftbound_table(game: Any, viewer: RiftPlayer) -> TableView:
                                   [_card(c, viewer) for c in p.champion.cards]))
     players = []
     for p in game.players:
-        res: dict[str, Any] = {"points": p.points, "energy": p.energy}
+        res: dict[str, Any] = {"points": p.points, "energy": p.energy, "xp": p.xp}
         res.update({d: n for d, n in zip(DOMAINS, p.power, strict=False) if n})
         res["runes ready"] = f"{sum(not r.exhausted for r in p.runes.cards)}/" \
             f"{len(p.runes.cards)}"
