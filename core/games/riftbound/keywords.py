@@ -35,6 +35,10 @@ for _name, _why in {
         "quick_draw": "Quick-Draw needs equipment, not implemented yet",
         "weaponmaster": "Weaponmaster needs equipment, not implemented yet",
         "repeat": "Repeat (paying again to run the instructions again) is not implemented yet",
+        "empower": "Empower is not implemented yet: the rules notes name it (CR-2607) but "
+                   "give no rule text for it",
+        "flow": "Flow is not implemented yet: the rules notes name it (CR-2607) but give "
+                "no rule text for it",
         "level": "Level as a keyword is not implemented yet: write its condition in the "
                  "ability, trigger: {static: {level: 3}} (\"while you are at Level 3\") or "
                  "{if: {condition: {level: 3}, then: ...}}",
