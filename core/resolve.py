@@ -37,7 +37,7 @@ class Trigger(Generic[CardT, PlayerT]):
     effects read its own fields on them (``Trigger[MyCard, MyPlayer]``)."""
 
     __slots__ = ("ability", "source", "controller", "event", "target", "area", "done",
-                 "it", "no_target", "seq", "aimed", "stopped", "more", "moved")
+                 "it", "no_target", "seq", "aimed", "stopped", "more", "moved", "times")
 
     def __init__(self, ability: AbilityProgram, source: CardT, controller: PlayerT,
                  event: Event | None = None, area: Any = None):
@@ -53,6 +53,9 @@ class Trigger(Generic[CardT, PlayerT]):
         #: the cards the latest of its effects that move cards moved (drew, returned,
         #: discarded...), where they went: what ``moved`` names in a later stage
         self.moved: tuple = ()
+        #: how many times its effect runs as it resolves (a game's rule may make it more:
+        #: Riftbound's Repeat), each after the last is done
+        self.times = 1
         self.no_target = False
         #: where it happens: its source's area of the table
         self.area = area if area is not None else source.area
@@ -264,7 +267,17 @@ def resolve(g: Game, t: Trigger) -> None:
         g.log.append(("fizzle", t.source.proto.id, a.name, "invalid target"))
         return
     g.log.append(("resolve", t.source.proto.id, a.name))
+    if t.times > 1:  # its effect again, once this run of it is done
+        g.then(again, g, t, t.times - 1)
     if t.target is not None and not hasattr(a.effect, "aim"):
         g.aim(t, a.effect)  # one effect: it uses its target at once (stages: Stages.stage)
     else:
         a.effect.run(g, t)
+
+
+@step
+def again(g: Game, t: Trigger, left: int) -> None:
+    """``t``'s effect once more (``Trigger.times``), unless it was stopped meanwhile."""
+    if left > 0 and not t.stopped:
+        g.then(again, g, t, left - 1)
+        t.ability.effect.run(g, t)

@@ -712,8 +712,22 @@ def _rift_ambush(at: At) -> bool:
     return at.g.may_play(at.A, card, "closed")
 
 
+def _rift_repeat(at: At) -> bool:
+    """play.py: as a spell is finalized, its player is asked how many times to pay Repeat."""
+    from cardscript.resolve import Trigger
+    card = _in_hand(at)
+    if card is None or card.proto.type != "spell":
+        return False
+    g = at.g
+    at.A.energy = 9
+    g.decision, g.todo = None, []
+    g.play_finalize(at.A, card, False, "base", Trigger(g.spell_ability(card), card, at.A))
+    return g.decision is not None and g.decision.kind == "repeat"
+
+
 RIFT_KEYWORDS: dict[str, tuple[Any, Callable]] = {
     "ambush": ("ambush", _rift_ambush),
+    "repeat": ({"repeat": 1}, _rift_repeat),
     "hunt": ({"hunt": 2}, None),
     "action": ("action", _rift_playable("showdown")),
     "reaction": ("reaction", _rift_playable("closed")),

@@ -34,7 +34,6 @@ for _name, _why in {
         "equip": "Equip (attaching equipment to a unit) needs equipment, not implemented yet",
         "quick_draw": "Quick-Draw needs equipment, not implemented yet",
         "weaponmaster": "Weaponmaster needs equipment, not implemented yet",
-        "repeat": "Repeat (paying again to run the instructions again) is not implemented yet",
         "empower": "Empower is not implemented yet: the rules notes name it (CR-2607) but "
                    "give no rule text for it",
         "flow": "Flow is not implemented yet: the rules notes name it (CR-2607) but give "
@@ -69,6 +68,46 @@ class Ambush(KeywordBase):
 
     types = UNIT
     place = PLAYED
+
+
+class RepeatParams(Params):
+    __shorthand__ = "amount"
+    amount: Optional[int] = Field(
+        None, ge=0, le=STAT_MAX,
+        description="Energy ([N]) each repeat costs (unset: 1, or 0 when `power` is given).")
+    power: int = Field(0, ge=0, le=STAT_MAX, description="Power each repeat costs, of the "
+                       "card's domain.")
+
+    @property
+    def energy(self) -> int:
+        return self.amount if self.amount is not None else 0 if self.power else 1
+
+    @model_validator(mode="after")
+    def _costs_something(self) -> Self:
+        if not self.energy and not self.power:
+            raise ValueError("a Repeat cost of [0] and 0 power would repeat for ever: give "
+                             "`amount` (energy) or `power`")
+        return self
+
+
+@vocab.keyword("repeat", RepeatParams, text=(
+    "{% set amount = amount if amount is not none else 0 if power else 1 %}Repeat "
+    "{% if amount %}[{{ amount }}]{% endif %}{% if amount and power %} and {% endif %}"
+    "{% if power %}{{ power }} power{% endif %}"))
+class Repeat(KeywordBase):
+    """Repeat [cost] (rules notes 10: "run instructions again per payment"; 6, step 2: an
+    optional cost chosen as the card is played): as the spell is played its player chooses
+    how many times to pay the cost as well (as many as can be paid with the rest), and its
+    instructions run once more for each."""
+
+    types = frozenset({"spell"})
+    place = PLAYED
+
+    __slots__ = ("energy", "power")
+
+    def __init__(self, p: RepeatParams | None, c: Compiler) -> None:
+        self.energy = p.energy if p is not None else 1
+        self.power = p.power if p is not None else 0
 
 
 @vocab.keyword("accelerate", text="Accelerate")

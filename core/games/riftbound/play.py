@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 
 DONE = "done"
 END_TURN = "end turn"
+#: the most times Repeat is offered at once (each payment costs something: what can be
+#: paid bounds it first)
+REPEATS_MAX = 20
 BASE = "base"
 #: the timing a card is played in (seed, "Which cards are legal right now")
 OPEN, SHOWDOWN, CLOSED = "open", "showdown", "closed"
@@ -374,14 +377,41 @@ class Playing(Game[RiftPlayer]):
                       free: bool = False) -> None:
         """Steps 3-6: total cost, payment, finalize. A unit enters exhausted at its
         location (ready, accelerated); gear enters ready at base; a spell stays on the chain
-        as a finalized item. Then a cleanup, and the chain runs."""
+        as a finalized item. Then a cleanup, and the chain runs. A spell with Repeat first
+        asks how many times its cost is paid as well (step 2's optional costs)."""
         energy, power = cost.total_cost(self, p, c, accelerate, free)
         self.modifiers.use(self, p, c.proto.type)  # a one-shot discount applied: it ends
         extra = sum(cost.deflect(p, t) for t in item.chosen()) if item is not None else 0
         if extra:
             self.log.append(("deflect", p.name, extra))
+        rep = c.proto.keywords.get("repeat") if item is not None else None
+        if rep is None:
+            self.then(self.play_paid, p, c, accelerate, where, item)
+            cost.pay(self, p, energy, power, cost.power_domains(c), extra)
+            return
+        domains, budget = cost.power_domains(c), cost.available(self, p)
+        most = 0
+        while most < REPEATS_MAX and cost.can_pay(
+                self, p, energy + (most + 1) * rep.energy, power + (most + 1) * rep.power,
+                domains, budget, extra):
+            most += 1
+        self.ask(p, "repeat", list(range(most + 1)),
+                 f"pay Repeat for {c.proto.id} how many times?",
+                 then=(self.play_repeated, p, c, accelerate, where, item, energy, power, extra))
+
+    @step
+    def play_repeated(self, p: RiftPlayer, c: RiftCard, accelerate: bool,
+                      where: Battlefield | str, item: RiftTrigger, energy: int, power: int,
+                      extra: int, times: int) -> None:
+        """Repeat paid ``times`` times as well: the spell's instructions run once more for
+        each (``Trigger.times``)."""
+        rep = c.proto.keywords["repeat"]
+        item.times = 1 + times
+        if times:
+            self.log.append(("repeat", p.name, c.proto.id, times))
         self.then(self.play_paid, p, c, accelerate, where, item)
-        cost.pay(self, p, energy, power, cost.power_domains(c), extra)
+        cost.pay(self, p, energy + times * rep.energy, power + times * rep.power,
+                 cost.power_domains(c), extra)
 
     @step
     def play_paid(self, p: RiftPlayer, c: RiftCard, accelerate: bool, where: Battlefield | str,

@@ -47,7 +47,7 @@ VARIANTS = {
 }
 
 DECISION_KINDS = ("mulligan", "battlefield", "action", "location", "target", "order",
-                  "showdown", "priority", "focus", "assign", "pay", *CORE_KINDS)
+                  "showdown", "priority", "focus", "assign", "pay", "repeat", *CORE_KINDS)
 
 
 @state
