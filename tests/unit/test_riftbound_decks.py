@@ -1,6 +1,6 @@
 """Riftbound deck files (docs/games/riftbound.md, "Decks"): each part holds its kind of card,
 the chosen champion is the legend's, every card is within the legend's domains, sizes and
-copies are counted, and each problem is reported at its place."""
+copies are counted (one of a Unique card), and each problem is reported at its place."""
 from __future__ import annotations
 
 import pytest
@@ -62,6 +62,8 @@ def test_a_legal_deck_gives_every_part_in_order(pool, tmp_path):
      "at least 40"),
     ("{card: cinder-scout, count: 3}", "{card: korrun-of-the-pyre, count: 3}", "CS403",
      "at most 3"),
+    ("{card: cinder-scout, count: 3}", "{card: bedrock-colossus, count: 3}", "CS403",
+     "it is Unique (rules notes 10: one per deck)"),
     ("{card: fury-rune, count: 6}", "{card: cinder-scout, count: 6}", "CS405",
      "the rune deck holds runes"),
 ])

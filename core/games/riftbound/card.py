@@ -34,7 +34,7 @@ class RiftboundCard(CardBase):
     """A Riftbound card. ``cost`` is its energy cost, ``power`` how many power of its
     domain it also costs; ``might`` is a unit's strength."""
 
-    __text__: ClassVar[str] = ""
+    __text__: ClassVar[str] = "{% if unique %}Unique.{% endif %}"
 
     type: Literal["unit", "gear", "spell", "legend", "battlefield", "rune"] = Field(
         description="The card type (a champion is a unit with `champion: true`).")
@@ -48,6 +48,7 @@ class RiftboundCard(CardBase):
     tags: list[str] = Field(default_factory=list, description="Tags (a legend's first tag "
                             "names the champion it calls).")
     champion: bool = Field(False, description="A champion unit (may be a chosen champion).")
+    unique: bool = Field(False, description="Unique (rules notes 10: one per deck).")
     token: bool = Field(False, description="A token: made by effects, never in a deck.")
     keywords: "list[Keyword]" = Field(default_factory=list)
     abilities: "list[Ability]" = Field(default_factory=list)

@@ -90,9 +90,12 @@ def validate_deck(model: RiftboundDeck, doc: Document, pool: DeckPool) -> list[D
                 bad(path, f"'{e.card}' is {'/'.join(card.domains)}, outside the legend's "
                     f"domains ({'/'.join(sorted(domains))})")
             copies = e.count + (e.card == model.champion)
-            if part == "cards" and copies > COPIES:
+            most = 1 if getattr(card, "unique", False) else COPIES
+            if part == "cards" and copies > most:
+                why = "it is Unique (rules notes 10: one per deck)" if most == 1 else \
+                    f"a deck may have at most {COPIES}"
                 bad((part, i, "count"), f"{copies} copies of '{e.card}' (the chosen champion "
-                    f"counts); a deck may have at most {COPIES}", "CS403")
+                    f"counts); {why}", "CS403")
         return total
 
     runes = entries("runes", ("rune",))

@@ -32,8 +32,8 @@ DOMAIN_INDEX = {d: i for i, d in enumerate(DOMAINS)}
 
 
 class RiftCardDef(CardDef):
-    __slots__ = ("domains", "power", "might", "tags", "champion", "is_unit", "cost_mod",
-                 "own_cost", "adds")
+    __slots__ = ("domains", "power", "might", "tags", "champion", "unique", "is_unit",
+                 "cost_mod", "own_cost", "adds")
     type: str
     token: bool
     domains: tuple[str, ...]
@@ -41,6 +41,7 @@ class RiftCardDef(CardDef):
     might: int | None
     tags: tuple[str, ...]
     champion: bool
+    unique: bool
     is_unit: bool
     cost_mod: bool
     own_cost: tuple
