@@ -61,7 +61,7 @@ def third_person(verb: str) -> str:
     first, _, rest = verb.partition(" ")
     if first in _MODALS:
         return verb
-    special = {"have": "has", "do": "does", "go": "goes", "be": "is"}
+    special = {"have": "has", "do": "does", "don't": "doesn't", "go": "goes", "be": "is"}
     if first in special:
         word = special[first]
     elif re.search(r"[^aeiou]y$", first):

@@ -25,11 +25,6 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
 vocab = Vocabulary("riftbound")
 
 
-class CardAmountParams(Params):
-    amount: int = Field(1, ge=1, le=STAT_MAX)
-    card: "CardRef" = "target"
-
-
 class DamageParams(Params):
     amount: "Value" = Field(1, description="How much: a number, or a value ({count: ...}: "
                             "\"1 damage for each ...\").")
@@ -44,7 +39,7 @@ class CardParams(Params):
 class _OnCards:
     __slots__ = ("card",)
 
-    def __init__(self, p: CardAmountParams | CardParams | DamageParams, c: Compiler) -> None:
+    def __init__(self, p: MightParams | CardParams | DamageParams, c: Compiler) -> None:
         c.this_can_be(p.card, getattr(self, "entry_name", "this effect"), ("unit",))
         self.card = c.card_ref(p.card)
 
@@ -79,14 +74,27 @@ class DealDamage(_OnCards):
             g.log.append(("damage", card.proto.id, n))
 
 
-@vocab.effect("give_might", CardAmountParams,
-              text="give {{ card | describe }} +{{ amount }} Might this turn")
+class MightParams(Params):
+    amount: int = Field(1, ge=-STAT_MAX, le=STAT_MAX, description="+N or -N Might (not 0).")
+    card: "CardRef" = "target"
+
+    @model_validator(mode="after")
+    def _not_zero(self) -> Self:
+        if not self.amount:
+            raise ValueError("+0 Might changes nothing: give `amount`, +N or -N")
+        return self
+
+
+@vocab.effect("give_might", MightParams,
+              text="give {{ card | describe }} {{ amount | signed }} Might this turn")
 class GiveMight(_OnCards):
-    """+N Might until the end of the turn (317: "this turn" effects expire)."""
+    """+N or -N Might until the end of the turn (317: "this turn" effects expire); Might
+    below 0 counts as 0, and a unit dies only from non-zero damage at least its Might
+    (rules notes 9)."""
 
     __slots__ = ("amount",)
 
-    def __init__(self, p: CardAmountParams, c: Compiler) -> None:
+    def __init__(self, p: MightParams, c: Compiler) -> None:
         super().__init__(p, c)
         self.amount = p.amount
 
@@ -110,15 +118,19 @@ keyword_grant(vocab, "grant", "{{ card | does('have') }} {{ keywords | given_key
     that add abilities (Vision, Legion) can't be given.""")
 
 
-prohibition(vocab, "cant", ("move",), ("choose",), text=(
+prohibition(vocab, "cant", ("move", "deal_combat_damage"), ("choose",), text=(
     "{% set acts = action if action is not string else [action] %}"
     "{% if acts[0] == 'move' %}{{ card | does(\"can't\", plural=true) }} move"
+    "{% elif acts[0] == 'deal_combat_damage' %}{{ card | does(\"don't\", plural=true) }} "
+    "deal combat damage"
     "{% else %}{{ 'opponents' if by == 'opponents' else 'players' }} can't choose "
     "{{ card | describe('plural') }}{% endif %}"), doc="""A prohibition while it is in
     force ("can't" beats "can"): the units it covers can't ``move`` (no standard move, rules
-    notes 3; a recall is not a move), or players (``by: opponents``: the opponents of its
-    controller) can't ``choose`` them as the target of a spell or an ability ("I can't be
-    chosen by enemy spells and abilities"). A target is judged as it is chosen.""")
+    notes 3; a recall is not a move), don't ``deal_combat_damage`` (their Might adds nothing
+    to their side's combat damage, as a stunned unit's, notes 7), or players (``by:
+    opponents``: the opponents of its controller) can't ``choose`` them as the target of a
+    spell or an ability ("I can't be chosen by enemy spells and abilities"). A target is
+    judged as it is chosen.""")
 
 
 @vocab.effect("buff", CardParams, text="buff {{ card | describe }}")

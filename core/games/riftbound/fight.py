@@ -200,14 +200,18 @@ class Fights(Section):
 
     # -- combat (rules notes 7) ----------------------------------------------------------
     def combat_damage(self, g: Playing, bf: Battlefield) -> None:
-        """Combat damage step: each side's total Might (stunned units add nothing), the
-        attacker assigning first; all damage is dealt at once."""
+        """Combat damage step: each side's total Might (stunned units, and those a static
+        ability says don't deal combat damage, add nothing), the attacker assigning first;
+        all damage is dealt at once."""
         a, d = cast(Any, self.attacker), cast(Any, self.defender)
         att, dfn = bf.units[a.index].cards, bf.units[d.index].cards
         if not att or not dfn:
             return
-        total_a = sum(c.might() for c in att if not c.stunned)
-        total_d = sum(c.might() for c in dfn if not c.stunned)
+        forbidden = g.continuous.forbidden
+        total_a = sum(c.might() for c in att
+                      if not c.stunned and not forbidden(g, "deal_combat_damage", c))
+        total_d = sum(c.might() for c in dfn
+                      if not c.stunned and not forbidden(g, "deal_combat_damage", c))
         self.damage_plan = []  # shared by the assignment steps (the class docstring)
         g.then(self.deal_combat_damage, g, bf)
         g.sequence((self.assign, g, a, list(dfn), total_a), (self.assign, g, d, list(att), total_d))
