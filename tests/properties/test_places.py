@@ -179,6 +179,14 @@ def _rift_heal(at: At) -> None:
     at.g.heal_all()  # play.py: every unit with damage heals
 
 
+def _rift_move(at: At) -> None:
+    """play.py: a standard move of a unit on the board, home or out (only units move)."""
+    card = at.card
+    if card.proto.type == "unit" and card.zone is not None and card.zone.in_play:
+        dest = at.g.battlefields[0] if card.zone is at.A.base else "base"
+        at.g.standard_move(at.A, ("move", card, "to", dest))
+
+
 def _rift_offered(at: At) -> bool:
     return any(o[1] is at.card for o in at.g.activate_options(at.A, "open"))
 
@@ -218,6 +226,7 @@ RIFT_EVENTS: dict[str, Callable] = {
     "on_heal": _rift_heal,
     "on_attack": _rift_fight("attack"),
     "on_defend": _rift_fight("defend"),
+    "on_move": _rift_move,
     "on_conquer": _rift_score("conquer"),
     "on_hold": _rift_score("hold"),
     "start_of_turn": _turn("turn_start"),

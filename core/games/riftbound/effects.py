@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
     from ...model.names import CardRef, PlayerRef, Value
     from .rules import RiftboundGame
     from .state import RiftCard, RiftPlayer, RiftTrigger
+    from .zones import Battlefield
 
 vocab = Vocabulary("riftbound")
 
@@ -39,7 +40,8 @@ class CardParams(Params):
 class _OnCards:
     __slots__ = ("card",)
 
-    def __init__(self, p: MightParams | CardParams | DamageParams, c: Compiler) -> None:
+    def __init__(self, p: MightParams | CardParams | DamageParams | MoveParams,
+                 c: Compiler) -> None:
         c.this_can_be(p.card, getattr(self, "entry_name", "this effect"), ("unit",))
         self.card = c.card_ref(p.card)
 
@@ -191,6 +193,60 @@ look_at_top(vocab, "look_at_top",
             "among them into your hand and recycle the rest",
             doc="""Look at the top cards of your deck, put up to ``take`` of them (a unit the
     filter accepts, if given) into your hand, and recycle the rest.""")
+
+
+class MoveParams(Params):
+    card: "CardRef" = "target"
+    to: Literal["base", "battlefield"] = Field(
+        "battlefield", description="Its controller's base, or a battlefield its controller "
+        "chooses (of those it may go to).")
+
+
+@vocab.effect("move_unit", MoveParams, text=(
+    "move {{ card | describe }} to {{ 'its base' if to == 'base' else 'a battlefield' }}"))
+class MoveUnit(_OnCards):
+    """A move by an effect (rules notes 3: not a standard move: no exhausting, no Ganking
+    needed), which "When I move" sees (a recall is not a move): to base, or to a battlefield
+    the ability's controller chooses — not the one it is at, never one holding units of two
+    other players, and a non-controller's unit makes it contested (notes 1). Several units
+    go to one battlefield."""
+
+    __slots__ = ("to",)
+
+    def __init__(self, p: MoveParams, c: Compiler) -> None:
+        super().__init__(p, c)
+        self.to = p.to
+
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
+        cards = [x for x in self.card.cards(g, ctx) if x.proto.is_unit and x.zone.in_play]
+        ctx.done = False
+        if not cards:
+            return
+        if self.to == "base":
+            self.moved(g, ctx, cards, "base")
+            return
+        places = [bf for bf in g.battlefields if g.may_enter(bf, cards)]
+        if places:
+            g.ask(ctx.controller, "location", places, "move to which battlefield?",
+                  then=(self.moved, g, ctx, cards))
+
+    @step
+    def moved(self, g: RiftboundGame, ctx: RiftTrigger, cards: list[RiftCard],
+              where: Battlefield | str) -> None:
+        moved = []
+        with g.together():
+            for c in cards:
+                dest = c.controller.base if isinstance(where, str) else \
+                    where.units[c.controller.index]
+                if c.zone is not dest and c.zone is not None:
+                    g.move(c, dest, cause="effect")
+                    moved.append(dest)
+                    if not isinstance(where, str) and where.controller is not c.controller \
+                            and where.contested_by is None:
+                        where.contested_by = c.controller  # notes 1: applied by the mover
+        ctx.done = bool(moved)
+        if moved:
+            g.log.append(("move", ctx.controller.name, len(moved), moved[-1].label()))
 
 
 @vocab.effect("ready", CardParams, text="ready {{ card | describe }}")

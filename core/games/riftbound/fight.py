@@ -80,7 +80,9 @@ class Fights(Section):
                     g.move(c, c.owner.trash)
                     g.log.append(("hidden_lost", c.controller.name, bf.name))
         staged = self.staged(g)  # 323.6-7
-        if staged and self.neutral_open(g):  # 323.8-9
+        # 323.8-9: in the neutral open state; triggers pending go on the chain first (a
+        # closed state), and the cleanup after they resolve opens it
+        if staged and self.neutral_open(g) and not g.pending:
             g.ask(g.active, "showdown", staged, "choose the showdown to open",
                      then=(self.open_showdown, g,))
         if g.pending and not g.resolver.running:

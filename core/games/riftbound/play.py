@@ -459,6 +459,16 @@ class Playing(Game[RiftPlayer]):
                                if other is not bf)
         return out
 
+    def may_enter(self, bf: Battlefield, cards: list[RiftCard]) -> bool:
+        """Whether an effect may move ``cards`` to ``bf`` (rules notes 3, 11): not where
+        they all are already, and never into a battlefield holding units of two players
+        other than theirs."""
+        if all(c.zone is not None and c.zone.area is bf for c in cards):
+            return False
+        movers = {c.controller.index for c in cards}
+        others = {z.player.index for z in bf.units if z.cards and z.player.index not in movers}
+        return len(others) < 2
+
     def standard_move(self, p: RiftPlayer, choice: tuple) -> None:
         _, what, _, dest = choice
         if isinstance(what, str):  # "all ready units at <base or a battlefield's name>"

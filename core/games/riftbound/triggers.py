@@ -125,6 +125,15 @@ class OnAttack(SelfTrigger):
     types = frozenset({"unit"})
 
 
+@vocab.trigger("on_move", text="When I move,")
+class OnMove(SelfTrigger):
+    """When I move between base and a battlefield, or between battlefields: a standard move
+    or an effect's (``move_unit``); a recall is not a move (rules notes 3)."""
+
+    event = "moved"
+    types = frozenset({"unit"})
+
+
 @vocab.trigger("on_defend", text="When I defend,")
 class OnDefend(SelfTrigger):
     """When I become a defender as a combat opens."""
@@ -217,21 +226,25 @@ class EndOfTurn(_Turn):
 
 class WheneverParams(CoreWheneverParams):
     #: each ``whenever`` word and the event it waits for (its publisher: play.py, fight.py)
-    WORDS = {"dies": "died", "attacks": "attack", "defends": "defend", "heals": "healed"}
+    WORDS = {"dies": "died", "attacks": "attack", "defends": "defend", "heals": "healed",
+             "moves": "moved"}
     dies: "Optional[Selector]" = Field(None, description="A unit the selector matches dies "
                                        "(as it last was).")
     attacks: "Optional[Selector]" = Field(None, description="... becomes an attacker.")
     defends: "Optional[Selector]" = Field(None, description="... becomes a defender.")
     heals: "Optional[Selector]" = Field(None, description="... heals.")
+    moves: "Optional[Selector]" = Field(None, description="... moves (a standard move or an "
+                                        "effect's; not a recall).")
 
 
 @vocab.trigger("whenever", WheneverParams, text=(
     "When {% if dies %}{{ dies | describe }} dies{% elif attacks %}{{ attacks | describe }} "
-    "attacks{% elif defends %}{{ defends | describe }} defends{% else %}"
-    "{{ heals | describe }} heals{% endif %},"))
+    "attacks{% elif defends %}{{ defends | describe }} defends{% elif moves %}"
+    "{{ moves | describe }} moves{% else %}{{ heals | describe }} heals{% endif %},"))
 class Whenever(CoreWhenever):
-    """When a unit the selector matches dies, attacks, defends or heals, while this card is
-    on the board (the core's trigger on another card's event; ``it`` is that unit)."""
+    """When a unit the selector matches dies, attacks, defends, heals or moves, while this
+    card is on the board (the core's trigger on another card's event; ``it`` is that
+    unit)."""
 
     __slots__ = ()
 
