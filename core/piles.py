@@ -10,6 +10,8 @@ another's discard pile: one concept, each game's name and text).
 - Looking at the top of a deck (:func:`look_at_top`): the top N cards of your deck, up to K
   of them (that a selector accepts) into your hand, one choice at a time, the rest on the
   bottom in the order they were.
+- Discarding from a hand (:func:`hand_discard`): each player chooses the cards (or they go
+  at random) into their discard zone, through ``Game.leave_pile``.
 - Cards in a player's pile (:func:`pile_selector`): by owner, card type, printed name and
   ``other`` ("a unit card in your trash").
 """
@@ -27,7 +29,7 @@ from .registry import Params, Vocabulary
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
     from .compiler import Compiler
     from .game import Game
-    from .model.names import CardRef, Selector
+    from .model.names import CardRef, PlayerRef, Selector, Value
     from .refs import CardRef as CompiledCardRef
     from .resolve import Trigger
 
@@ -180,6 +182,63 @@ def look_at_top(v: Vocabulary, name: str, text: str, doc: str) -> None:
     make.__doc__ = doc
     make.__qualname__ = make.__name__ = f"look_at_top({name!r})"
     v.effect(name, LookParams, text=text, moves="put into your hand")(make)
+
+
+class HandDiscard:
+    """Players discard cards from their hands to their ``pile`` (the game's discard zone):
+    each chooses which, one card at a time (at random, with ``random``; all they hold if
+    fewer), in the order the player reference gives them. Done when a card was discarded;
+    a later stage's ``moved`` names the cards discarded."""
+
+    __slots__ = ("count", "player", "random", "pile")
+
+    def __init__(self, p: Any, c: Compiler, pile: str) -> None:
+        self.count = c.count(p.count)
+        self.player = c.player_ref(p.player)
+        self.random = p.random
+        self.pile = pile
+
+    def run(self, g: Game, ctx: Trigger) -> None:
+        ctx.done, ctx.moved = False, ()
+        n = self.count.get(g, ctx)
+        for q in reversed(self.player.players(g, ctx)):  # the first asked first (LIFO)
+            g.then(self.one, g, ctx, q, n)
+
+    @step
+    def one(self, g: Game, ctx: Trigger, q: Any, left: int) -> None:
+        hand = q.hand.cards
+        if left <= 0 or not hand:
+            return
+        if self.random:
+            self.chosen(g, ctx, q, left, hand[int(g.rng.random() * len(hand))])
+        else:
+            g.ask(q, "discard", list(hand), f"discard a card ({left} left)",
+                  then=(self.chosen, g, ctx, q, left))
+
+    @step
+    def chosen(self, g: Game, ctx: Trigger, q: Any, left: int, card: Any) -> None:
+        g.leave_pile(card, getattr(card.owner, self.pile), "discarded", ctx.controller)
+        if card.moved_to is not None:
+            ctx.moved = (*ctx.moved, card.moved_to)
+        ctx.done = True
+        self.one(g, ctx, q, left - 1)
+
+
+def hand_discard(v: Vocabulary, name: str, pile: str, text: str, doc: str) -> None:
+    """Name discarding from a hand ``name`` in the game vocabulary ``v`` (its words in
+    ``text``), to each player's zone ``pile``: ``{name: 2}``, ``{name: {count: 1, player:
+    opponent, random: true}}``."""
+    class DiscardParams(Params):
+        __shorthand__ = "count"
+        count: "Value" = Field(1, description="How many cards: a number or a value.")
+        player: "PlayerRef" = Field("you", description="Who discards.")
+        random: bool = Field(False, description="At random, not chosen.")
+
+    def make(p: DiscardParams, c: Compiler) -> HandDiscard:
+        return HandDiscard(p, c, pile)
+    make.__doc__ = doc
+    make.__qualname__ = make.__name__ = f"hand_discard({name!r})"
+    v.effect(name, DiscardParams, text=text, moves="discarded")(make)
 
 
 class PileSelector:

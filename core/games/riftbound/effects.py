@@ -12,7 +12,7 @@ from ...continuous import keyword_grant, prohibition, stat_bonus
 from ...limits import COUNT_MAX, STAT_MAX
 from ...loadable import step
 from ...modifiers import next_cost
-from ...piles import look_at_top, pile_move
+from ...piles import hand_discard, look_at_top, pile_move
 from ...registry import Params, Vocabulary
 from .card import DOMAINS, Domain
 
@@ -343,6 +343,47 @@ class Pay:
         ctx.done = cost.can_pay(g, p, self.energy, self.power, domains)
         if ctx.done:
             cost.pay(g, p, self.energy, self.power, domains)
+
+
+@vocab.effect("play_ignoring_cost", CardParams,
+              text="play {{ card | describe }}, ignoring its cost")
+class PlayIgnoringCost:
+    """Its controller plays the card from where it is (a hand, a trash: a pile selector's
+    card), ignoring its cost (356, step 1: the base cost; additional costs such as Deflect
+    are still paid): it goes on the chain as any played card, its choices made (a unit's
+    location, a spell's target), whatever the timing."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, p: CardParams, c: Compiler) -> None:
+        self.card = c.card_ref(p.card)
+
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
+        cards = [x for x in self.card.cards(g, ctx) if x.zone is not None and
+                 not x.zone.in_play and x.proto.type in ("unit", "gear", "spell")]
+        ctx.done = bool(cards)
+        for x in reversed(cards):  # the first played first (steps run last-in first)
+            g.then(self.play, g, ctx, x)
+
+    @staticmethod
+    @step
+    def play(g: RiftboundGame, ctx: RiftTrigger, card: RiftCard) -> None:
+        if card.zone is None or card.zone.in_play:
+            return
+        if card.proto.type == "spell":  # rules notes 6, step 5: it needs its legal targets
+            ab = g.spell_ability(card)
+            if ab.target is not None and ab.targets[0] and \
+                    not g.spell_targets(ctx.controller, card, free=True):
+                return
+        g.play_card(ctx.controller, card, free=True)
+
+
+# the core's discarding from a hand in Riftbound's words: to the trash
+hand_discard(vocab, "discard", "trash", text=(
+    "{{ player | does('discard') }} {{ count | quantity('card') }}"
+    "{% if random %} at random{% endif %}"), doc="""Players discard cards from their hands to
+    their trash, each choosing which, one at a time (``random``: at random); all they hold if
+    fewer. A later stage's ``moved`` names what was discarded.""")
 
 
 # the core's one-shot discount in Riftbound's words (356, step 4: a discount)

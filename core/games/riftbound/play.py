@@ -333,10 +333,11 @@ class Playing(Game[RiftPlayer]):
 
     # -- playing a card (353-359; rules notes 6) -----------------------------------------
     def play_card(self, p: RiftPlayer, card: RiftCard, accelerate: bool = False,
-                  ambush: bool = False) -> None:
+                  ambush: bool = False, free: bool = False) -> None:
         """Step 1: the card goes on the chain, pending; step 2: its choices (a unit's
         location: base or a battlefield you control, and with Ambush a battlefield where
-        you have units; played by Ambush's Reaction, only those; a spell's target)."""
+        you have units; played by Ambush's Reaction, only those; a spell's target).
+        ``free``: played by an effect, ignoring its cost (``play_ignoring_cost``)."""
         self.log.append(("play", p.name, card.proto.id, "accelerated") if accelerate else
                         ("play", p.name, card.proto.id))
         if self.is_hidden(card):  # from its facedown zone: ignoring its cost, entering there
@@ -352,9 +353,16 @@ class Playing(Game[RiftPlayer]):
                 places = sites if ambush else [*places, *(bf for bf in sites
                                                           if bf not in places)]
             self.ask(p, "location", places, f"where does {c.proto.id} enter?",
-                     then=(self.play_located, p, c, accelerate))
+                     then=(self.play_free_located if free else self.play_located, p, c,
+                           accelerate))
             return
-        self.play_located(p, c, accelerate, BASE)
+        self.play_located(p, c, accelerate, BASE, free)
+
+    @step
+    def play_free_located(self, p: RiftPlayer, c: RiftCard, accelerate: bool,
+                          where: Battlefield | str) -> None:
+        """A unit played ignoring its cost, its location chosen."""
+        self.play_located(p, c, accelerate, where, True)
 
     @step
     def play_located(self, p: RiftPlayer, c: RiftCard, accelerate: bool, where: Battlefield | str,

@@ -47,7 +47,8 @@ VARIANTS = {
 }
 
 DECISION_KINDS = ("mulligan", "battlefield", "action", "location", "target", "order",
-                  "showdown", "priority", "focus", "assign", "pay", "repeat", *CORE_KINDS)
+                  "showdown", "priority", "focus", "assign", "pay", "repeat", "discard",
+                  *CORE_KINDS)
 
 
 @state
