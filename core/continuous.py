@@ -111,6 +111,34 @@ def covered_ref(c: Compiler, node: Any) -> ThisRef | AllRef:
     return ref
 
 
+class EquippedRef:
+    """``equipped``: the card the effect's card (an equipment) is attached to now, as its
+    game's ``Card.equipped`` says (none if it is attached to none)."""
+
+    __slots__ = ()
+    entry_name = "equipped"
+
+    def cards(self, g: Game, ctx: Trigger) -> list[Card]:
+        host = ctx.source.equipped()
+        return [host] if host is not None else []
+
+
+EQUIPPED = EquippedRef()
+
+
+def equipped_covers(types: frozenset[str], refusal: str) -> Callable[[Compiler, Any], Any]:
+    """The cards a continuous effect of a game with equipment covers: ``this``, ``{all:
+    ...}``, or ``equipped`` on a card of ``types`` (its equipment), refused elsewhere with
+    ``refusal`` (``{kind}``: the card's type)."""
+    def covers(c: Compiler, node: Any) -> Any:
+        if node == "equipped":
+            if c.card_type not in types:
+                raise c.error(refusal.format(kind=c.card_type))
+            return EQUIPPED
+        return covered_ref(c, node)
+    return covers
+
+
 def covered_cards(ref: Any, g: Game, ctx: Trigger) -> list[Card]:
     """The cards in play a continuous effect's reference covers now (a selection, never an
     effect step)."""
@@ -219,13 +247,20 @@ class KeywordGrant:
         return covered_cards(self.card, g, ctx)
 
 
-def keyword_grant(v: Vocabulary, name: str, text: str, doc: str) -> None:
+def keyword_grant(v: Vocabulary, name: str, text: str, doc: str, card: Any = None,
+                  covers: Callable[[Compiler, Any], Any] = covered_ref,
+                  cards: str = "'this', or {all: selector}.") -> None:
     """Name the continuous keyword grant ``name`` in the game vocabulary ``v``: ``{name:
-    {card: {all: ...}, keywords: [tank]}}``."""
-    params = type("GrantParams", (GrantParams,), {})  # the game's own (its Keyword union)
+    {card: {all: ...}, keywords: [tank]}}``. A game whose continuous effects name other
+    cards gives ``card``, ``covers`` and ``cards`` as for :func:`stat_bonus`."""
+    if card is None:  # the game's own model (its Keyword union)
+        params: Any = type("GrantParams", (GrantParams,), {})
+    else:
+        params = create_model("GrantParams", __base__=GrantParams, __module__=__name__,
+                              card=(card, Field("this", description=cards)))
 
     def make(p: Any, c: Compiler) -> KeywordGrant:
-        return KeywordGrant(p, c, name, covered_ref)
+        return KeywordGrant(p, c, name, covers)
     make.__doc__ = doc
     make.__qualname__ = make.__name__ = f"keyword_grant({name!r})"
     make.continuous = True  # type: ignore[attr-defined]

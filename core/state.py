@@ -96,6 +96,11 @@ class Card:
         """The copy of this card (made for each class by :func:`_card_copier`)."""
         raise NotImplementedError  # pragma: no cover - replaced below
 
+    def equipped(self) -> Card | None:
+        """The card this one (an equipment) is attached to now, in a game with equipment;
+        None otherwise (:class:`cardscript.continuous.EquippedRef`)."""
+        return None
+
     @property
     def id(self) -> str:
         return self.proto.id

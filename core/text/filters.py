@@ -88,6 +88,20 @@ def is_mass(node: Any) -> bool:
     return node.name == "all" or (node.name == "target" and current().targets is not None)
 
 
+@CORE.filter("covered")
+def covered(value: Any) -> Any:
+    """A continuous effect's cards as a card reference: the card reference written there
+    ("this", "all units"), or ``equipped`` in the game's words (its ``covered`` text option
+    ``equipped``: "the equipped unit")."""
+    r = current()
+    if value == "equipped":
+        return NodeView(r, "card", r.text.options.get("covered", {}).get("equipped",
+                                                                        "the equipped card"))
+    if isinstance(value, str):
+        return NodeView(r, "card", value)
+    return r.view("card", r.node._raw.card)  # {all: ...}: its selector, from the model
+
+
 @CORE.filter("quantity")
 def quantity(count: int | NodeView, noun: str) -> str:
     """"a card", "2 cards", "1 gold" (a resource); a value: "a card for each item you

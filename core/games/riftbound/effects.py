@@ -4,11 +4,11 @@ changes the board as one event; the cleanup that follows (after the item resolve
 what is lethally damaged."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional, Self, cast
+from typing import TYPE_CHECKING, Literal, Optional, Self, Union, cast
 
 from pydantic import Field, model_validator
 
-from ...continuous import keyword_grant, prohibition, stat_bonus
+from ...continuous import equipped_covers, keyword_grant, prohibition, stat_bonus
 from ...limits import COUNT_MAX, STAT_MAX
 from ...loadable import step
 from ...modifiers import next_cost
@@ -104,18 +104,31 @@ class GiveMight(_OnCards):
         card.mods = (*card.mods, self.amount)
 
 
+#: an equipment's continuous effects name the unit it is attached to (rules notes 9)
+covers = equipped_covers(frozenset({"gear"}), "'equipped' is the unit an equipment is "
+                         "attached to: only gear is attached; this card is a {kind}")
+
+
+#: a continuous effect's cards: a card reference, or the equipped unit
+Covered = Union[Literal["equipped"], "CardRef"]
+_COVERED = "'this', 'equipped' (the unit an equipment is attached to), or {all: selector}."
+
+
 stat_bonus(vocab, "might_bonus", "might",
-           "{{ card | does('have') }} {{ amount | signed }} Might", types=frozenset({"unit"}),
+           "{{ card | covered | does('have') }} {{ amount | signed }} Might",
+           types=frozenset({"unit"}), card=Covered, covers=covers, cards=_COVERED,
            doc="""The units it covers
     have +N (or -N) Might while it is in force: "I have +2 Might", "other friendly units here
     have +1 Might" (the arithmetic layer of rules notes 5.3, after traits and abilities;
     Might below 0 counts as 0, notes 9).""")
 
 
-keyword_grant(vocab, "grant", "{{ card | does('have') }} {{ keywords | given_keywords }}",
-              doc="""The units (or gear) it covers have these keywords while it is in
-    force: "your other units here have Tank" (the abilities layer of rules notes 5.3, before
-    arithmetic: a given Assault adds its Might as a printed one does, instances summing).
+keyword_grant(vocab, "grant",
+              "{{ card | covered | does('have') }} {{ keywords | given_keywords }}",
+              card=Covered, covers=covers, cards=_COVERED, doc="""The units (or gear) it
+    covers have these keywords while it is in force: "your other units here have Tank"
+    (the abilities layer of rules notes 5.3, before arithmetic: a given Assault adds its
+    Might as a printed one does, instances summing; an equipment's ``equipped`` unit).
     Keywords read as a card is played (Action, Accelerate, Hidden), cost changes and those
     that add abilities (Vision, Legion) can't be given.""")
 
@@ -133,6 +146,31 @@ prohibition(vocab, "cant", ("move", "deal_combat_damage"), ("choose",), text=(
     opponents``: the opponents of its controller) can't ``choose`` them as the target of a
     spell or an ability ("I can't be chosen by enemy spells and abilities"). A target is
     judged as it is chosen.""")
+
+
+@vocab.effect("attach", CardParams, text="attach this to {{ card | describe }}")
+class Attach:
+    """Equipment (rules notes 9): this gear attaches to a unit its controller controls on
+    the board (Equip, Quick-Draw); an attached equipment's statics with ``card: equipped``
+    apply to that unit, and it detaches when the unit leaves the board."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, p: CardParams, c: Compiler) -> None:
+        if c.card_type != "gear":
+            raise c.error(f"attach attaches an equipment (gear) to a unit; this card is a "
+                          f"{c.card_type}: it would do nothing")
+        self.card = c.card_ref(p.card)
+
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
+        gear = ctx.source
+        units = [x for x in self.card.cards(g, ctx) if x.proto.is_unit and x.zone.in_play
+                 and x.controller is ctx.controller]
+        ctx.done = bool(units) and gear.zone is not None and gear.zone.in_play
+        if ctx.done:
+            gear.host = units[0]
+            g.log.append(("attach", gear.proto.id, units[0].proto.id))
+            g.continuous.changed(g)
 
 
 @vocab.effect("buff", CardParams, text="buff {{ card | describe }}")

@@ -29,19 +29,16 @@ vocab = Vocabulary("riftbound")
 #: the cards a player plays (play.py's ``may_play``): what a timing keyword is read on
 PLAYABLE = frozenset({"unit", "gear", "spell"})
 UNIT = frozenset({"unit"})
-#: later sets' keywords (rules notes 10, "Later keywords"), not in this model yet
-for _name, _why in {
-        "equip": "Equip (attaching equipment to a unit) needs equipment, not implemented yet",
-        "quick_draw": "Quick-Draw needs equipment, not implemented yet",
-        "weaponmaster": "Weaponmaster needs equipment, not implemented yet",
-        "empower": "Empower is not implemented yet: the rules notes name it (CR-2607) but "
-                   "give no rule text for it",
-        "flow": "Flow is not implemented yet: the rules notes name it (CR-2607) but give "
-                "no rule text for it",
-        "level": "Level as a keyword is not implemented yet: write its condition in the "
-                 "ability, trigger: {static: {level: 3}} (\"while you are at Level 3\") or "
-                 "{if: {condition: {level: 3}, then: ...}}",
-}.items():
+#: later sets' keywords (rules notes 10, "Later keywords") not in this model yet, and why
+_NO_TEXT = "is not implemented yet: the rules notes name it (CR-2607) but give no rule text"
+PLANNED = {
+    "weaponmaster": "Weaponmaster is not implemented yet: the rules notes say only \"equip "
+                    "your Equipment at [A] less\" (which Equip, and when)",
+    "empower": f"Empower {_NO_TEXT}", "flow": f"Flow {_NO_TEXT}",
+    "level": "Level as a keyword is not implemented yet: write its condition in the "
+             "ability, trigger: {static: {level: 3}} (\"while you are at Level 3\") or {if: "
+             "{condition: {level: 3}, then: ...}}"}
+for _name, _why in PLANNED.items():
     vocab.planned("keyword", _name, f"{_why} (rules notes 10)")
 
 
@@ -108,6 +105,59 @@ class Repeat(KeywordBase):
     def __init__(self, p: RepeatParams | None, c: Compiler) -> None:
         self.energy = p.energy if p is not None else 1
         self.power = p.power if p is not None else 0
+
+
+class EquipParams(Params):
+    __shorthand__ = "amount"
+    amount: int = Field(1, ge=0, le=STAT_MAX, description="Energy ([N]) it costs to equip.")
+    power: int = Field(0, ge=0, le=STAT_MAX, description="Power it costs as well, of the "
+                       "card's domain.")
+
+
+@vocab.keyword("equip", EquipParams, text=(
+    "Equip {% if amount or not power %}[{{ amount }}]{% endif %}{% if amount and power %} "
+    "and {% endif %}{% if power %}{{ power }} power{% endif %}"))
+class Equip(KeywordBase):
+    """Equip [cost] (rules notes 10: "attach to your unit, a target"): an activated ability
+    of this equipment on the board, on its controller's turn in the neutral open state
+    (main timing): pay the cost, choose a unit you control; it attaches to it (moving from
+    another unit if it was attached)."""
+
+    types = frozenset({"gear"})
+
+    __slots__ = ("amount", "power")
+
+    def __init__(self, p: EquipParams | None, c: Compiler) -> None:
+        _equipment(c, "equip")
+        self.amount = p.amount if p is not None else 1
+        self.power = p.power if p is not None else 0
+
+    def abilities(self) -> list[dict]:
+        return [{"trigger": {"activate": {"exhaust": False, "energy": self.amount,
+                                          "power": self.power}},
+                 "target": {"unit": {"controller": "you"}}, "effect": "attach"}]
+
+
+@vocab.keyword("quick_draw", text="Quick-Draw")
+class QuickDraw(KeywordBase):
+    """Quick-Draw (rules notes 10: "Reaction, attaches on play"): this equipment has
+    Reaction, and when you play it, it attaches to a unit you control."""
+
+    types = frozenset({"gear"})
+
+    def __init__(self, p: None, c: Compiler) -> None:
+        _equipment(c, "quick_draw")
+
+    def abilities(self) -> list[dict]:
+        return [{"trigger": "when_played", "target": {"unit": {"controller": "you"}},
+                 "effect": "attach"}]
+
+
+def _equipment(c: Compiler, name: str) -> None:
+    """An equipment keyword is on gear: refused elsewhere, by name."""
+    if c.card_type != "gear":
+        raise c.error(f"{name} makes an equipment, and only gear is equipment; this card "
+                      f"is a {c.card_type}: it would do nothing")
 
 
 @vocab.keyword("accelerate", text="Accelerate")

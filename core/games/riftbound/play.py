@@ -148,17 +148,18 @@ class Playing(Game[RiftPlayer]):
     def may_play(self, p: RiftPlayer, card: RiftCard, timing: str) -> bool:
         """Timing (seed, "Which cards are legal right now"): in the neutral open state of
         your own turn, anything; in a showdown with focus, Action and Reaction; while a
-        chain exists, only Reaction."""
+        chain exists, only Reaction (Quick-Draw has it; Ambush, to its battlefields)."""
         t = card.proto.type
         if t not in ("unit", "gear", "spell"):
             return False
         if card.zone is not None and card.zone.kind == FACEDOWN:
             return True  # Hidden: from the turn after it was hidden it has Reaction
         if timing == CLOSED:
-            return card.has_keyword("reaction") or self.ambushing(p, card, timing)
+            return card.has_keyword("reaction") or card.has_keyword("quick_draw") or \
+                self.ambushing(p, card, timing)
         if timing == SHOWDOWN:
             return card.has_keyword("action") or card.has_keyword("reaction") or \
-                self.ambushing(p, card, timing)
+                card.has_keyword("quick_draw") or self.ambushing(p, card, timing)
         return True
 
     def ambushing(self, p: RiftPlayer, card: RiftCard, timing: str) -> bool:

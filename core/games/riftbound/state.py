@@ -72,7 +72,8 @@ class RiftCard(Card):
     (``mods``), plus Assault or Shield while it is an attacker or a defender."""
 
     __slots__ = ("exhausted", "damage", "buffed", "stunned", "mods", "designation",
-                 "hidden_turn")
+                 "hidden_turn", "host")
+    STATE = ("host",)  # a card: copied through the memo
     proto: RiftCardDef
 
     def __init__(self, oid: int, proto: Any, owner: Any, zone: Any = None):
@@ -84,6 +85,17 @@ class RiftCard(Card):
         self.mods: tuple[int, ...] = ()  # Might changes that expire this turn (a tuple: shared)
         self.designation = ""  # "attacker" or "defender" during a combat
         self.hidden_turn = 0  # the turn it was hidden facedown at a battlefield (Hidden)
+        #: the unit an equipment (gear) is attached to (rules notes 9, Equipment), if any
+        self.host: RiftCard | None = None
+
+    def equipped(self) -> RiftCard | None:
+        """The unit this equipment is attached to, while both are on the board: it detaches
+        when the unit leaves (rules notes 9; ``Card.equipped``)."""
+        h = self.host
+        if h is None or h.zone is None or not h.zone.in_play or \
+                self.zone is None or not self.zone.in_play:
+            return None
+        return h
 
     def might(self) -> int:
         """Current Might (notes 9: below 0 counts as 0)."""

@@ -28,13 +28,13 @@ continuous effect:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, Optional, Self, Union, cast
+from typing import TYPE_CHECKING, Literal, Optional, Self, Union, cast
 
 from pydantic import Field, model_validator
 
 from ...bus import Handler
 from ...continuous import Continuous as CoreContinuous
-from ...continuous import covered_ref, in_static, prohibition, stat_bonus
+from ...continuous import EquippedRef, equipped_covers, in_static, prohibition, stat_bonus
 from ...limits import STAT_MAX
 from ...refs import AllRef, ThisRef
 from ...registry import Params, Vocabulary
@@ -61,30 +61,10 @@ PLAYER_ACTIONS = ("tap", "control", "put_counters_on")
 CANT_ACTIONS = CARD_ACTIONS + PLAYER_ACTIONS
 
 
-class EquippedRef:
-    """``equipped``: the Wonder the effect's card (an equipment) is equipped to, if any
-    (rulebook, Equip: "equipped Wonder")."""
-
-    __slots__ = ()
-    entry_name = "equipped"
-
-    def cards(self, g: Primitives, ctx: WondersTrigger) -> list[WondersCard]:
-        w = getattr(ctx.source, "equipped_to", None)
-        return [w] if w is not None and w.zone is not None and w.zone.kind == WORLD else []
-
-
-_EQUIPPED = EquippedRef()
-
-
-def covers(c: Compiler, node: Any) -> EquippedRef | AllRef | ThisRef:
-    """The cards a continuous effect covers: 'this', {all: ...}, or 'equipped'."""
-    if node == "equipped":
-        if c.card_type != "item":
-            raise c.error("'equipped' is the Wonder an equipment is equipped to: only an "
-                          f"item of the Equipment class has one; this card is a "
-                          f"{c.card_type}")
-        return _EQUIPPED
-    return covered_ref(c, node)
+#: an equipment's continuous effects name its Wonder (rulebook, Equip: "equipped Wonder")
+covers = equipped_covers(frozenset({"item"}), "'equipped' is the Wonder an equipment is "
+                         "equipped to: only an item of the Equipment class has one; this "
+                         "card is a {kind}")
 
 
 class _Continuous:
@@ -117,7 +97,7 @@ class _Continuous:
         """Every card the effect applies to now (its selection is not an effect step)."""
         ref = self.card
         if isinstance(ref, EquippedRef | ThisRef):
-            return ref.cards(g, ctx)
+            return cast("list[WondersCard]", ref.cards(g, ctx))
         return [c for c in ref.selector.candidates(g, ctx)
                 if c.zone is not None and c.zone.kind == WORLD]
 
@@ -389,4 +369,4 @@ def _give(g: Primitives, card: WondersCard, abilities: tuple, keywords: tuple) -
     card.given = keywords
 
 
-__all__ = ["vocab", "Continuous", "CANT_ACTIONS", "EquippedRef", "IsStone"]
+__all__ = ["vocab", "Continuous", "CANT_ACTIONS", "IsStone"]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...loadable import state
 from ...state import Card, CardDef, Player
 from ...zones import Zone
-from .zones import ABYSS, BANISHMENT, DECK, HAND, PLAYER_ZONES
+from .zones import ABYSS, BANISHMENT, DECK, HAND, PLAYER_ZONES, WORLD
 
 if TYPE_CHECKING:
     from .zones import Realm
@@ -87,6 +87,12 @@ class WondersCard(Card):
         #: the abilities are in ``handlers`` with its own (continuous.py); the keywords they
         #: give are the core's ``given``
         self.grants: tuple = ()
+
+    def equipped(self) -> WondersCard | None:
+        """The Wonder this equipment is equipped to, while it is in The World (rulebook,
+        Equip; ``Card.equipped``)."""
+        w = self.equipped_to
+        return w if w is not None and w.zone is not None and w.zone.kind == WORLD else None
 
     @property
     def realm(self) -> Realm | None:

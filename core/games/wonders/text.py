@@ -59,7 +59,8 @@ DURATIONS = {"this_round": "this round", "this_turn": "this turn",
 
 text = TextVocabulary("wonders", resources=RESOURCES, nouns=NOUNS, durations=DURATIONS,
                       options={"selector": {"with_realm": True},
-                               "targets": {"word": "target"}})
+                               "targets": {"word": "target"},
+                               "covered": {"equipped": "equipped Wonder"}})
 
 
 # -- selections ---------------------------------------------------------------------------
@@ -223,18 +224,6 @@ def arrives_from(node: str | Mapping[str, str] | None) -> str:
     # a nested parameter model reaches templates as its data, by field name
     return f" from anywhere other than from {_FROM_WORDS[node['not_']]}"
 # -- continuous effects (continuous.py) ---------------------------------------------------
-@text.filter("covered")
-def covered(value: Any) -> NodeView:
-    """A continuous effect's cards as a card reference: "equipped Wonder" (an equipment's),
-    or the card reference written there ("this", "all Wonders")."""
-    r = current()
-    if value == "equipped":
-        return NodeView(r, "card", "equipped Wonder")
-    if isinstance(value, str):
-        return NodeView(r, "card", value)
-    return r.view("card", r.node._raw.card)  # {all: ...}: its selector, from the model
-
-
 @text.filter("granted")
 def granted(_abilities: list[dict]) -> list[str]:
     """Given keywords and abilities, the abilities as the rules quote them: 'flying',
