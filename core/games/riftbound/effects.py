@@ -435,18 +435,32 @@ next_cost(vocab, "next_costs_less", (
     power="Power less (of the card's domain).")
 
 
-@vocab.effect("channel", AmountParams, text="channel {{ amount | quantity('rune') }}")
+class ChannelParams(Params):
+    __shorthand__ = "amount"
+    amount: int = Field(1, ge=1, le=STAT_MAX, description="How many runes.")
+    exhausted: bool = Field(False, description="They enter exhausted (\"channel 1 rune "
+                            "exhausted\").")
+
+
+@vocab.effect("channel", ChannelParams, text="channel {{ amount | quantity('rune') }}"
+              "{% if exhausted %} exhausted{% endif %}")
 class Channel:
-    """Channel runes: the top of your rune deck into play, ready."""
+    """Channel runes: the top of your rune deck into play, ready (or ``exhausted``)."""
 
-    __slots__ = ("amount",)
+    __slots__ = ("amount", "exhausted")
 
-    def __init__(self, p: AmountParams, c: Compiler) -> None:
+    def __init__(self, p: ChannelParams, c: Compiler) -> None:
         self.amount = p.amount
+        self.exhausted = p.exhausted
 
     def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
-        g.channel_runes(ctx.controller, self.amount)
-        ctx.done = True
+        p = ctx.controller
+        before = len(p.runes.cards)
+        g.channel_runes(p, self.amount)
+        if self.exhausted:
+            for r in p.runes.cards[before:]:  # the runes this channelled
+                r.exhausted = True
+        ctx.done = len(p.runes.cards) > before
 
 
 class CreateParams(Params):

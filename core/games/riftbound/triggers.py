@@ -227,7 +227,7 @@ class EndOfTurn(_Turn):
 class WheneverParams(CoreWheneverParams):
     #: each ``whenever`` word and the event it waits for (its publisher: play.py, fight.py)
     WORDS = {"dies": "died", "attacks": "attack", "defends": "defend", "heals": "healed",
-             "moves": "moved"}
+             "moves": "moved", "played": "played"}
     dies: "Optional[Selector]" = Field(None, description="A unit the selector matches dies "
                                        "(as it last was).")
     attacks: "Optional[Selector]" = Field(None, description="... becomes an attacker.")
@@ -235,16 +235,19 @@ class WheneverParams(CoreWheneverParams):
     heals: "Optional[Selector]" = Field(None, description="... heals.")
     moves: "Optional[Selector]" = Field(None, description="... moves (a standard move or an "
                                         "effect's; not a recall).")
+    played: "Optional[Selector]" = Field(None, description="... is played: a unit or gear, "
+                                         "once it is on the board.")
 
 
 @vocab.trigger("whenever", WheneverParams, text=(
     "When {% if dies %}{{ dies | describe }} dies{% elif attacks %}{{ attacks | describe }} "
     "attacks{% elif defends %}{{ defends | describe }} defends{% elif moves %}"
-    "{{ moves | describe }} moves{% else %}{{ heals | describe }} heals{% endif %},"))
+    "{{ moves | describe }} moves{% elif played %}{{ played | describe }} is played{% else %}"
+    "{{ heals | describe }} heals{% endif %},"))
 class Whenever(CoreWhenever):
-    """When a unit the selector matches dies, attacks, defends, heals or moves, while this
-    card is on the board (the core's trigger on another card's event; ``it`` is that
-    unit)."""
+    """When a unit the selector matches dies, attacks, defends, heals, moves or is played,
+    while this card is on the board, a legend's and a battlefield's included (the core's
+    trigger on another card's event; ``it`` is that card)."""
 
     __slots__ = ()
 
