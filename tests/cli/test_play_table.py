@@ -109,7 +109,7 @@ def test_copies_in_hand_are_told_apart(monkeypatch, capsys):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_undo_restores_the_table_and_replays_the_same_replies(monkeypatch, capsys, game):
-    first = ["1"] * 8
+    first = ["1"] * 6
     rc, plain = _play(monkeypatch, capsys, first + ["1"] * 4, "--game", game, "--seed", "5")
     assert rc == 0
     rc, undone = _play(monkeypatch, capsys, first + ["undo", "1"] + ["1"] * 4,
