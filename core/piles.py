@@ -186,17 +186,23 @@ def look_at_top(v: Vocabulary, name: str, text: str, doc: str) -> None:
 
 class HandDiscard:
     """Players discard cards from their hands to their ``pile`` (the game's discard zone):
-    each chooses which, one card at a time (at random, with ``random``; all they hold if
-    fewer), in the order the player reference gives them. Done when a card was discarded;
+    each chooses which, one card at a time (at random, with ``random``; the ability's
+    controller, who sees the hand, with ``chooser: you``; all they hold if fewer), in the
+    order the player reference gives them. Done when a card was discarded;
     a later stage's ``moved`` names the cards discarded."""
 
-    __slots__ = ("count", "player", "random", "pile")
+    __slots__ = ("count", "player", "random", "pile", "yours")
 
     def __init__(self, p: Any, c: Compiler, pile: str) -> None:
+        if p.random and p.chooser == "you":
+            raise c.error("a discard at random has no chooser: give random or chooser: you, "
+                          "not both")
         self.count = c.count(p.count)
         self.player = c.player_ref(p.player)
         self.random = p.random
         self.pile = pile
+        #: the ability's controller chooses (sees the hand: "a card of your choice")
+        self.yours = p.chooser == "you"
 
     def run(self, g: Game, ctx: Trigger) -> None:
         ctx.done, ctx.moved = False, ()
@@ -211,6 +217,11 @@ class HandDiscard:
             return
         if self.random:
             self.chosen(g, ctx, q, left, hand[int(g.rng.random() * len(hand))])
+        elif self.yours and q is not ctx.controller:  # they reveal it; you choose
+            g.log.append(("reveal", q.name, len(hand)))
+            g.ask(ctx.controller, "discard", list(hand),
+                  f"choose a card {q.name} discards ({left} left)",
+                  then=(self.chosen, g, ctx, q, left), behalf=q)
         else:
             g.ask(q, "discard", list(hand), f"discard a card ({left} left)",
                   then=(self.chosen, g, ctx, q, left))
@@ -233,6 +244,9 @@ def hand_discard(v: Vocabulary, name: str, pile: str, text: str, doc: str) -> No
         count: "Value" = Field(1, description="How many cards: a number or a value.")
         player: "PlayerRef" = Field("you", description="Who discards.")
         random: bool = Field(False, description="At random, not chosen.")
+        chooser: Literal["owner", "you"] = Field(
+            "owner", description="Who chooses: the player who discards, or the ability's "
+            "controller, who sees that hand (\"a card of your choice\").")
 
     def make(p: DiscardParams, c: Compiler) -> HandDiscard:
         return HandDiscard(p, c, pile)

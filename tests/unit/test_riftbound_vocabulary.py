@@ -110,3 +110,10 @@ def test_a_unit_selector_says_each_of_its_filters(unit, text):
                     f"  - {{trigger: on_play, target: {{unit: {unit}}}, effect: {{stun: {{}}}}}}\n",
                     "<test card>")
     assert card_text(validate_document(doc, SPEC.card_model, "card"), SPEC.registry) == text
+
+
+def test_a_random_discard_has_no_chooser():
+    with pytest.raises(CardError, match="a discard at random has no chooser"):
+        compile_card("id: t\nname: T\ntype: spell\ndomains: [mind]\ncost: 1\nabilities:\n"
+                     "  - {trigger: on_play, effect: {discard: {player: opponent, random: "
+                     "true, chooser: you}}}\n")

@@ -419,9 +419,11 @@ class PlayIgnoringCost:
 # the core's discarding from a hand in Riftbound's words: to the trash
 hand_discard(vocab, "discard", "trash", text=(
     "{{ player | does('discard') }} {{ count | quantity('card') }}"
-    "{% if random %} at random{% endif %}"), doc="""Players discard cards from their hands to
-    their trash, each choosing which, one at a time (``random``: at random); all they hold if
-    fewer. A later stage's ``moved`` names what was discarded.""")
+    "{% if random %} at random{% elif chooser == 'you' and player.name != 'you' %} of your choice"
+    "{% endif %}"), doc="""Players discard cards from their hands to their trash, each
+    choosing which, one at a time (``random``: at random; ``chooser: you``: the ability's
+    controller looks at that hand and chooses); all they hold if fewer. A later stage's
+    ``moved`` names what was discarded.""")
 
 
 # the core's one-shot discount in Riftbound's words (356, step 4: a discount)
