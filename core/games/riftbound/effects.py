@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Literal, Optional, Self, Union, cast
 
 from pydantic import Field, model_validator
 
-from ...continuous import equipped_covers, keyword_grant, prohibition, stat_bonus
+from ...continuous import equipped_covers, in_static, keyword_grant, prohibition, stat_bonus
 from ...limits import COUNT_MAX, STAT_MAX
 from ...loadable import step
 from ...modifiers import next_cost
@@ -146,6 +146,41 @@ prohibition(vocab, "cant", ("move", "deal_combat_damage"), ("choose",), text=(
     opponents``: the opponents of its controller) can't ``choose`` them as the target of a
     spell or an ability ("I can't be chosen by enemy spells and abilities"). A target is
     judged as it is chosen.""")
+
+
+class ChannelLimitParams(Params):
+    __shorthand__ = "amount"
+    amount: int = Field(ge=0, le=STAT_MAX, description="The most runes a Channel phase "
+                        "channels.")
+    player: Literal["each", "you", "opponents"] = Field(
+        "each", description="Whose Channel phases: every player's, its controller's, or its "
+        "controller's opponents'.")
+
+
+@vocab.effect("channel_limit", ChannelLimitParams, text=(
+    "{{ {'each': 'players', 'you': 'you', 'opponents': 'your opponents'}[player] }} channel "
+    "only {{ amount }} {{ 'rune' if amount == 1 else 'runes' }} in "
+    "{{ 'your' if player == 'you' else 'their' }} "
+    "Channel phase"))
+class ChannelLimit:
+    """A rule change while it is in force (a continuous effect, rules notes 5.3): a Channel
+    phase (315.3) channels at most ``amount`` runes for the players it names; the lowest
+    limit in force wins. Read by the Channel phase, never run."""
+
+    __slots__ = ("amount", "player")
+    continuous = True
+
+    def __init__(self, p: ChannelLimitParams, c: Compiler) -> None:
+        in_static(c, "channel_limit")
+        self.amount = p.amount
+        self.player = p.player
+
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:  # pragma: no cover - static
+        raise AssertionError("a continuous effect is read by the game, never run")
+
+    def covers(self, ctx: RiftTrigger, p: RiftPlayer) -> bool:
+        """Does it limit ``p``'s Channel phase?"""
+        return self.player == "each" or (ctx.controller is p) == (self.player == "you")
 
 
 @vocab.effect("attach", CardParams, text="attach this to {{ card | describe }}")

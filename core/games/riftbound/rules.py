@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from ...bus import Event
 from ...cardevents import METRICS, logged_card_events
-from ...continuous import Continuous
+from ...continuous import Continuous, in_force
 from ...decisions import CORE_KINDS
 from ...loadable import state, step
 from ...modifiers import Modifiers
 from . import evaluation
 from .chain import RiftChain
+from .effects import ChannelLimit
 from .fight import Fights
 from .play import DONE, END_TURN, Playing
 from .state import NO_POWER, RiftCard, RiftCardDef, RiftPlayer
@@ -311,11 +312,16 @@ class RiftboundGame(Playing):
     @step
     def channel(self) -> None:
         """315.3: the top 2 runes of the rune deck into play, ready (as many as there are);
-        the second player's first Channel phase channels 3."""
+        the second player's first Channel phase channels 3; a static ability's
+        ``channel_limit`` in force caps it."""
         self.phase_change("channel")
         p = self.active
         n = SECOND_PLAYER_FIRST_CHANNEL if p is not self.first and p.channels == 0 else CHANNEL
         p.channels += 1
+        for h, ctx in in_force(self):  # a rule change: "players channel only one rune"
+            eff = h.ability.effect
+            if isinstance(eff, ChannelLimit) and eff.covers(ctx, p):
+                n = min(n, eff.amount)
         self.channel_runes(p, n)
 
     @step
