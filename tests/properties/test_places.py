@@ -734,7 +734,20 @@ def _rift_repeat(at: At) -> bool:
     return g.decision is not None and g.decision.kind == "repeat"
 
 
+def _rift_additional(at: At) -> bool:
+    """play.py: with nothing else in hand its discard can't be paid; with a card, it can."""
+    card = _in_hand(at)
+    if card is None:
+        return False
+    at.A.energy = 9
+    at.A.hand.cards[:] = [card]
+    before = at.g.playable(at.A, card, "open")
+    at.g.new_card(at.get("pyre-brawler"), at.A, at.A.hand)
+    return not before and at.g.playable(at.A, card, "open")
+
+
 RIFT_KEYWORDS: dict[str, tuple[Any, Callable]] = {
+    "additional_cost": ({"additional_cost": {"discard": 1}}, _rift_additional),
     "ambush": ("ambush", _rift_ambush),
     "equip": ({"equip": 1}, None),
     "quick_draw": ("quick_draw", None),

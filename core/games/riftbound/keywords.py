@@ -18,7 +18,7 @@ from ...registry import Params, Vocabulary
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
     from ...compiler import Compiler
-    from ...model.names import CardRef, Condition, Effect
+    from ...model.names import CardRef, Condition, Effect, Selector
     from ...resolve import Trigger
     from .rules import RiftboundGame
     from .state import RiftCard, RiftPlayer, RiftTrigger
@@ -158,6 +158,48 @@ def _equipment(c: Compiler, name: str) -> None:
     if c.card_type != "gear":
         raise c.error(f"{name} makes an equipment, and only gear is equipment; this card "
                       f"is a {c.card_type}: it would do nothing")
+
+
+class AdditionalCostParams(Params):
+    discard: Optional[int] = Field(None, ge=1, le=STAT_MAX,
+                                   description="Discard this many cards from your hand.")
+    kill: "Optional[Selector]" = Field(None, description="Kill a unit this selector matches "
+                                       "(one you control, say).")
+
+    @model_validator(mode="after")
+    def _one_cost(self) -> Self:
+        if (self.discard is None) == (self.kill is None):
+            raise ValueError("an additional cost is one of: discard (how many cards) or kill "
+                             "(a selector of the unit)")
+        return self
+
+
+@vocab.keyword("additional_cost", AdditionalCostParams, text=(
+    "As an additional cost to play this, {% if discard %}discard "
+    "{{ discard | quantity('card') }}{% else %}kill {{ kill | describe }}{% endif %}"))
+class AdditionalCost(KeywordBase):
+    """An additional cost (356, step 2's costs, paid in step 4 with the rest; rules notes 6):
+    as the card is played its player discards cards from their hand, or kills a unit the
+    selector matches, chosen then; a card whose additional cost can't be paid can't be
+    played."""
+
+    types = PLAYABLE
+    place = PLAYED
+
+    __slots__ = ("discard", "kill")
+
+    def __init__(self, p: AdditionalCostParams, c: Compiler) -> None:
+        self.discard = p.discard or 0
+        self.kill = c.selector(p.kill) if p.kill is not None else None
+
+    def victims(self, g: RiftboundGame, p: RiftPlayer, card: RiftCard) -> list:
+        """What ``p`` may pay it with now: cards in hand (but ``card``), or units to kill."""
+        if self.kill is None:
+            return [c for c in p.hand.cards if c is not card]
+        return [u for u in g.all_units() if self.kill.matches(u, p, card, None)]
+
+    def payable(self, g: RiftboundGame, p: RiftPlayer, card: RiftCard) -> bool:
+        return len(self.victims(g, p, card)) >= (self.discard or 1)
 
 
 @vocab.keyword("accelerate", text="Accelerate")

@@ -182,6 +182,9 @@ class Playing(Game[RiftPlayer]):
         energy, power = cost.total_cost(self, p, card, accelerate, self.is_hidden(card), mods)
         if not cost.can_pay(self, p, energy, power, cost.power_domains(card), budget):
             return False
+        more = card.proto.keywords.get("additional_cost")
+        if more is not None and not more.payable(self, p, card):
+            return False
         ab = self.spell_ability(card) if card.proto.type == "spell" else None
         if ab is not None and ab.target is not None and ab.targets[0]:
             return bool(self.spell_targets(p, card, accelerate, budget, mods=mods))
@@ -383,11 +386,21 @@ class Playing(Game[RiftPlayer]):
     @step
     def play_finalize(self, p: RiftPlayer, c: RiftCard, accelerate: bool,
                       where: Battlefield | str, item: RiftTrigger | None,
-                      free: bool = False) -> None:
+                      free: bool = False, left: int = -1) -> None:
         """Steps 3-6: total cost, payment, finalize. A unit enters exhausted at its
         location (ready, accelerated); gear enters ready at base; a spell stays on the chain
-        as a finalized item. Then a cleanup, and the chain runs. A spell with Repeat first
+        as a finalized item. Then a cleanup, and the chain runs. An additional cost is paid
+        first, one choice at a time (``left`` of it still to pay); a spell with Repeat then
         asks how many times its cost is paid as well (step 2's optional costs)."""
+        more = c.proto.keywords.get("additional_cost")
+        if more is not None and left:
+            left = (more.discard or 1) if left < 0 else left
+            victims = more.victims(self, p, c)
+            if victims:  # payable was checked: only an effect between could take them away
+                self.ask(p, "pay", victims, f"pay {c.proto.id}'s additional cost",
+                         then=(self.paid_additional, p, c, accelerate, where, item, free,
+                               left))
+                return
         energy, power = cost.total_cost(self, p, c, accelerate, free)
         self.modifiers.use(self, p, c.proto.type)  # a one-shot discount applied: it ends
         extra = sum(cost.deflect(p, t) for t in item.chosen()) if item is not None else 0
@@ -407,6 +420,19 @@ class Playing(Game[RiftPlayer]):
         self.ask(p, "repeat", list(range(most + 1)),
                  f"pay Repeat for {c.proto.id} how many times?",
                  then=(self.play_repeated, p, c, accelerate, where, item, energy, power, extra))
+
+    @step
+    def paid_additional(self, p: RiftPlayer, c: RiftCard, accelerate: bool,
+                        where: Battlefield | str, item: RiftTrigger | None, free: bool,
+                        left: int, victim: RiftCard) -> None:
+        """One card of an additional cost paid: discarded to the trash, or a unit killed."""
+        more = c.proto.keywords["additional_cost"]
+        if more.kill is None:
+            self.leave_pile(victim, victim.owner.trash, "discarded", p)
+        else:
+            self.kill([victim])
+        self.log.append(("additional_cost", p.name, c.proto.id, victim.proto.id))
+        self.play_finalize(p, c, accelerate, where, item, free, left - 1)
 
     @step
     def play_repeated(self, p: RiftPlayer, c: RiftCard, accelerate: bool,
