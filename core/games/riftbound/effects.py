@@ -542,13 +542,11 @@ class PointsParams(Params):
     player: "PlayerRef" = "you"
 
 
-@vocab.effect("gain_points", PointsParams,
-              text="{{ player | does('gain') }} {{ amount | quantity('point') }}")
-class GainPoints:
-    """Points from a card: not a Score, so the final-point rule does not apply (rules notes
-    8: card effects bypass it)."""
+class _Gain:
+    """Each player named gains ``amount`` of their counter ``field`` (logged by its name)."""
 
     __slots__ = ("amount", "player")
+    field = ""
 
     def __init__(self, p: PointsParams, c: Compiler) -> None:
         self.amount = p.amount
@@ -556,28 +554,30 @@ class GainPoints:
 
     def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
         for pl in self.player.players(g, ctx):
-            pl.points += self.amount
-            g.log.append(("points", pl.name, pl.points))
+            n = getattr(pl, self.field) + self.amount
+            setattr(pl, self.field, n)
+            g.log.append((self.field, pl.name, n))
         ctx.done = True
+
+
+@vocab.effect("gain_points", PointsParams,
+              text="{{ player | does('gain') }} {{ amount | quantity('point') }}")
+class GainPoints(_Gain):
+    """Points from a card: not a Score, so the final-point rule does not apply (rules notes
+    8: card effects bypass it)."""
+
+    __slots__ = ()
+    field = "points"
 
 
 @vocab.effect("gain_xp", PointsParams,
               text="{{ player | does('gain') }} {{ amount }} XP")
-class GainXP:
+class GainXP(_Gain):
     """XP (rules notes 9, "XP (Unleashed): public, unlimited per-player counter"): what
     Hunt gives and Level reads."""
 
-    __slots__ = ("amount", "player")
-
-    def __init__(self, p: PointsParams, c: Compiler) -> None:
-        self.amount = p.amount
-        self.player = c.player_ref(p.player)
-
-    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
-        for pl in self.player.players(g, ctx):
-            pl.xp += self.amount
-            g.log.append(("xp", pl.name, pl.xp))
-        ctx.done = True
+    __slots__ = ()
+    field = "xp"
 
 
 @vocab.effect("predict", text="look at the top card of your deck; you may recycle it")

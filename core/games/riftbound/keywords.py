@@ -7,7 +7,7 @@ Deathknell is a trigger (:mod:`.triggers`). Mighty and Legion's "another card" a
 conditions."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, Optional, Self, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Optional, Self, cast
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -67,24 +67,33 @@ class Ambush(KeywordBase):
     place = PLAYED
 
 
-class RepeatParams(Params):
+class EnergyPowerParams(Params):
+    """An amount of energy and power ([N] and power of the card's domain): ``amount`` unset
+    is 1 energy, or none beside a power; all zero is refused (``NOTHING`` says why)."""
+
     __shorthand__ = "amount"
+    NOTHING: ClassVar[str] = ""
     amount: Optional[int] = Field(
         None, ge=0, le=STAT_MAX,
-        description="Energy ([N]) each repeat costs (unset: 1, or 0 when `power` is given).")
-    power: int = Field(0, ge=0, le=STAT_MAX, description="Power each repeat costs, of the "
-                       "card's domain.")
+        description="Energy ([N]) (unset: 1, or 0 when `power` is given).")
+    power: int = Field(0, ge=0, le=STAT_MAX, description="Power, of the card's domain ([C]).")
 
     @property
     def energy(self) -> int:
+        """The energy: ``amount``, or by default 1 (0 beside a power)."""
         return self.amount if self.amount is not None else 0 if self.power else 1
 
     @model_validator(mode="after")
-    def _costs_something(self) -> Self:
+    def _something(self) -> Self:
         if not self.energy and not self.power:
-            raise ValueError("a Repeat cost of [0] and 0 power would repeat for ever: give "
-                             "`amount` (energy) or `power`")
+            raise ValueError(f"{self.NOTHING}: give `amount` (energy) or `power`")
         return self
+
+
+class RepeatParams(EnergyPowerParams):
+    """What each repeat costs."""
+
+    NOTHING: ClassVar[str] = "a Repeat cost of [0] and 0 power would repeat for ever"
 
 
 @vocab.keyword("repeat", RepeatParams, text=(
@@ -252,31 +261,15 @@ class Deflect(KeywordBase):
         self.amount = p.amount if p is not None else 1
 
 
-class CostChangeParams(Params):
-    __shorthand__ = "amount"
-    amount: Optional[int] = Field(
-        None, ge=0, le=STAT_MAX,
-        description="Energy ([N]) more or less (unset: 1, or 0 when `power` is given).")
-    power: int = Field(0, ge=0, le=STAT_MAX,
-                       description="Power more or less: the power part of the card's cost "
-                       "(power of its domain, [C]).")
+class CostChangeParams(EnergyPowerParams):
+    """How much more or less, on which cards, while what holds."""
+
+    NOTHING: ClassVar[str] = "a cost change of [0] and 0 power changes nothing"
     cards: Literal["spell", "unit", "gear", "any", "this"] = Field(
         "spell", description="The type of card whose cost changes (`any`: every card; "
         "`this`: the card itself, wherever it is played from).")
     if_: "Optional[Condition]" = Field(
         None, alias="if", description="Only while this holds (for its controller).")
-
-    @property
-    def energy(self) -> int:
-        """The energy it changes: ``amount``, or by default 1 (0 beside a power change)."""
-        return self.amount if self.amount is not None else 0 if self.power else 1
-
-    @model_validator(mode="after")
-    def _changes_something(self) -> Self:
-        if not self.energy and not self.power:
-            raise ValueError("a cost change of [0] and 0 power changes nothing: give "
-                             "`amount` (energy) or `power`")
-        return self
 
 
 #: the rules text of a cost change: what changes, by how much, and when
