@@ -43,6 +43,7 @@ LOG_EVENTS: dict[str, tuple[str, ...]] = {
     "look": ("player", "number"),
     "take": ("player", "card"),
     "bottom": ("player", "number"),
+    "reveal": ("player", "number"),
     "target": ("card", "target"),
     "resolve": ("card", "ability"),
     "fizzle": ("card", "ability", "why"),
