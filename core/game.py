@@ -441,6 +441,12 @@ class Game(Procedure, Generic[PlayerT]):
         :func:`~cardscript.resolve.ask_targets`. By default, all of them."""
         return options
 
+    def replacement_chooser(self, card: Card) -> PlayerT | None:
+        """A hook: who chooses which of several replacement effects applies to what would
+        happen to ``card`` (:mod:`cardscript.replacements`); None (the default): the first,
+        the card's own before those of others, oldest first."""
+        return None
+
     def moved(self) -> None:
         """A hook: a card entered, left or moved within play (:meth:`move`), before its
         event is published. A game whose static abilities depend on where cards are applies

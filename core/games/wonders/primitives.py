@@ -20,13 +20,13 @@ from .zones import ABYSS, BANISHMENT, HAND, WORLD, Realm
 if TYPE_CHECKING:
     from ...entries import Selector
     from ...modifiers import Modifiers
+    from ...replacements import Replacements
     from .actions import Turns
     from .batches import BatchResolver
     from .continuous import Continuous
     from .control import Control
     from .counting import Counting
     from .equipment import Equipment
-    from .replacements import Replacements
     from .state import WondersTrigger
     from .symbiosis import Symbionts
 

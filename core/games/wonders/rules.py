@@ -15,6 +15,7 @@ from ...cardevents import METRICS, logged_card_events
 from ...loadable import state, step
 from ...modifiers import Modifiers
 from ...procedure import GameOver
+from ...replacements import Replacements
 from . import aiming, evaluation
 from .actions import DONE, PASS, Turns
 from .batches import BatchResolver
@@ -23,7 +24,6 @@ from .control import Control
 from .counting import Counting
 from .equipment import Equipment
 from .primitives import ROUNDS, Primitives
-from .replacements import Replacements
 from .state import WondersCard, WondersCardDef, WondersPlayer
 from .symbiosis import Symbionts
 from .table import wonders_table

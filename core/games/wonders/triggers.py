@@ -14,8 +14,9 @@ from pydantic import Field, model_validator
 from ...compiler import names_it
 from ...continuous import StaticTrigger, static_trigger
 from ...limits import COUNT_MAX
-from ...places import ANYWHERE, IN_PLAY, PLAYED, place_of
+from ...places import PLAYED, place_of
 from ...registry import Params, Vocabulary
+from ...replacements import InsteadOf as CoreInsteadOf
 from .zones import WORLD
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
@@ -404,29 +405,16 @@ class InsteadOfParams(Params):
     "{{ {'dies': 'die', 'banished': 'be banished', 'discarded': 'be discarded', "
     "'put_into_hand': 'be put into a hand', 'buried': 'be buried', 'drawn': 'be drawn', "
     "'denied': 'be denied', 'enters': 'enter'}[event] }}, instead"))
-class InsteadOf(_Trigger):
+class InsteadOf(CoreInsteadOf, _Trigger):
     """A replacement effect (rule 504): if the card would die, be banished, ..., the effect
     happens instead and the event does not (nor anything it would trigger). About this card
-    itself it works from any zone (504: "work from any area"); about other cards, while this
-    card is in The World. ``it`` is the card the event would have moved."""
+    itself it works from any zone (504: "work from any area"), but a card dies only from The
+    World and enters only it; about other cards, while this card is in The World. ``it`` is
+    the card the event would have moved."""
 
-    __slots__ = ("event", "selector", "scope", "place")
-    it = True  # the card the event would have moved
-
-    def __init__(self, p: InsteadOfParams, c: Compiler) -> None:
-        # never published: the game looks these up by name before it moves a card
-        self.event = "instead:" + p.event
-        self.selector = c.selector(p.card) if p.card is not None else None
-        self.scope = "self" if p.card is None else WORLD
-        # its own replacement works from any zone (504), but a card dies only from The World
-        # and enters only it: a card that never enters The World never does either
-        self.place = ANYWHERE if p.card is None and p.event not in _IN_WORLD_ONLY else IN_PLAY
-
-    def matches(self, ev: Event, card: WondersCard) -> bool:
-        if self.selector is None:
-            return ev.card is card
-        return self.selector.matches(ev.card, card.controller, card, card.zone.area,
-                                     anywhere=True)
+    __slots__ = ()
+    OTHERS = WORLD
+    IN_PLAY_ONLY = _IN_WORLD_ONLY
 
 
 class Static(StaticTrigger):
