@@ -47,6 +47,14 @@ class Procedure:
         """Do ``step(*args)`` next, before the steps already scheduled."""
         self.todo.append((step, args))
 
+    def behind(self, mark: int, step: Callable[..., Any], *args: Any) -> bool:
+        """If steps were scheduled since the stack held ``mark`` frames (``len(todo)``, taken
+        before), do ``step(*args)`` once they are done, and say so; else do nothing."""
+        if len(self.todo) <= mark:
+            return False
+        self.todo.insert(mark, (step, args))
+        return True
+
     def sequence(self, *frames: tuple) -> None:
         """Do each ``(step, *args)`` in the order given, before the steps already scheduled."""
         todo = self.todo

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .bus import Event
 from .loadable import step
 from .places import ANYWHERE, IN_PLAY
-from .resolve import Trigger, resolve
+from .resolve import Trigger, count_resolution, resolve
 from .section import Section, section
 
 if TYPE_CHECKING:
@@ -94,6 +94,7 @@ class Replacements(Section):
 
     @step
     def apply(self, g: Game, t: Trigger, key: tuple) -> None:
+        count_resolution(g, t)  # replacements replacing for ever end in the game's limit
         self.applying.append(key)
         resolve(g, t)
 

@@ -210,10 +210,7 @@ class Resolving:
 
     @step
     def run(self, g: Game, t: Trigger) -> None:
-        g.resolutions += 1
-        if g.resolutions > g.limits.resolutions:
-            raise LimitExceeded("resolutions", g.limits.resolutions,
-                                f"resolution {g.resolutions:,} of the game")
+        count_resolution(g, t)
         self.resolving += 1
         self.current = t
         g.then(self.resolved, g)
@@ -224,6 +221,15 @@ class Resolving:
         self.resolving -= 1
         self.current = None
         g.state_checks()
+
+
+def count_resolution(g: Game, t: Trigger) -> None:
+    """One more ability resolves in ``g`` (``t``): past the game's limit, the game ends in an
+    error naming it (an endless loop of abilities, or of replacements, ends so)."""
+    g.resolutions += 1
+    if g.resolutions > g.limits.resolutions:
+        raise named(LimitExceeded("resolutions", g.limits.resolutions,
+                                  f"resolution {g.resolutions:,} of the game"), t)
 
 
 def named(exc: LimitExceeded, t: Trigger) -> LimitExceeded:

@@ -232,10 +232,18 @@ RIFT_EVENTS: dict[str, Callable] = {
     "start_of_turn": _turn("turn_start"),
     "end_of_turn": _turn("turn_end"),
     "whenever": lambda at: _rift_other_dies(at),
+    "instead_of": lambda at: _rift_instead(at),
     "static": lambda at: _static(at),
 }
 #: a trigger whose parameters are required, as written here
 RIFT_NODES = {"whenever": {"whenever": {"dies": {"unit": {"other": True}}}}}
+
+
+def _rift_instead(at: At) -> bool:
+    """The core's replacements: asked as a unit on the board would die (play.py's kill)."""
+    card = at.card
+    return card.proto.type == "unit" and card.zone is not None and card.zone.in_play and \
+        at.g.replacements.replaced(at.g, "dies", card)
 
 
 def _rift_other_dies(at: At) -> None:

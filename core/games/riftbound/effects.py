@@ -216,6 +216,17 @@ class Buff(_OnCards):
         card.buffed = True
 
 
+@vocab.effect("heal", CardParams, text="heal {{ card | describe }}")
+class Heal(_OnCards):
+    """Healing (rules notes 10): the units' damage is removed; each that had some triggers
+    "When I heal"."""
+
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
+        cards = [x for x in self.card.cards(g, ctx) if x.proto.is_unit and x.zone.in_play]
+        ctx.done = bool(cards)
+        g.heal(cards)
+
+
 @vocab.effect("stun", CardParams, text="stun {{ card | describe }}")
 class Stun(_OnCards):
     """Stunned: deals no combat damage; ends as "this turn" effects expire (rules notes 9)."""

@@ -63,7 +63,11 @@ class Fights(Section):
             dying = [c for z in g.board_zones() for c in z.cards
                      if c.damage and c.damage >= c.might()]
             if dying:  # 323.3: Deathknells pend (kill publishes them), then the units die
+                mark = len(g.todo)
                 g.kill(dying)
+                # a death replaced (notes 5.3): the cleanup repeats once its effect is done
+                if g.behind(mark, self.cleanup, g):
+                    return
                 continue
             break
         if not g.resolver.items:  # 323.4: only in an open state

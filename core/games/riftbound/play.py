@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from ...compiler import AbilityProgram
     from ...continuous import Continuous
     from ...modifiers import Modifiers
+    from ...replacements import Replacements
     from .chain import RiftChain
     from .fight import Fights
     from .state import RiftCard, RiftTrigger
@@ -44,13 +45,14 @@ class Playing(Game[RiftPlayer]):
     chain's zone), and the game's actions that effects and rules share: drawing,
     channelling, playing cards (their costs are :mod:`.cost`'s), moving and killing units.
     The rules sections it calls by name (``fights``: showdowns and combat;
-    ``continuous``: static abilities; ``modifiers``: one-shot discounts) are declared here
-    for the type checker."""
+    ``continuous``: static abilities; ``modifiers``: one-shot discounts; ``replacements``:
+    replacement effects) are declared here for the type checker."""
 
     resolver: RiftChain
     fights: Fights
     continuous: Continuous
     modifiers: Modifiers
+    replacements: Replacements
 
     def __init__(self, decks: list[list[CardDef]], seed: int = 0, **kw: Any) -> None:
         super().__init__(decks, seed, **kw)
@@ -526,10 +528,11 @@ class Playing(Game[RiftPlayer]):
     # -- leaving the board ------------------------------------------------------------------
     def kill(self, cards: list[RiftCard]) -> None:
         """The units die together: to their owners' trash (a token ceases to exist); each
-        one's Deathknell triggers (rules notes 10)."""
+        one's Deathknell triggers (rules notes 10). One whose death a replacement effect
+        replaces stays where it is (rules notes 5.3)."""
         with self.together():
             for c in cards:
-                if c.zone is None:
+                if c.zone is None or self.replacements.replaced(self, "dies", c):
                     continue
                 self.move(c, c.owner.trash)
                 self.publish(Event("died", c, c.controller, c.last_zone.area))
@@ -543,9 +546,14 @@ class Playing(Game[RiftPlayer]):
 
     def heal_all(self) -> None:
         """Every unit heals (rules notes 10, Healing: the expiration step and the combat
-        cleanup): its damage is removed; each that had some triggers "When I heal"."""
+        cleanup)."""
+        self.heal(self.all_units())
+
+    def heal(self, units: list[RiftCard]) -> None:
+        """The units heal (rules notes 10, Healing): their damage is removed; each that had
+        some triggers "When I heal"."""
         healed = []
-        for c in self.all_units():
+        for c in units:
             if c.damage:
                 c.damage = 0
                 healed.append(c)

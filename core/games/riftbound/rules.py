@@ -18,6 +18,7 @@ from ...continuous import Continuous, in_force
 from ...decisions import CORE_KINDS
 from ...loadable import state, step
 from ...modifiers import Modifiers
+from ...replacements import Replacements
 from . import evaluation
 from .chain import RiftChain
 from .effects import ChannelLimit
@@ -62,7 +63,7 @@ class RiftboundGame(Playing):
     VARIANTS = VARIANTS
     ROUND_FIELD = "turn"
     resolver_class = RiftChain
-    SECTIONS = (Fights, Continuous, Modifiers)
+    SECTIONS = (Fights, Continuous, Modifiers, Replacements)
     HIDDEN_ZONES = evaluation.HIDDEN_ZONES
     PRIVATE_ZONES = evaluation.PRIVATE_ZONES
     card_def_class = RiftCardDef
@@ -115,6 +116,11 @@ class RiftboundGame(Playing):
         if z is not None and z.kind == SITE:
             return z.area.controller or self.active
         return super().effect_controller(card)
+
+    def replacement_chooser(self, card: Card) -> RiftPlayer:
+        """Rules notes 5.3: the affected object's controller orders several replacement
+        effects (the turn player's, for an uncontrolled battlefield)."""
+        return card.controller or self.active
 
     def targets(self, ctx: Trigger) -> list:
         """The targets an ability may choose: its selector's, less the cards a static

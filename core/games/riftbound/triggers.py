@@ -1,6 +1,6 @@
 """Riftbound triggers: what a spell does when it resolves (``on_play``), "when you play me",
 Deathknell ("when I die"), healing, attack and defend, conquer and hold, the start and end of your
-turn (rules notes 5.3, 10)."""
+turn, and replacement effects ("if I would die, ... instead") (rules notes 5.3, 10)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal, Optional, Self
@@ -13,6 +13,7 @@ from ...continuous import static_trigger
 from ...limits import STAT_MAX
 from ...places import IN_PLAY, PLAYED
 from ...registry import Params, Vocabulary
+from ...replacements import InsteadOf as CoreInsteadOf
 from ...vocabulary import SelfTrigger
 from .card import Domain
 from .zones import LEGEND, SITE
@@ -253,6 +254,33 @@ class Whenever(CoreWhenever):
 
     def __init__(self, p: WheneverParams, c: Compiler) -> None:
         super().__init__(*self.given(p, c))
+
+
+class InsteadOfParams(Params):
+    __shorthand__ = "event"
+    event: Literal["dies"] = Field("dies", description="What would happen to the unit: it "
+                                   "would die (killed, or by lethal damage).")
+    card: "Optional[Selector]" = Field(
+        None, description="Which units (on the board); this unit itself if not given.")
+
+
+@vocab.trigger("instead_of", InsteadOfParams, text=(
+    "If {% if card %}{{ card | describe }}{% else %}I{% endif %} would die, instead"))
+class InsteadOf(CoreInsteadOf):
+    """A replacement effect (rules notes 5.3, "Replacement effects"): if the unit would die,
+    the effect happens instead and it does not die (nor does its Deathknell trigger). Applied
+    before the event, once per event, a replacing event included: one replacement never
+    replaces the death its own effect causes. With several, the dying unit's controller
+    chooses which applies. About other units it works while its card is on the board (a
+    unit's, a gear's, a legend's or a battlefield's); about itself, a unit's own. ``it`` is
+    the unit that would have died."""
+
+    __slots__ = ("types",)
+    IN_PLAY_ONLY = ("dies",)
+
+    def __init__(self, p: InsteadOfParams, c: Compiler) -> None:
+        super().__init__(p, c)
+        self.types = frozenset({"unit"}) if p.card is None else None
 
 
 # a static ability ("I have +2 Might", "While you control a Mighty unit, ..."): on while its

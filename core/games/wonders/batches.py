@@ -14,9 +14,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from ...clone import copy_value
-from ...limits import LimitExceeded
 from ...loadable import state, step
-from ...resolve import Targeting, Trigger, named, resolve
+from ...resolve import Targeting, Trigger, count_resolution, resolve
 from .loops import BACKSTOP, LoopBreaker
 
 if TYPE_CHECKING:
@@ -216,10 +215,7 @@ class BatchResolver(LoopBreaker, Targeting):
     @step
     def resolve(self, g: Primitives, t: WondersTrigger) -> None:
         """Resolve ``t``; the state checks follow once everything it scheduled is done."""
-        g.resolutions += 1
-        if g.resolutions > g.limits.resolutions:
-            raise named(LimitExceeded("resolutions", g.limits.resolutions,
-                                       f"resolution {g.resolutions:,} of the game"), t)
+        count_resolution(g, t)
         self.resolving += 1
         self.current = t
         g.then(self.resolved, g)
