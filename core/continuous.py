@@ -18,7 +18,9 @@ decision. It applies the abilities in force in the order of the layers:
    and ``Card.keywords_named`` as printed ones are);
 3. then arithmetic: each stat bonus (:class:`StatBonus`, "I have +2 Might", "your other
    units get +1 power") adds to the stat of the cards it covers now. Sums don't depend on
-   order ("increases then decreases" gives the same total).
+   order ("increases then decreases" gives the same total). A stat setting
+   (:class:`StatSet`, "my Might is 5") is of the traits layer, before them: the game's stat
+   starts from the newest setting (``Card.set_to``) instead of the printed value.
 
 A prohibition (:class:`Prohibition`, "can't") is no layer: the game asks
 :meth:`Continuous.forbidden` where the action happens, and "can't" beats "can".
@@ -156,14 +158,15 @@ class StatBonus:
     """A continuous stat bonus: the cards it covers have +N (or -N) to the game's ``stat``
     while it is in force (the arithmetic layer)."""
 
-    __slots__ = ("card", "amount", "stat")
+    __slots__ = ("card", "amount", "stat", "key")
     continuous = True
 
     def __init__(self, p: Any, c: Compiler, name: str, stat: str,
                  covers: Callable[[Compiler, Any], Any],
                  types: frozenset[str] | None = None) -> None:
         in_static(c, name)
-        if p.amount == 0:
+        self.key = stat  # what ``Card.boosts`` holds it under (StatSet: "=stat")
+        if p.amount == 0 and type(self) is StatBonus:
             raise c.error(f"'{name}' of 0 changes nothing: give +N or -N")
         self.card = covers(c, p.card)
         if isinstance(self.card, ThisRef) and types and c.card_type not in types:
@@ -182,25 +185,40 @@ class StatBonus:
         return covered_cards(self.card, g, ctx)
 
 
+class StatSet(StatBonus):
+    """A continuous stat setting ("my Might is 5"): the cards it covers have the game's
+    ``stat`` set to N (the traits layer, before arithmetic: bonuses add to it), the newest
+    setting winning; held in ``Card.boosts`` under ``"=stat"`` (``Card.set_to``)."""
+
+    __slots__ = ()
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.key = "=" + self.stat
+
+
 def stat_bonus(v: Vocabulary, name: str, stat: str, text: str, doc: str,
                card: Any = "CardRef", covers: Callable[[Compiler, Any], Any] = covered_ref,
                cards: str = "'this', or {all: selector}.",
-               types: frozenset[str] | None = None) -> None:
+               types: frozenset[str] | None = None, sets: bool = False) -> None:
     """Name the continuous bonus to ``stat`` (one of the game's ``STATS``) ``name`` in the game
     vocabulary ``v``: ``{name: 2}`` (this card), ``{name: {card: {all: ...}, amount: -1}}``.
     A game whose continuous effects name other cards (an equipment's equipped card) gives
     the parameter's type ``card``, how it compiles (``covers``) and says so (``cards``);
     ``types``, the card types that have the stat, refuses the bonus on ``this`` of another
-    type (it would change nothing)."""
+    type (it would change nothing). ``sets``: the effect sets the stat to N (0 or more)
+    instead (:class:`StatSet`)."""
     params = create_model(
         "BonusParams", __base__=BonusParams, __module__=__name__,
-        amount=(int, Field(ge=-STAT_MAX, le=STAT_MAX, description="+N or -N.")),
+        amount=(int, Field(ge=0, le=STAT_MAX, description="The value it is set to.") if sets
+                else Field(ge=-STAT_MAX, le=STAT_MAX, description="+N or -N.")),
         card=(card, Field("this", description=cards)))
+    kind = StatSet if sets else StatBonus
 
     def make(p: Any, c: Compiler) -> StatBonus:
-        return StatBonus(p, c, name, stat, covers, types)
+        return kind(p, c, name, stat, covers, types)
     make.__doc__ = doc
-    make.__qualname__ = make.__name__ = f"stat_bonus({name!r})"
+    make.__qualname__ = make.__name__ = f"{'stat_set' if sets else 'stat_bonus'}({name!r})"
     make.continuous = True  # type: ignore[attr-defined]
     v.effect(name, params, text=text)(make)
 
@@ -447,7 +465,7 @@ class Continuous(Section):
             eff = h.ability.effect
             if not isinstance(eff, StatBonus):
                 continue
-            bonus = (eff.stat, eff.amount)
+            bonus = (eff.key, eff.amount)
             for card in eff.covered(g, ctx):
                 if not card.boosts:
                     boosted.append(card)
@@ -458,6 +476,6 @@ class Continuous(Section):
         """The game's layers before arithmetic, given the abilities in force, oldest first."""
 
 
-__all__ = ["Continuous", "KeywordGrant", "Prohibition", "StatBonus", "StaticParams",
+__all__ = ["Continuous", "KeywordGrant", "Prohibition", "StatBonus", "StatSet", "StaticParams",
            "StaticTrigger", "covered_ref", "in_force", "in_static", "keyword_grant",
            "prohibition", "stat_bonus", "static_trigger"]

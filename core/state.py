@@ -105,6 +105,14 @@ class Card:
     def id(self) -> str:
         return self.proto.id
 
+    def set_to(self, stat: str) -> int | None:
+        """The value static abilities set ``stat`` to now (the newest), or None."""
+        key, value = "=" + stat, None
+        for s, amount in self.boosts:
+            if s == key:
+                value = amount
+        return value
+
     def boost(self, stat: str) -> int:
         """The total of the bonuses to ``stat`` that static abilities give it now."""
         n = 0

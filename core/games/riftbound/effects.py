@@ -123,6 +123,16 @@ stat_bonus(vocab, "might_bonus", "might",
     Might below 0 counts as 0, notes 9).""")
 
 
+stat_bonus(vocab, "set_might", "might",
+           "{{ card | covered | does('have') }} Might {{ amount }}",
+           types=frozenset({"unit"}), card=Covered, covers=covers, cards=_COVERED, sets=True,
+           doc="""The units it
+    covers have Might N while it is in force, instead of their printed Might: "my Might is
+    5", "the Might of enemy units here is 1" (the traits layer of rules notes 5.3, before
+    abilities and arithmetic: a buff, this turn's changes, Assault and Shield and
+    `might_bonus` add to it; the newest setting wins).""")
+
+
 keyword_grant(vocab, "grant",
               "{{ card | covered | does('have') }} {{ keywords | given_keywords }}",
               card=Covered, covers=covers, cards=_COVERED, doc="""The units (or gear) it

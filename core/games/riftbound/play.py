@@ -23,12 +23,12 @@ from .zones import CHAIN, FACEDOWN, Battlefield
 
 if TYPE_CHECKING:
     from ...compiler import AbilityProgram
-    from ...continuous import Continuous
     from ...modifiers import Modifiers
     from ...replacements import Replacements
     from .chain import RiftChain
     from .fight import Fights
     from .state import RiftCard, RiftTrigger
+    from .traits import Continuous
 
 DONE = "done"
 END_TURN = "end turn"

@@ -31,7 +31,7 @@ def cardscript_games() -> list[GameSpec]:
 def cardscript_vocabulary(game: str) -> list[Vocabulary]:
     if game != "riftbound":
         return []
-    from . import effects, keywords, selectors, triggers
+    from . import effects, keywords, selectors, traits, triggers  # noqa: F401 (traits: its effect)
     return [triggers.vocab, selectors.vocab, effects.vocab, keywords.vocab]
 
 

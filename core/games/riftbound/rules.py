@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...bus import Event
 from ...cardevents import METRICS, logged_card_events
-from ...continuous import Continuous, in_force
+from ...continuous import in_force
 from ...decisions import CORE_KINDS
 from ...loadable import state, step
 from ...modifiers import Modifiers
@@ -26,6 +26,7 @@ from .fight import Fights
 from .play import DONE, END_TURN, Playing
 from .state import NO_POWER, RiftCard, RiftCardDef, RiftPlayer
 from .table import riftbound_table
+from .traits import Continuous
 from .zones import FACEDOWN, MOMENTS, PLACES, SITE, Battlefield
 
 if TYPE_CHECKING:

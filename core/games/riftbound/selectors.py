@@ -27,13 +27,16 @@ class UnitFilter(Params):
     max_might: Optional[int] = Field(None, ge=0, description="Might at most this.")
     damaged: Optional[bool] = None
     exhausted: Optional[bool] = None
+    tag: Optional[str] = Field(None, min_length=1, description="With this tag (printed, or "
+                               "given by counts_as).")
 
 
 @vocab.selector("unit", UnitFilter,
                 text="{% set adj = ([damaged and 'damaged' or 'undamaged'] if damaged is not "
                      "none else []) + ([exhausted and 'exhausted' or 'ready'] if exhausted is "
                      "not none else []) %}"
-                     "{% set what = (adj | join(' ') ~ ' ' if adj else '') ~ ('enemy unit' if "
+                     "{% set what = (adj | join(' ') ~ ' ' if adj else '') ~ "
+                     "(tag ~ ' ' if tag else '') ~ ('enemy unit' if "
                      "controller == 'opponent' else 'unit') %}"
                      "{% if form == 'all' %}all {{ 'other ' if other }}{{ what }}s"
                      "{% elif form in ('each', 'bare') %}{{ 'each ' if form == 'each' }}"
@@ -52,7 +55,7 @@ class UnitFilter(Params):
 class UnitSelector:
     """A unit on the board."""
 
-    __slots__ = ("controller", "at", "other", "max_might", "damaged", "exhausted")
+    __slots__ = ("controller", "at", "other", "max_might", "damaged", "exhausted", "tag")
 
     def __init__(self, p: UnitFilter, c: Compiler) -> None:
         self.controller = p.controller
@@ -61,6 +64,7 @@ class UnitSelector:
         self.max_might = p.max_might
         self.damaged = p.damaged
         self.exhausted = p.exhausted
+        self.tag = p.tag
 
     def candidates(self, g: RiftboundGame, ctx: RiftTrigger) -> list[RiftCard]:
         you, source = ctx.controller, ctx.source
@@ -95,6 +99,8 @@ class UnitSelector:
         if self.max_might is not None and card.might() > self.max_might:
             return False
         if self.damaged is not None and (card.damage > 0) != self.damaged:
+            return False
+        if self.tag is not None and not card.has_tag(self.tag):
             return False
         return self.exhausted is None or card.exhausted == self.exhausted
 

@@ -72,7 +72,7 @@ class RiftCard(Card):
     (``mods``), plus Assault or Shield while it is an attacker or a defender."""
 
     __slots__ = ("exhausted", "damage", "buffed", "stunned", "mods", "designation",
-                 "hidden_turn", "host")
+                 "hidden_turn", "host", "tags_given")
     STATE = ("host",)  # a card: copied through the memo
     proto: RiftCardDef
 
@@ -87,6 +87,12 @@ class RiftCard(Card):
         self.hidden_turn = 0  # the turn it was hidden facedown at a battlefield (Hidden)
         #: the unit an equipment (gear) is attached to (rules notes 9, Equipment), if any
         self.host: RiftCard | None = None
+        #: the tags static abilities give it now (``counts_as``: the traits layer)
+        self.tags_given: tuple[str, ...] = ()
+
+    def has_tag(self, tag: str) -> bool:
+        """Whether it has ``tag`` now: printed, or given by a static ability."""
+        return tag in self.proto.tags or tag in self.tags_given
 
     def equipped(self) -> RiftCard | None:
         """The unit this equipment is attached to, while both are on the board: it detaches
@@ -100,7 +106,10 @@ class RiftCard(Card):
     def might(self) -> int:
         """Current Might (notes 9: below 0 counts as 0)."""
         m = (self.proto.might or 0) + self.buffed + sum(self.mods)
-        if self.boosts:  # static abilities' bonuses (rules notes 5.3)
+        if self.boosts:  # static abilities' settings, then bonuses (rules notes 5.3)
+            base = self.set_to("might")
+            if base is not None:
+                m += base - (self.proto.might or 0)
             m += self.boost("might")
         if self.designation == "attacker":  # notes 10: instances sum, printed and given
             for kw in self.keywords_named("assault"):
