@@ -521,6 +521,56 @@ class Channel:
         ctx.done = len(p.runes.cards) > before
 
 
+class RecycleRuneParams(Params):
+    __shorthand__ = "amount"
+    amount: int = Field(1, ge=1, le=STAT_MAX, description="How many runes.")
+    player: "PlayerRef" = Field("you", description="Whose runes: who recycles them.")
+
+
+@vocab.effect("recycle_rune", RecycleRuneParams, text=(
+    "{{ player | does('recycle') }} {% if player.name == 'you' %}"
+    "{{ 'one' if amount == 1 else amount }} of your runes{% else %}"
+    "{{ amount | quantity('rune') }}{% endif %}"))
+class RecycleRune:
+    """Recycle runes (rules notes 2: a rune recycled goes to the bottom of its rune deck): the
+    player chooses which of their runes on the board, one at a time (the decision
+    ``recycle``; runes alike, of one card and both ready or both exhausted, are one choice),
+    in the order chosen; all they have if fewer. Done when one was recycled."""
+
+    __slots__ = ("amount", "player")
+
+    def __init__(self, p: RecycleRuneParams, c: Compiler) -> None:
+        self.amount = p.amount
+        self.player = c.player_ref(p.player)
+
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
+        players = self.player.players(g, ctx)
+        ctx.done = any(q.runes.cards for q in players)
+        for q in reversed(players):  # the first asked first (the steps are a stack)
+            recycle_runes(g, q, self.amount)
+
+
+@step
+def recycle_runes(g: RiftboundGame, p: RiftPlayer, left: int) -> None:
+    seen: set = set()
+    alike = []  # one rune of each kind: which of two alike goes makes no difference
+    for r in p.runes.cards:
+        kind = (r.proto, r.exhausted)
+        if kind not in seen:
+            seen.add(kind)
+            alike.append(r)
+    if left and alike:
+        g.ask(p, "recycle", alike, f"choose a rune to recycle ({left} left)",
+              then=(rune_recycled, g, p, left))
+
+
+@step
+def rune_recycled(g: RiftboundGame, p: RiftPlayer, left: int, rune: RiftCard) -> None:
+    g.move(rune, p.rune_deck, top=False)
+    g.log.append(("recycle_rune", p.name, rune.proto.id))
+    g.then(recycle_runes, g, p, left - 1)
+
+
 class CreateParams(Params):
     __shorthand__ = "token"
     token: str = Field(description="The id of a token unit of the set.")

@@ -50,7 +50,7 @@ VARIANTS = {
 }
 
 DECISION_KINDS = ("mulligan", "battlefield", "action", "location", "target", "order",
-                  "showdown", "priority", "focus", "assign", "pay", "repeat", "discard",
+                  "showdown", "priority", "focus", "assign", "pay", "repeat", "discard", "recycle",
                   *CORE_KINDS)
 
 

@@ -94,6 +94,7 @@ class PlayerExpect(scenario_checks.PlayerExpect):
     xp: Optional[int] = None
     energy: Optional[int] = None
     rune_deck_count: Optional[int] = None
+    rune_deck: Optional[list[str]] = Field(None, description="The rune deck, top first.")
     runes: Optional[int] = Field(None, description="Runes in play.")
     ready_runes: Optional[int] = None
     base: Optional[list[str]] = None
@@ -275,6 +276,8 @@ def check(g: RiftboundGame, e: Expect) -> list[tuple[tuple, str]]:
         cmp(b + ("energy",), pe.energy, p.energy)
         check_hand_and_deck(p, pe, b, cmp)
         cmp(b + ("rune_deck_count",), pe.rune_deck_count, len(p.rune_deck.cards))
+        cmp(b + ("rune_deck",), pe.rune_deck, [c.proto.id for c in reversed(p.rune_deck.cards)]
+            if pe.rune_deck is not None else None)
         cmp(b + ("runes",), pe.runes, len(p.runes.cards))
         cmp(b + ("ready_runes",), pe.ready_runes,
             sum(not r.exhausted for r in p.runes.cards))
