@@ -91,7 +91,9 @@ def total_cost(g: Playing, p: RiftPlayer, card: RiftCard, accelerate: bool = Fal
     energy and power (of the card's own
     domain); the board's changes of a card type and the card's own (``cards: this``,
     while its condition holds for ``p``) add up. Increases before discounts matters at
-    the floor: a discount larger than the cost can't also swallow a later increase."""
+    the floor: a discount larger than the cost can't also swallow a later increase. A
+    discount with a minimum applies after the others, its minimum only to itself (rules
+    notes 2, 356 step 4: "a minimum applies only to its own discount")."""
     energy, power = (0, 0) if free else (card.proto.cost or 0, card.proto.power)
     if accelerate:
         energy, power = energy + 1, power + 1
@@ -108,12 +110,19 @@ def total_cost(g: Playing, p: RiftPlayer, card: RiftCard, accelerate: bool = Fal
                 if key in mods_:
                     sums[0] += mods_[key][0]
                     sums[1] += mods_[key][1]
+        floors = []  # discounts with a minimum: each after the others, on its own (356.4)
         for kw in own:
             if kw.applies(g, card, p):
+                if kw.minimum is not None:
+                    floors.append(kw)
+                    continue
                 sums = up if kw.sign > 0 else down
                 sums[0] += kw.amount
                 sums[1] += kw.power
         energy, power = energy + up[0] - down[0], power + up[1] - down[1]
+        for kw in floors:  # "to a minimum of [N]": never below N, nor raising a lower cost
+            energy = max(energy - kw.amount, min(energy, kw.minimum))
+            power -= kw.power
     return max(energy, 0), max(power, 0)
 
 

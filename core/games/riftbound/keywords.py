@@ -270,6 +270,10 @@ class CostChangeParams(EnergyPowerParams):
         "`this`: the card itself, wherever it is played from).")
     if_: "Optional[Condition]" = Field(
         None, alias="if", description="Only while this holds (for its controller).")
+    minimum: Optional[int] = Field(
+        None, ge=0, le=STAT_MAX, description="A discount's minimum energy: it never takes the "
+        "card's energy cost below this (\"to a minimum of [1]\"); only on a discount of the "
+        "card's own cost (`cards: this`).")
 
 
 #: the rules text of a cost change: what changes, by how much, and when
@@ -278,7 +282,8 @@ _COST_TEXT = ("{% set amount = amount if amount is not none else 0 if power else
               "{% if cards == 'any' %}cards{% else %}{{ cards }}s{% endif %} cost{% endif %} "
               "{% if amount %}[{{ amount }}]{% endif %}{% if amount and power %} and "
               "{% endif %}{% if power %}{{ power }} power{% endif %} {{ way }}"
-              "{% if if_ is not none %} if {{ if_ }}{% endif %}")
+              "{% if if_ is not none %} if {{ if_ }}{% endif %}"
+              "{% if minimum is not none %}, to a minimum of [{{ minimum }}]{% endif %}")
 
 
 class _CostChange(KeywordBase):
@@ -287,7 +292,7 @@ class _CostChange(KeywordBase):
     hand or wherever it is played from; otherwise a static while it is on the board),
     while ``condition`` (if any) holds for its controller."""
 
-    __slots__ = ("amount", "power", "cards", "condition")
+    __slots__ = ("amount", "power", "cards", "condition", "minimum")
     #: +1 for an increase, -1 for a discount
     sign = 0
     #: read from the printed cards on the board (cost.py): a static ability can't give it
@@ -298,6 +303,12 @@ class _CostChange(KeywordBase):
         self.power = p.power if p is not None else 0
         self.cards = p.cards if p is not None else "spell"
         self.condition = c.condition(p.if_) if p is not None and p.if_ is not None else None
+        self.minimum = p.minimum if p is not None else None
+        if self.minimum is not None and (self.sign > 0 or self.cards != "this"):
+            raise c.error("a minimum is not implemented yet on a discount of other cards: "
+                          "give it on a discount of the card's own cost (cost_less with "
+                          "cards: this)" if self.sign < 0 else
+                          "a minimum belongs to a discount (cost_less), not to an increase")
 
     def applies(self, g: RiftboundGame, card: RiftCard, controller: RiftPlayer) -> bool:
         """Whether the condition holds now for ``controller``, ``card`` the source."""
