@@ -759,6 +759,7 @@ RIFT_KEYWORDS: dict[str, tuple[Any, Callable]] = {
     "ambush": ("ambush", _rift_ambush),
     "equip": ({"equip": 1}, None),
     "quick_draw": ("quick_draw", None),
+    "weaponmaster": ("weaponmaster", None),
     "repeat": ({"repeat": 1}, _rift_repeat),
     "hunt": ({"hunt": 2}, None),
     "action": ("action", _rift_playable("showdown")),

@@ -42,6 +42,8 @@ SNIPPETS = {
         " {if_done: {draw: 1}}]}\n",
         "type: spell\ndomains: [fury]\ncost: 1\nabilities:\n"
         "  - {trigger: on_play, effect: {gain_xp: {amount: 2, player: you}}}\n",
+        "type: unit\ndomains: [fury]\ncost: 1\nmight: 1\nabilities:\n"
+        "  - {trigger: when_played, effect: {equip_to_me: {less_power: 2}}}\n",
     ],
     "spellfire": [
         "type: event\nnumber: 9\nabilities:\n"

@@ -4,7 +4,7 @@ changes the board as one event; the cleanup that follows (after the item resolve
 what is lethally damaged."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional, Self, Union, cast
+from typing import TYPE_CHECKING, Any, Literal, Optional, Self, Union, cast
 
 from pydantic import Field, model_validator
 
@@ -519,6 +519,73 @@ class Channel:
             for r in p.runes.cards[before:]:  # the runes this channelled
                 r.exhausted = True
         ctx.done = len(p.runes.cards) > before
+
+
+class EquipToMeParams(Params):
+    __shorthand__ = "less_power"
+    less_power: int = Field(0, ge=0, le=STAT_MAX, description="Power of any domain ([A]) "
+                            "less than the Equip cost.")
+
+
+@vocab.effect("equip_to_me", EquipToMeParams, text=(
+    "you may equip one of your Equipment to me, paying its Equip cost"
+    "{% if less_power %} {{ less_power }} power less{% endif %}"))
+class EquipToMe:
+    """The unit's controller may attach one of their Equipment on the board (gear with
+    Equip, not already on this unit) to it, paying that Equip cost, ``less_power`` power
+    less (Weaponmaster's [A]): the decision ``equip``, among those whose cost can be paid,
+    or none. Done when one was attached."""
+
+    __slots__ = ("less_power",)
+
+    def __init__(self, p: EquipToMeParams, c: Compiler) -> None:
+        c.this_can_be("this", "equip_to_me", ("unit",))
+        self.less_power = p.less_power
+
+    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
+        from . import cost  # (cost reads this module's Add effects)
+        me, p = ctx.source, ctx.controller
+        ctx.done = False
+        if me.zone is None or not me.zone.in_play:
+            return
+        options: list = [c for z in g.unit_zones(p) for c in z.cards
+                         if "equip" in c.proto.keywords and not c.blank and c.host is not me
+                         and cost.can_pay(g, p, *self.price(c), cost.power_domains(c))]
+        if options:
+            g.ask(p, "equip", [*options, NONE], f"equip one of your Equipment to "
+                  f"{me.proto.id}, paying its Equip cost{self.less()}, or none",
+                  then=(equip_chosen, g, ctx, self))
+
+    def price(self, gear: RiftCard) -> tuple[int, int]:
+        kw = gear.proto.keywords["equip"]
+        return kw.amount, max(kw.power - self.less_power, 0)
+
+    def less(self) -> str:
+        return f" {self.less_power} power less" if self.less_power else ""
+
+
+#: the answer that equips nothing
+NONE = "none"
+
+
+@step
+def equip_chosen(g: RiftboundGame, ctx: RiftTrigger, eff: EquipToMe, gear: Any) -> None:
+    from . import cost
+    if gear == NONE:
+        return
+    g.then(equipped_to, g, ctx, gear)  # once paid (pay schedules the runes it needs)
+    cost.pay(g, ctx.controller, *eff.price(gear), cost.power_domains(gear))
+
+
+@step
+def equipped_to(g: RiftboundGame, ctx: RiftTrigger, gear: RiftCard) -> None:
+    me = ctx.source
+    if me.zone is None or not me.zone.in_play or gear.zone is None or not gear.zone.in_play:
+        return
+    ctx.done = True
+    gear.host = me
+    g.log.append(("attach", gear.proto.id, me.proto.id))
+    g.continuous.changed(g)
 
 
 class RecycleRuneParams(Params):

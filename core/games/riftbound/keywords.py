@@ -32,8 +32,6 @@ UNIT = frozenset({"unit"})
 #: later sets' keywords (rules notes 10, "Later keywords") not in this model yet, and why
 _NO_TEXT = "is not implemented yet: the rules notes name it (CR-2607) but give no rule text"
 PLANNED = {
-    "weaponmaster": "Weaponmaster is not implemented yet: the rules notes say only \"equip "
-                    "your Equipment at [A] less\" (which Equip, and when)",
     "empower": f"Empower {_NO_TEXT}", "flow": f"Flow {_NO_TEXT}",
     "level": "Level as a keyword is not implemented yet: write its condition in the "
              "ability, trigger: {static: {level: 3}} (\"while you are at Level 3\") or {if: "
@@ -162,6 +160,24 @@ class QuickDraw(KeywordBase):
                  "effect": "attach"}]
 
 
+@vocab.keyword("weaponmaster", text="Weaponmaster")
+class Weaponmaster(KeywordBase):
+    """Weaponmaster (rules notes 10: "equip your Equipment at [A] less"), read as: when you
+    play me, you may equip one of your Equipment to me, paying its Equip cost less one power
+    of any domain ([A]); an Equip cost of energy only is paid in full (``equip_to_me``; the
+    notes don't say which Equip or when: the game page gives this reading)."""
+
+    types = UNIT
+
+    def __init__(self, p: None, c: Compiler) -> None:
+        if c.card_type != "unit":
+            raise c.error(f"weaponmaster equips to the unit that has it, and this card is a "
+                          f"{c.card_type}: it would do nothing")
+
+    def abilities(self) -> list[dict]:
+        return [{"trigger": "when_played", "effect": {"equip_to_me": {"less_power": 1}}}]
+
+
 def _equipment(c: Compiler, name: str) -> None:
     """An equipment keyword is on gear: refused elsewhere, by name."""
     if c.card_type != "gear":
@@ -270,6 +286,11 @@ class CostChangeParams(EnergyPowerParams):
         "`this`: the card itself, wherever it is played from).")
     if_: "Optional[Condition]" = Field(
         None, alias="if", description="Only while this holds (for its controller).")
+
+
+class DiscountParams(CostChangeParams):
+    """A cost change that takes a minimum."""
+
     minimum: Optional[int] = Field(
         None, ge=0, le=STAT_MAX, description="A discount's minimum energy: it never takes the "
         "card's energy cost below this (\"to a minimum of [1]\"); only on a discount of the "
@@ -283,7 +304,8 @@ _COST_TEXT = ("{% set amount = amount if amount is not none else 0 if power else
               "{% if amount %}[{{ amount }}]{% endif %}{% if amount and power %} and "
               "{% endif %}{% if power %}{{ power }} power{% endif %} {{ way }}"
               "{% if if_ is not none %} if {{ if_ }}{% endif %}"
-              "{% if minimum is not none %}, to a minimum of [{{ minimum }}]{% endif %}")
+              "{% if minimum is defined and minimum is not none %}, to a minimum of "
+              "[{{ minimum }}]{% endif %}")
 
 
 class _CostChange(KeywordBase):
@@ -303,12 +325,11 @@ class _CostChange(KeywordBase):
         self.power = p.power if p is not None else 0
         self.cards = p.cards if p is not None else "spell"
         self.condition = c.condition(p.if_) if p is not None and p.if_ is not None else None
-        self.minimum = p.minimum if p is not None else None
-        if self.minimum is not None and (self.sign > 0 or self.cards != "this"):
+        self.minimum = getattr(p, "minimum", None)
+        if self.minimum is not None and self.cards != "this":
             raise c.error("a minimum is not implemented yet on a discount of other cards: "
                           "give it on a discount of the card's own cost (cost_less with "
-                          "cards: this)" if self.sign < 0 else
-                          "a minimum belongs to a discount (cost_less), not to an increase")
+                          "cards: this)")
 
     def applies(self, g: RiftboundGame, card: RiftCard, controller: RiftPlayer) -> bool:
         """Whether the condition holds now for ``controller``, ``card`` the source."""
@@ -330,7 +351,7 @@ class _Holder:
         self.event = self.it = self.target = None
 
 
-@vocab.keyword("cost_less", CostChangeParams,
+@vocab.keyword("cost_less", DiscountParams,
                text=_COST_TEXT.replace("{{ whose }}", "Your").replace("{{ way }}", "less"))
 class CostLess(_CostChange):
     """A discount (356, step 4): its controller's cards of that type cost N energy and P

@@ -51,6 +51,7 @@ VARIANTS = {
 
 DECISION_KINDS = ("mulligan", "battlefield", "action", "location", "target", "order",
                   "showdown", "priority", "focus", "assign", "pay", "repeat", "discard", "recycle",
+                  "equip",
                   *CORE_KINDS)
 
 
