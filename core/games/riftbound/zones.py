@@ -47,6 +47,10 @@ MOMENTS = {
     "start_of_your_next_turn": Moment("turn_start", "at the start of your next turn",
                                       yours=True),
     "end_of_turn": Moment("turn_end", "at the end of this turn"),
+    # the next Hold or Conquer scored by the ability's controller, at any battlefield
+    # (rules notes 5.3, "delayed abilities outlive their source"; scoring: fight.py)
+    "your_next_hold": Moment("hold", "the next time you hold", yours=True),
+    "your_next_conquer": Moment("conquer", "the next time you conquer", yours=True),
 }
 
 
