@@ -75,12 +75,17 @@ class Replacements(Section):
         chooser = g.replacement_chooser(card) if len(found) > 1 else None
         if chooser is None:
             self.use(g, card, kind, found[0])
-        else:
-            g.ask(chooser, "order", found,
-                  f"choose which replacement applies to {card.proto.id} (it would "
-                  f"{kind.replace('_', ' ')}): the others then have nothing to replace",
-                  then=(self.use, g, card, kind))
+        else:  # asked by a step of its own: the caller's step goes on first
+            g.then(self.ask_which, g, chooser, card, kind, found)
         return True
+
+    @step
+    def ask_which(self, g: Game, chooser: Any, card: Card, kind: str,
+                  found: list[Trigger]) -> None:
+        g.ask(chooser, "order", found,
+              f"choose which replacement applies to {card.proto.id} (it would "
+              f"{kind.replace('_', ' ')}): the others then have nothing to replace",
+              then=(self.use, g, card, kind))
 
     @step
     def use(self, g: Game, card: Card, kind: str, t: Trigger) -> None:

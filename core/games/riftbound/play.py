@@ -36,6 +36,8 @@ END_TURN = "end turn"
 #: paid bounds it first)
 REPEATS_MAX = 20
 BASE = "base"
+#: an activated ability's cost: energy, power, and the domains whose power pays it
+Price = tuple[int, int, tuple[str, ...]]
 #: the timing a card is played in (seed, "Which cards are legal right now")
 OPEN, SHOWDOWN, CLOSED = "open", "showdown", "closed"
 
@@ -136,12 +138,17 @@ class Playing(Game[RiftPlayer]):
     def more_targets(self, ctx: RiftTrigger, options: list, chosen: tuple, extra: Any) -> list:
         """A spell choosing several targets: only those whose Deflect ``p`` can pay on top of
         the chosen ones' (rules notes 2: no choice may make the payment impossible);
-        ``extra`` is (accelerated, free) as the spell is played, None for an ability."""
+        ``extra`` is (accelerated, free) as the spell is played, ("ability", energy, power,
+        domains) for an activated ability, None otherwise."""
         if extra is None or not options:
             return options
         p, card = ctx.controller, ctx.source
-        energy, power = cost.total_cost(self, p, card, extra[0], extra[1])
-        domains, budget = cost.power_domains(card), cost.available(self, p)
+        if extra[0] == "ability":  # an activated ability: its cost (activate)
+            energy, power, domains = extra[1:]
+        else:
+            energy, power = cost.total_cost(self, p, card, extra[0], extra[1])
+            domains = cost.power_domains(card)
+        budget = cost.available(self, p)
         paid = sum(cost.deflect(p, t) for t in chosen)
         return [t for t in options if cost.can_pay(self, p, energy, power, domains, budget,
                                                    paid + cost.deflect(p, t))]
@@ -253,8 +260,9 @@ class Playing(Game[RiftPlayer]):
                     if timing != OPEN and i in c.proto.adds:
                         continue  # an Add ability is for paying outside the open state
                     if ab.target is not None and ab.targets[0] and \
-                            not self.targets(Trigger(ab, c, p)):
-                        continue  # "up to N" may choose none
+                            not self.ability_targets(p, Trigger(ab, c, p), (
+                                t.energy, t.power, cost.ability_power_domains(self, c, t))):
+                        continue  # "up to N" may choose none; Deflect must be payable
                     out.append(("activate", c) if len(acts) == 1 else ("activate", c, i + 1))
         return out
 
@@ -276,10 +284,25 @@ class Playing(Game[RiftPlayer]):
             return
         item = Trigger(ab, card, p)
         self.then(self.activated, item)
-        # scheduled first: the runes, then the target
-        cost.pay(self, p, t.energy, t.power, cost.ability_power_domains(self, card, t))
-        if ab.target is not None:
-            ask_targets(self, p, item, self.targets(item))
+        price: Price = (t.energy, t.power, cost.ability_power_domains(self, card, t))
+        if ab.target is None:
+            cost.pay(self, p, *price)
+            return
+        # the targets first, then the cost with their Deflect (rules notes 10: "spells and
+        # abilities that choose it cost X more Power")
+        self.then(self.pay_ability, p, item, price)
+        ask_targets(self, p, item, self.ability_targets(p, item, price), ("ability", *price))
+
+    def ability_targets(self, p: RiftPlayer, item: RiftTrigger, price: Price) -> list:
+        """The targets an activated ability may choose: those whose Deflect ``p`` can pay
+        with its cost (no choice may make the payment impossible, rules notes 2)."""
+        budget = cost.available(self, p)
+        return [x for x in self.targets(item)
+                if cost.can_pay(self, p, *price, budget, cost.deflect(p, x))]
+
+    @step
+    def pay_ability(self, p: RiftPlayer, item: RiftTrigger, price: Price) -> None:
+        cost.pay(self, p, *price, sum(cost.deflect(p, x) for x in item.chosen()))
 
     @step
     def activated(self, item: RiftTrigger) -> None:
