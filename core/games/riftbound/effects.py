@@ -550,15 +550,18 @@ class EquipToMe:
             return
         options: list = [c for z in g.unit_zones(p) for c in z.cards
                          if "equip" in c.proto.keywords and not c.blank and c.host is not me
-                         and cost.can_pay(g, p, *self.price(c), cost.power_domains(c))]
+                         and cost.can_pay(g, p, *self.price(g, p, c))]
         if options:
             g.ask(p, "equip", [*options, NONE], f"equip one of your Equipment to "
                   f"{me.proto.id}, paying its Equip cost{self.less()}, or none",
                   then=(equip_chosen, g, ctx, self))
 
-    def price(self, gear: RiftCard) -> tuple[int, int]:
-        kw = gear.proto.keywords["equip"]
-        return kw.amount, max(kw.power - self.less_power, 0)
+    def price(self, g: RiftboundGame, p: RiftPlayer, gear: RiftCard) -> tuple[int, int, tuple]:
+        """The gear's Equip cost as ``p`` would activate it (cost changes of Equip abilities
+        included), ``less_power`` power less."""
+        ab = next(a for a in gear.proto.program.activated if a.keyword == "equip")
+        energy, power, domains = g.ability_price(p, gear, ab)
+        return energy, max(power - self.less_power, 0), domains
 
     def less(self) -> str:
         return f" {self.less_power} power less" if self.less_power else ""
@@ -574,7 +577,7 @@ def equip_chosen(g: RiftboundGame, ctx: RiftTrigger, eff: EquipToMe, gear: Any) 
     if gear == NONE:
         return
     g.then(equipped_to, g, ctx, gear)  # once paid (pay schedules the runes it needs)
-    cost.pay(g, ctx.controller, *eff.price(gear), cost.power_domains(gear))
+    cost.pay(g, ctx.controller, *eff.price(g, ctx.controller, gear))
 
 
 @step

@@ -281,9 +281,10 @@ class CostChangeParams(EnergyPowerParams):
     """How much more or less, on which cards, while what holds."""
 
     NOTHING: ClassVar[str] = "a cost change of [0] and 0 power changes nothing"
-    cards: Literal["spell", "unit", "gear", "any", "this"] = Field(
+    cards: Literal["spell", "unit", "gear", "any", "this", "equip"] = Field(
         "spell", description="The type of card whose cost changes (`any`: every card; "
-        "`this`: the card itself, wherever it is played from).")
+        "`this`: the card itself, wherever it is played from; `equip`: the Equip abilities "
+        "of the player's Equipment).")
     if_: "Optional[Condition]" = Field(
         None, alias="if", description="Only while this holds (for its controller).")
 
@@ -300,7 +301,8 @@ class DiscountParams(CostChangeParams):
 #: the rules text of a cost change: what changes, by how much, and when
 _COST_TEXT = ("{% set amount = amount if amount is not none else 0 if power else 1 %}"
               "{% if cards == 'this' %}This card costs{% else %}{{ whose }} "
-              "{% if cards == 'any' %}cards{% else %}{{ cards }}s{% endif %} cost{% endif %} "
+              "{% if cards == 'any' %}cards{% elif cards == 'equip' %}Equip abilities{% else %}"
+              "{{ cards }}s{% endif %} cost{% endif %} "
               "{% if amount %}[{{ amount }}]{% endif %}{% if amount and power %} and "
               "{% endif %}{% if power %}{{ power }} power{% endif %} {{ way }}"
               "{% if if_ is not none %} if {{ if_ }}{% endif %}"

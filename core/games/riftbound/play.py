@@ -253,15 +253,15 @@ class Playing(Game[RiftPlayer]):
                             ab.once and self.used_up(c, ab):
                         continue
                     # 356: payable only; an exhausting ability's [E] spends its own Add
-                    if (t.energy or t.power) and not cost.can_pay(
-                            self, p, t.energy, t.power, cost.ability_power_domains(self, c, t),
-                            cost.available(self, p, c if t.exhaust else None)):
+                    price = self.ability_price(p, c, ab) if t.energy or t.power else None
+                    if price is not None and (price[0] or price[1]) and not cost.can_pay(
+                            self, p, *price, cost.available(self, p, c if t.exhaust else None)):
                         continue
                     if timing != OPEN and i in c.proto.adds:
                         continue  # an Add ability is for paying outside the open state
                     if ab.target is not None and ab.targets[0] and \
-                            not self.ability_targets(p, Trigger(ab, c, p), (
-                                t.energy, t.power, cost.ability_power_domains(self, c, t))):
+                            not self.ability_targets(p, Trigger(ab, c, p),
+                                                     price or (0, 0, ())):
                         continue  # "up to N" may choose none; Deflect must be payable
                     out.append(("activate", c) if len(acts) == 1 else ("activate", c, i + 1))
         return out
@@ -284,7 +284,7 @@ class Playing(Game[RiftPlayer]):
             return
         item = Trigger(ab, card, p)
         self.then(self.activated, item)
-        price: Price = (t.energy, t.power, cost.ability_power_domains(self, card, t))
+        price = self.ability_price(p, card, ab)
         if ab.target is None:
             cost.pay(self, p, *price)
             return
@@ -292,6 +292,19 @@ class Playing(Game[RiftPlayer]):
         # abilities that choose it cost X more Power")
         self.then(self.pay_ability, p, item, price)
         ask_targets(self, p, item, self.ability_targets(p, item, price), ("ability", *price))
+
+    def ability_price(self, p: RiftPlayer, card: RiftCard, ab: AbilityProgram) -> Price:
+        """What activating ``ab`` of ``card`` costs ``p`` (356): its energy and power, and an
+        Equip ability's changed by the board's cost changes of Equip abilities (``cards:
+        equip``: increases, then discounts, never below 0)."""
+        t = ab.trigger
+        energy, power = t.energy, t.power
+        if ab.keyword == "equip":
+            more, less = cost.cost_mods(self, p)
+            up, down = more.get("equip", (0, 0)), less.get("equip", (0, 0))
+            energy = max(energy + up[0] - down[0], 0)
+            power = max(power + up[1] - down[1], 0)
+        return energy, power, cost.ability_power_domains(self, card, t)
 
     def ability_targets(self, p: RiftPlayer, item: RiftTrigger, price: Price) -> list:
         """The targets an activated ability may choose: those whose Deflect ``p`` can pay
