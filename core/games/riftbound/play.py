@@ -309,9 +309,13 @@ class Playing(Game[RiftPlayer]):
     def ability_targets(self, p: RiftPlayer, item: RiftTrigger, price: Price) -> list:
         """The targets an activated ability may choose: those whose Deflect ``p`` can pay
         with its cost (no choice may make the payment impossible, rules notes 2)."""
+        options = self.targets(item)
+        extra = [cost.deflect(p, x) for x in options]
+        if not any(extra):  # the usual case: nothing more to pay, no budget to count
+            return options
         budget = cost.available(self, p)
-        return [x for x in self.targets(item)
-                if cost.can_pay(self, p, *price, budget, cost.deflect(p, x))]
+        return [x for x, more in zip(options, extra, strict=True)
+                if cost.can_pay(self, p, *price, budget, more)]
 
     @step
     def pay_ability(self, p: RiftPlayer, item: RiftTrigger, price: Price) -> None:
