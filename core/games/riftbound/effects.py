@@ -143,16 +143,19 @@ keyword_grant(vocab, "grant",
     that add abilities (Vision, Legion) can't be given.""")
 
 
-prohibition(vocab, "cant", ("move", "deal_combat_damage"), ("choose",), text=(
+prohibition(vocab, "cant", ("move", "move_to_base", "deal_combat_damage"), ("choose",), text=(
     "{% set acts = action if action is not string else [action] %}"
     "{% if acts[0] == 'move' %}{{ card | does(\"can't\", plural=true) }} move"
+    "{% elif acts[0] == 'move_to_base' %}{{ card | does(\"can't\", plural=true) }} move "
+    "to base"
     "{% elif acts[0] == 'deal_combat_damage' %}{{ card | does(\"don't\", plural=true) }} "
     "deal combat damage"
     "{% else %}{{ 'opponents' if by == 'opponents' else 'players' }} can't choose "
     "{{ card | describe('plural') }}{% endif %}"), doc="""A prohibition while it is in
     force ("can't" beats "can"): the units it covers can't ``move`` (no standard move, rules
-    notes 3; a recall is not a move), don't ``deal_combat_damage`` (their Might adds nothing
-    to their side's combat damage, as a stunned unit's, notes 7), or players (``by:
+    notes 3; a recall is not a move) or ``move_to_base`` (no standard move to base; to
+    another battlefield with Ganking they may), don't ``deal_combat_damage`` (their Might
+    adds nothing to their side's combat damage, as a stunned unit's, notes 7), or players (``by:
     opponents``: the opponents of its controller) can't ``choose`` them as the target of a
     spell or an ability ("I can't be chosen by enemy spells and abilities"). A target is
     judged as it is chosen.""")

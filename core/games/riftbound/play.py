@@ -527,14 +527,21 @@ class Playing(Game[RiftPlayer]):
         for bf in self.battlefields:
             ready = [c for c in bf.units[p.index].cards if c.proto.is_unit and not c.exhausted
                      and not forbidden(self, "move", c)]
-            if len(ready) > 1:
+            home = self.may_go_home(ready)
+            if len(home) > 1:
                 out.append(("move", f"all ready units at {bf.name}", "to", BASE))
             for c in ready:
-                out.append(("move", c, "to", BASE))
+                if c in home:
+                    out.append(("move", c, "to", BASE))
                 if c.has_keyword("ganking"):
                     out.extend(("move", c, "to", other) for other in self.battlefields
                                if other is not bf)
         return out
+
+    def may_go_home(self, units: list[RiftCard]) -> list[RiftCard]:
+        """Those of ``units`` a static ability doesn't forbid to move to base."""
+        forbidden = self.continuous.forbidden
+        return [c for c in units if not forbidden(self, "move_to_base", c)]
 
     def may_enter(self, bf: Battlefield, cards: list[RiftCard]) -> bool:
         """Whether an effect may move ``cards`` to ``bf`` (rules notes 3, 11): not where
@@ -551,7 +558,11 @@ class Playing(Game[RiftPlayer]):
         if isinstance(what, str):  # "all ready units at <base or a battlefield's name>"
             src = p.base if what.endswith(" base") else next(
                 bf.units[p.index] for bf in self.battlefields if what.endswith(" " + bf.name))
-            units = [c for c in src.cards if c.proto.is_unit and not c.exhausted]
+            forbidden = self.continuous.forbidden
+            units = [c for c in src.cards if c.proto.is_unit and not c.exhausted
+                     and not forbidden(self, "move", c)]
+            if isinstance(dest, str):
+                units = self.may_go_home(units)
         else:
             units = [what]
         zone = p.base if isinstance(dest, str) else dest.units[p.index]
