@@ -216,9 +216,15 @@ class Attach:
                  and x.controller is ctx.controller]
         ctx.done = bool(units) and gear.zone is not None and gear.zone.in_play
         if ctx.done:
-            gear.host = units[0]
-            g.log.append(("attach", gear.proto.id, units[0].proto.id))
-            g.continuous.changed(g)
+            attach(g, gear, units[0])
+
+
+def attach(g: RiftboundGame, gear: RiftCard, unit: RiftCard) -> None:
+    """``gear`` attaches to ``unit`` (moving from the unit it was on, if any), and the
+    statics it gives its unit apply again (rules notes 9)."""
+    gear.host = unit
+    g.log.append(("attach", gear.proto.id, unit.proto.id))
+    g.continuous.changed(g)
 
 
 @vocab.effect("buff", CardParams, text="buff {{ card | describe }}")
@@ -234,10 +240,8 @@ class Heal(_OnCards):
     """Healing (rules notes 10): the units' damage is removed; each that had some triggers
     "When I heal"."""
 
-    def run(self, g: RiftboundGame, ctx: RiftTrigger) -> None:
-        cards = [x for x in self.card.cards(g, ctx) if x.proto.is_unit and x.zone.in_play]
-        ctx.done = bool(cards)
-        g.heal(cards)
+    def each(self, g: RiftboundGame, ctx: RiftTrigger, card: RiftCard) -> None:
+        g.heal([card])
 
 
 @vocab.effect("stun", CardParams, text="stun {{ card | describe }}")
@@ -554,9 +558,10 @@ class EquipToMe:
         options: list = [c for z in g.unit_zones(p) for c in z.cards
                          if "equip" in c.proto.keywords and not c.blank and c.host is not me
                          and cost.can_pay(g, p, *self.price(g, p, c))]
+        less = f" {self.less_power} power less" if self.less_power else ""
         if options:
             g.ask(p, "equip", [*options, NONE], f"equip one of your Equipment to "
-                  f"{me.proto.id}, paying its Equip cost{self.less()}, or none",
+                  f"{me.proto.id}, paying its Equip cost{less}, or none",
                   then=(equip_chosen, g, ctx, self))
 
     def price(self, g: RiftboundGame, p: RiftPlayer, gear: RiftCard) -> tuple[int, int, tuple]:
@@ -565,9 +570,6 @@ class EquipToMe:
         ab = next(a for a in gear.proto.program.activated if a.keyword == "equip")
         energy, power, domains = g.ability_price(p, gear, ab)
         return energy, max(power - self.less_power, 0), domains
-
-    def less(self) -> str:
-        return f" {self.less_power} power less" if self.less_power else ""
 
 
 #: the answer that equips nothing
@@ -589,9 +591,7 @@ def equipped_to(g: RiftboundGame, ctx: RiftTrigger, gear: RiftCard) -> None:
     if me.zone is None or not me.zone.in_play or gear.zone is None or not gear.zone.in_play:
         return
     ctx.done = True
-    gear.host = me
-    g.log.append(("attach", gear.proto.id, me.proto.id))
-    g.continuous.changed(g)
+    attach(g, gear, me)
 
 
 class RecycleRuneParams(Params):
