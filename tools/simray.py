@@ -134,11 +134,14 @@ class RayWorkers:
                     nxt += 1
         except WorkerError as exc:  # keep what finished, then say so
             broken = exc
-            for ref in running:
-                ray.cancel(ref)
-            for ref in running:  # collected, or Ray prints their errors' tracebacks at exit
-                with contextlib.suppress(Exception):
-                    ray.get(ref)
+            # the batches out finish (a batch is short: batch_size) and are kept. Not
+            # cancelled: Ray cancels a running task with a KeyboardInterrupt inside it,
+            # which can land while a fresh worker builds its pool and leave that worker
+            # broken for the next run on the same cluster
+            for ref, b in running.items():
+                with contextlib.suppress(WorkerError):
+                    ready[b] = self._result(ref, batches[b])
+                    finished(len(ready[b]))
         for b in sorted(ready):
             emit(ready[b])
         if broken is not None:
@@ -175,8 +178,8 @@ def _die_once(batches: list[list[int]]) -> dict[int, str]:
 
 
 # -- in a Ray worker process ----------------------------------------------------------
-#: (game, cards, decks) -> the pool and decks built from them, or why they could not be
-_BUILT: dict[tuple, tuple[CardPool, Decks] | str] = {}
+#: (game, cards, decks) -> the pool and decks built from them
+_BUILT: dict[tuple, tuple[CardPool, Decks]] = {}
 #: the (arguments, deck hash, engine version) this worker checked it plays
 _CHECKED: set[tuple] = set()
 
@@ -189,14 +192,14 @@ def _prepare(game: str, cards: tuple[str, ...], decks: tuple[str, ...] | None) -
 def _prepared(game: str, cards: tuple[str, ...],
               decks: tuple[str, ...] | None) -> tuple[CardPool, Decks] | str:
     key = (game, cards, decks)
-    if key not in _BUILT:
+    if key not in _BUILT:  # only a pool that was built is kept: a failure is asked again
         try:
             from .common import load_decks, pool_with, require_paths
             require_paths(cards, "--cards")  # on this node (a missing folder adds no card)
             pool = pool_with(game, cards)
             _BUILT[key] = (pool, load_decks(pool, list(decks) if decks else None))
         except Exception as exc:  # the run says it (a worker's traceback would say it again)
-            _BUILT[key] = f"{type(exc).__name__}: {exc}"
+            return f"{type(exc).__name__}: {exc}"
     return _BUILT[key]
 
 
