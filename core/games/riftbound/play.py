@@ -60,6 +60,8 @@ class Playing(Game[RiftPlayer]):
         super().__init__(decks, seed, **kw)
         self.turn = 0  # the turns begun (317: the next player's is the next)
         self.battlefields: list[Battlefield] = []
+        #: every zone where units stand (board_zones), grown as battlefields are added
+        self.board: tuple[Zone, ...] = tuple(p.base for p in self.players)
         self.chain_zone = Zone(CHAIN, None)  # played spells while they wait on the chain
 
     # -- the board -----------------------------------------------------------------------
@@ -70,12 +72,9 @@ class Playing(Game[RiftPlayer]):
         """The units ``p`` controls on the board (base first, then each battlefield)."""
         return [c for z in self.unit_zones(p) for c in z.cards if c.proto.is_unit]
 
-    def board_zones(self) -> list[Zone]:
+    def board_zones(self) -> tuple[Zone, ...]:
         """Every zone where units stand: each base, each battlefield's zone per player."""
-        out = [p.base for p in self.players]
-        for bf in self.battlefields:
-            out.extend(bf.units)
-        return out
+        return self.board
 
     def all_units(self) -> list[RiftCard]:
         return [c for z in self.board_zones() for c in z.cards if c.proto.is_unit]
@@ -206,8 +205,8 @@ class Playing(Game[RiftPlayer]):
 
     def play_options(self, p: RiftPlayer, timing: str) -> list:
         out: list = []
-        budget = cost.available(self, p)
-        mods = cost.cost_mods(self, p)
+        budget: cost.Budget | None = None  # what p can pay, and the board's cost changes:
+        mods: cost.CostMods | None = None  # once a card's timing allows it (most don't)
         hidden = [bf.facedown for bf in self.battlefields
                   if any(c.owner is p and c.hidden_turn < self.turn for c in bf.facedown.cards)]
         for zone in (p.hand, p.champion, *hidden):
@@ -216,6 +215,10 @@ class Playing(Game[RiftPlayer]):
                 if c.proto.id in seen:  # copies in one zone are one choice (one label)
                     continue
                 seen.add(c.proto.id)
+                if not self.may_play(p, c, timing):
+                    continue
+                if budget is None:
+                    budget, mods = cost.available(self, p), cost.cost_mods(self, p)
                 if self.playable(p, c, timing, budget=budget, mods=mods):
                     flag = ("ambush",) if self.ambushing(p, c, timing) else ()
                     out.append(("play", c, *flag))

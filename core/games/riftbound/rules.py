@@ -257,6 +257,7 @@ class RiftboundGame(Playing):
         bf.name = card.proto.id if all(b.name != card.proto.id for b in self.battlefields) \
             else f"{card.proto.id}-{bf.index + 1}"
         self.battlefields.append(bf)
+        self.board = (*self.board, *bf.units)
         self.move(card, bf.site)
         self.log.append(("battlefield", card.owner.name, bf.name))
         return bf
