@@ -1,6 +1,8 @@
 """The Rule of the Cosmos (seed, "Rule of Cosmos"): one of each champion, artifact, realm,
 dungeon and holding in play across all players. A card is the same card as another when it
-has the same id (the same name and type: rules notes 10, "Same card"). Razed realms are
+has the same name and type (rules notes 10, "Same card": name plus type; seed: "Same cards,
+even if they are upgraded, cannot be played": an upgraded reprint, another id and number,
+is the same card). Razed realms are
 still in play; cards in Limbo, a dungeon's cell, the discard pile, the Abyss and the Void
 are not. Support cards (allies, spells, psionic powers, unarmed combat, blood abilities,
 thief skills), events and magical items are exempt."""
@@ -12,7 +14,7 @@ from .card import COSMOS_TYPES
 
 if TYPE_CHECKING:
     from .rules import SpellfireGame
-    from .state import SpellfireCard, SpellfirePlayer
+    from .state import SpellfireCard, SpellfireCardDef, SpellfirePlayer
 
 
 def in_play_cards(g: SpellfireGame) -> list[SpellfireCard]:
@@ -29,13 +31,18 @@ def in_play_cards(g: SpellfireGame) -> list[SpellfireCard]:
     return out
 
 
+def same(a: SpellfireCardDef, b: SpellfireCardDef) -> bool:
+    """Rules notes 10, "Same card": the same name and the same type."""
+    return a.name == b.name and a.type == b.type
+
+
 def allows(g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard) -> bool:
-    """``card`` may come into play: it is exempt, or no card of its id is in play (the
+    """``card`` may come into play: it is exempt, or no card the same as it is in play (the
     player's own copy included: "Same cards ... cannot be played")."""
-    if card.proto.type not in COSMOS_TYPES:
+    proto = card.proto
+    if proto.type not in COSMOS_TYPES:
         return True
-    cid = card.proto.id
-    return all(c.proto.id != cid for c in in_play_cards(g))
+    return not any(same(c.proto, proto) for c in in_play_cards(g))
 
 
 def enters(g: SpellfireGame, card: SpellfireCard) -> None:
@@ -46,19 +53,20 @@ def enters(g: SpellfireGame, card: SpellfireCard) -> None:
     for q in g.players:
         if q is card.owner:
             continue
-        for c in [c for c in q.limbo.cards if c.proto.id == card.proto.id]:
+        for c in [c for c in q.limbo.cards if same(c.proto, card.proto)]:
             g.log.append(("limbo_discarded", c.proto.id, q.name))
             g.move(c, q.discard, cause="cosmos")
 
 
 def broken(g: SpellfireGame) -> list[str]:
-    """The ids of which more than one is in play (what the property tests check after
-    every decision): empty while the rule holds."""
-    seen: set[str] = set()
+    """The ids of the cards in play of which a same card is in play too (what the property
+    tests check after every decision): empty while the rule holds."""
+    seen: set[tuple[str, str]] = set()
     twice: list[str] = []
     for c in in_play_cards(g):
         if c.proto.type in COSMOS_TYPES:
-            if c.proto.id in seen:
+            key = (c.proto.name, c.proto.type)
+            if key in seen:
                 twice.append(c.proto.id)
-            seen.add(c.proto.id)
+            seen.add(key)
     return twice
