@@ -147,6 +147,7 @@ def spoils(g: SpellfireGame, w: SpellfirePlayer) -> None:
     if not g.draw(w, 1) or w is not g.active:
         return
     card = w.hand.cards[-1]  # the card just drawn
+    w.spoils = (*w.spoils, card.oid)  # seed, phase 5: still playable then
     if card.proto.type != "realm" or not cosmos.allows(g, w, card):
         return
     slots = formation.open_slots(w)

@@ -125,7 +125,9 @@ class Combat(Section):
 
     def targets(self, g: SpellfireGame, p: SpellfirePlayer) -> list[SpellfireCard]:
         """The realms ``p`` may attack: exposed ones, and those a champion it can send
-        reaches by its movement power; never one a static ability says can't be attacked."""
+        reaches by its movement power; never one a static ability says can't be attacked,
+        but in the 25-card final stage a leading player's (rules notes 9: "Cards that
+        prevent attacks on the leading player are cancelled")."""
         fighters = self.attackers(g, p)
         if not fighters:
             return []
@@ -137,8 +139,9 @@ class Combat(Section):
             if moves:
                 out.extend(r for r in q.realms() if not r.razed and r not in exposed
                            and self.reaches(moves, r))
-        forbidden = g.continuous.forbidden
-        return [r for r in out if not forbidden(g, "be_attacked", r, p)]
+        forbidden, leading = g.continuous.forbidden, g.victory.leading
+        return [r for r in out
+                if not forbidden(g, "be_attacked", r, p) or leading(g, r.owner)]
 
     @staticmethod
     def movement(card: SpellfireCard) -> tuple[str, ...]:

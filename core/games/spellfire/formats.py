@@ -23,20 +23,24 @@ class Format:
     rule_cards: int = 0
     dungeon_extra: bool = False  # the dungeon is a card beyond the deck's size
     slots: str = "ABCDEF"  # the formation's slots, front first
-    #: unrazed realms that win; ``hold``: only when still there as the player's turn begins
+    #: unrazed realms that win; ``hold``: only when still there as the player's turn begins;
+    #: ``final_stage``: they win nothing at once but begin the 25-card "final stage"
     victory_realms: int = 6
     hold: bool = False
+    final_stage: bool = False
 
 
 FORMATS: dict[int, Format] = {
-    # the 25-card column is unknown in the notes: limits scaled from the 55 (a reading)
-    # three realms win when still standing as the player's next turn begins: the seed's
-    # 25-card rule has several players with three unrazed realms when a pile runs out, so
-    # three do not end the game at once (rules notes 9: they begin the "final stage")
+    # the 25-card column is unknown in the notes: limits scaled from the 55 (a reading).
+    # Three unrazed realms end nothing: the seed's 25-card rule decides "in the event of a
+    # time limit or depletion of cards in the draw pile", between players with three
+    # unrazed realms, by who placed them first; rules notes 9: three begin the "final
+    # stage". The game ends as every game does, when a draw pile runs out
     25: Format(25, draws=3, hand_limit=7, start_hand=5,
                limits={"realm": (3, 8), "holding": (0, 3), "champion": (1, 10),
                        "artifact": (0, 5), "magic_item": (0, 6), "event": (0, 5)},
-               champion_levels=40, rule_cards=0, slots="ABC", victory_realms=3, hold=True),
+               champion_levels=40, rule_cards=0, slots="ABC", victory_realms=3,
+               final_stage=True),
     55: Format(55, draws=3, hand_limit=8, start_hand=5,
                limits={"realm": (8, 15), "holding": (0, 6), "champion": (1, 20),
                        "artifact": (0, 10), "magic_item": (0, 12), "event": (0, 10)},

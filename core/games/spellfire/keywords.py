@@ -22,23 +22,30 @@ vocab = Vocabulary("spellfire")
 ATTACHED_POWERS = frozenset({"champion", "artifact", "magic_item"})
 
 
-class AmountParams(Params):
+class ExtraDrawParams(Params):
     __shorthand__ = "amount"
     amount: int = Field(1, ge=1, le=STAT_MAX)
+    players: Literal["you", "each"] = Field(
+        "you", description="Who draws more: its controller (you), or each player (each).")
 
 
-@vocab.keyword("extra_draw", AmountParams,
-               text="Draw {{ amount | number_word }} more "
+@vocab.keyword("extra_draw", ExtraDrawParams,
+               text="{{ 'Each player draws' if players == 'each' else 'Draw' }} "
+                    "{{ amount | number_word }} more "
                     "{{ 'card' if amount == 1 else 'cards' }} in phase 1")
 class ExtraDraw(KeywordBase):
-    """Its controller draws more cards in phase 1 (not on their first turn: seed), while it
-    is in the pool, the dungeon or the formation."""
+    """Its controller (``players: each``: every player) draws more cards in phase 1 (not on
+    a first turn: seed), while it is in the pool, the dungeon, the formation (a razed
+    realm's gives none), or is the rule card (notes 4: "Phase 1: extra-draw powers apply
+    here")."""
 
-    __slots__ = ("amount",)
-    types = frozenset({"champion", "artifact", "magic_item", "realm", "holding", "dungeon"})
+    __slots__ = ("amount", "each")
+    types = frozenset({"champion", "artifact", "magic_item", "realm", "holding", "dungeon",
+                       "rule"})
 
-    def __init__(self, p: AmountParams, c: Compiler) -> None:
+    def __init__(self, p: ExtraDrawParams, c: Compiler) -> None:
         self.amount = p.amount
+        self.each = p.players == "each"
 
 
 class CanUseParams(Params):

@@ -37,6 +37,8 @@ def actions(g: SpellfireGame, p: SpellfirePlayer, phase: int) -> list:
         out = pool_actions(g, p)
     elif phase == 0:
         out = [("play", c) for c in p.hand.cards if c.proto.type == "rule"]
+    elif phase == 5:
+        out = spoils_actions(g, p)
     else:
         out = []
     out.extend(skill_actions(g, p, phase))
@@ -46,12 +48,26 @@ def actions(g: SpellfireGame, p: SpellfirePlayer, phase: int) -> list:
     return out
 
 
-def pool_actions(g: SpellfireGame, p: SpellfirePlayer) -> list:
+def spoils_actions(g: SpellfireGame, p: SpellfirePlayer) -> list:
+    """Phase 5: what phase 3 allows, for the cards drawn as spoils of victory this turn
+    and still in hand only (seed, phase 5: "You cannot place champions in your pool,
+    attach magical items, artifacts or perform other actions normally associated with
+    phase 3 at this time unless they were obtained as spoils of victory")."""
+    won = [c for c in p.hand.cards if c.oid in p.spoils] if p.spoils else []
+    if not won:
+        return []
+    out = pool_actions(g, p, won)
+    out.extend(a for a in skill_actions(g, p, 3, won) if not a[1].proto.used_in(5))
+    return out
+
+
+def pool_actions(g: SpellfireGame, p: SpellfirePlayer,
+                 cards: list[SpellfireCard] | None = None) -> list:
     """Phase 3 A: champions into the pool; an artifact on a champion of its world that
-    has none; magical items on any champion (seed)."""
+    has none; magical items on any champion (seed); of ``cards`` only, if given."""
     out: list[Any] = []
     champs = p.champions()
-    for c in p.hand.cards:
+    for c in p.hand.cards if cards is None else cards:
         t = c.proto.type
         if t == "champion":
             if cosmos.allows(g, p, c):
@@ -66,14 +82,16 @@ def pool_actions(g: SpellfireGame, p: SpellfirePlayer) -> list:
     return out
 
 
-def skill_actions(g: SpellfireGame, p: SpellfirePlayer, phase: int) -> list:
+def skill_actions(g: SpellfireGame, p: SpellfirePlayer, phase: int,
+                  cards: list[SpellfireCard] | None = None) -> list:
     """Spells, psionic powers, blood abilities, thief skills and unarmed combat used in
-    this phase by a champion of the pool able to use them (seed, phase 3 A and 5 A)."""
+    this phase by a champion of the pool able to use them (seed, phase 3 A and 5 A); of
+    ``cards`` only, if given."""
     if phase == 4:
         return []  # in a battle, by the champion fighting (combat.py)
     out: list[Any] = []
     champs = p.champions()
-    for c in p.hand.cards:
+    for c in p.hand.cards if cards is None else cards:
         if c.proto.type in SUPPORT_SKILLS and c.proto.used_in(phase):
             for ch in champs:
                 if ch.can_use(c.proto) and has_targets(g, p, c, ch):

@@ -38,7 +38,8 @@ from .zones import MOMENTS, PLACES, RULE, WINDOW, formation
 #: named rule variants (docs/architecture.md, "Rules precedence"): the other deck formats,
 #: and the optional rules the notes give as secondary
 VARIANTS = {
-    "cards25": "the 25-card game (rules notes 3): three realms A, B, C, held a turn, win",
+    "cards25": "the 25-card game (rules notes 3 and 9): realms A, B, C; three unrazed "
+               "begin the final stage, and who placed them first breaks the last tie",
     "cards75": "the 75-card game (rules notes 3): draw 4, hand 10, six realms held a turn",
     "cards110": "the 110-card game (rules notes 3): draw 5, hand 12, a ten-realm formation",
     "world_bonus": "a champion gets +3 attacking or defending a realm of its own world "
@@ -173,6 +174,7 @@ class SpellfireGame(Game[SpellfirePlayer]):
         self.turn += 1
         p.turns += 1
         p.realm_step = p.holding_step = p.dungeon_step = False
+        p.spoils = ()
         self.log.append(("turn", self.turn, p.name))
         if self.fmt.hold and p.unrazed() >= self.fmt.victory_realms:
             self.victory.finish(self, p, "realms_held")  # the 75-card game: six realms held a turn
@@ -216,13 +218,18 @@ class SpellfireGame(Game[SpellfirePlayer]):
         self.resolver.settle(self)
 
     def extra_draws(self, p: SpellfirePlayer) -> int:
-        """Cards in play that give their controller more cards in phase 1 (keyword
-        ``extra_draw``)."""
+        """The more cards ``p`` draws in phase 1 (keyword ``extra_draw``): of the cards in
+        the pools, dungeons and formations (not razed) and the rule card, those of ``p``'s
+        and those that give each player more."""
         n = 0
-        for z in (p.pool, p.dungeon, *(s.zone for s in p.slots)):
+        zones = [self.rule_zone]
+        for q in self.players:
+            zones += (q.pool, q.dungeon, *(s.zone for s in q.slots))
+        for z in zones:
             for c in z.cards:
                 if not c.razed:  # printed and given ones (a static ability's grant)
-                    n += sum(kw.amount for kw in c.keywords_named("extra_draw"))
+                    n += sum(kw.amount for kw in c.keywords_named("extra_draw")
+                             if kw.each or c.controller is p)
         return n
 
     @step
@@ -361,6 +368,7 @@ class SpellfireGame(Game[SpellfirePlayer]):
             p.realm_step = p.holding_step = p.dungeon_step = False
             p.dropped_realm = p.played_realm = False
             p.first_realms_turn = 0
+            p.spoils = ()
             p.turns = 0
             self.fill(p.deck, sorted(protos, key=lambda d: d.id))
         self.rule_zone.cards.clear()
@@ -369,7 +377,7 @@ class SpellfireGame(Game[SpellfirePlayer]):
         self.pending = []
         self.turn = 0
         self.phase = -1
-        self.victory.ending = False
+        self.victory.ending = self.victory.final_stage = False
         self.sequence((self.first_player, list(self.players)), (self.shuffle_step,),
                       (self.opening_hands,), (self.begin_turn, None))
 

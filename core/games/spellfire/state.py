@@ -117,7 +117,7 @@ class SpellfireCard(Card):
 class SpellfirePlayer(Player):
     __slots__ = ("deck", "hand", "pool", "battle", "dungeon", "discard", "limbo", "abyss",
                  "void", "slots", "realm_step", "holding_step", "dungeon_step", "mulligan_used",
-                 "dropped_realm", "played_realm", "first_realms_turn")
+                 "dropped_realm", "played_realm", "first_realms_turn", "spoils")
     ZONES = (*PLAYER_ZONES, "slots")
 
     def __init__(self, index: int, name: str, letters: str = "ABCDEF"):
@@ -140,6 +140,10 @@ class SpellfirePlayer(Player):
         self.played_realm = False  # the player has played a realm this game
         #: the turn its formation first held as many unrazed realms as win (25-card ties)
         self.first_realms_turn = 0
+        #: the object ids of the cards drawn as spoils of victory this turn (seed, phase 5:
+        #: they may still be put into play as in phase 3 while in hand; a card object that
+        #: leaves the hand is another one, with another id, if it comes back)
+        self.spoils: tuple[int, ...] = ()  # a tuple: a plain slot, shared by a clone
 
     def realms(self) -> list[SpellfireCard]:
         """The realms of its formation, razed or not, front first."""
