@@ -346,8 +346,21 @@ def _sf_cast(at: At) -> bool:
     return ab is not None and ab.trigger.entry_name == "on_play"
 
 
+def _sf_defeated(at: At) -> None:
+    """The probe, a champion in play, loses a battle (battle_end.defeated)."""
+    from cardscript.games.spellfire import battle_end
+    g, card = at.g, at.card
+    if card.proto.type != "champion" or card.zone is None or not card.zone.in_play:
+        return
+    card = g.move(card, at.A.battle)
+    g.combat.attacker = card
+    battle_end.defeated(g, card)
+
+
 SF_EVENTS: dict[str, Callable] = {
     "on_play": _sf_cast,
+    "when_defeated": _sf_defeated,
+    "end_of_turn": _turn("turn_end"),
     "on_enter": _sf_enter,
     "on_attack": _sf_shown("attacker"),
     "on_defend": _sf_shown("defender"),
@@ -616,7 +629,8 @@ def _sf_immune(at: At) -> bool:
 
 
 SF_KEYWORDS: dict[str, tuple[Any, Callable]] = {
-    "extra_draw": (1, lambda at: at.g.extra_draws(at.A) > 0),
+    "extra_draw": (1, lambda at: at.g.table_power("extra_draw", at.A) > 0),
+    "hand_size": ({"hand_size": 1}, lambda at: at.g.hand_size(at.A) > at.g.fmt.hand_limit),
     "can_use": ({"can_use": ["wizard_spells"]}, _sf_can_use),
     "flyer": ("flyer", _sf_movement("flyer")),
     "swimmer": ("swimmer", _sf_movement("swimmer")),

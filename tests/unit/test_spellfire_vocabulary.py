@@ -20,6 +20,8 @@ def compile_card(text: str):
 
 
 EVENT = "id: t\nname: T\ntype: event\nnumber: 1\n"
+REALM = "id: t\nname: T\ntype: realm\nworld: vael\nnumber: 1\n"
+HERO = "id: t\nname: T\ntype: champion\nchampion_type: hero\nlevel: 3\nnumber: 1\n"
 SPELL = "id: t\nname: T\ntype: spell\nschool: wizard\nphases: [3]\nnumber: 1\n"
 
 
@@ -29,6 +31,18 @@ SPELL = "id: t\nname: T\ntype: spell\nschool: wizard\nphases: [3]\nnumber: 1\n"
      "played_card"),
     (EVENT + "abilities: [{trigger: on_play, target: {champion: {}}, effect: {level: 0}}]",
      "does nothing"),
+    # a condition asked of a card that can't be so: a realm never fights, a champion is
+    # never attacked
+    (REALM + "abilities: [{trigger: {static: in_battle}, effect: {level_bonus: "
+     "{card: {all: {champion: {controller: you}}}, amount: 1}}}]", "under_attack"),
+    (HERO + "abilities: [{trigger: {static: under_attack}, effect: {level_bonus: "
+     "{card: this, amount: 1}}}]", "in_battle"),
+    # a champion fighting is never one in a pool; a whenever names the role itself
+    (EVENT + "abilities: [{trigger: on_play, target: {champion: {role: defender, "
+     "where: pool}}, effect: discard}]", "never one in a pool"),
+    (REALM + "abilities: [{trigger: {whenever: {defeated: {champion: {role: attacker}}}}, "
+     "effect: {draw: 1}}]", "whenever trigger can't use it"),
+    (REALM + "keywords: [{hand_size: 0}]", "changes nothing"),
 ])
 def test_a_misused_entry_is_a_clear_error(text, why):
     with pytest.raises(CardError) as exc:
@@ -67,6 +81,11 @@ def test_a_selector_contradicting_the_cards_direction_is_refused(direction, cont
     ("{trigger: on_play, effect: {discard_from_hand: {amount: 2, player: opponent}}}",
      "Each opponent discards 2 cards."),
     ("{trigger: on_play, effect: {draw: 1}}", "Draw a card."),
+    ("{trigger: on_play, target: {champion: {attribute: undead, where: battle}}, "
+     "effect: {level: -4}}", "An undead champion in the battle gets -4 levels until the end "
+     "of the battle or turn."),
+    ("{trigger: on_play, effect: {discard: {all: {champion: {role: attacker, "
+     "champion_type: thief}}}}}", "Discard all attacking thieves."),
 ])
 def test_rules_text(abilities, expected):
     doc = load_text(EVENT + f"abilities: [{abilities}]", "<test card>")
@@ -80,6 +99,8 @@ def test_rules_text(abilities, expected):
     ("on_defend", "champion", "When this champion defends, draw a card."),
     ("start_of_turn", "champion", "At the start of your turn (phase 0), draw a card."),
     ("when_razed", "realm", "When this realm is razed, draw a card."),
+    ("when_defeated", "champion", "When this champion is defeated, draw a card."),
+    ("end_of_turn", "champion", "At the end of your turn (phase 6), draw a card."),
 ])
 def test_trigger_text(trigger, card_type, expected):
     head = {"champion": "type: champion\nchampion_type: hero\nlevel: 1\n",
@@ -88,6 +109,26 @@ def test_trigger_text(trigger, card_type, expected):
                     f"effect: {{draw: 1}}}}]", "<test card>")
     assert card_text(validate_document(doc, SPEC.card_model, "card"), SPEC.registry) == \
         expected
+
+
+@pytest.mark.parametrize("keyword, expected", [
+    ("{hand_size: 2}", "Your hand limit is 2 more."),
+    ("{hand_size: {amount: -1, players: each}}", "Each player's hand limit is 1 less."),
+    ("{extra_draw: {amount: 1, players: opponents}}",
+     "Each opponent draws one more card in phase 1."),
+])
+def test_keyword_text(keyword, expected):
+    doc = load_text(REALM + f"keywords: [{keyword}]", "<test card>")
+    assert card_text(validate_document(doc, SPEC.card_model, "card"), SPEC.registry) == \
+        expected
+
+
+def test_a_condition_prints_as_while():
+    doc = load_text(HERO + "abilities: [{trigger: {static: {unrazed_realms: {at_most: 2, "
+                    "player: opponent}}}, effect: {level_bonus: {card: this, amount: 2}}}]",
+                    "<test card>")
+    assert card_text(validate_document(doc, SPEC.card_model, "card"), SPEC.registry) == \
+        "While an opponent has 2 or fewer unrazed realms, this gets +2 levels."
 
 
 CARDS = {

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...bus import Event
 from ...loadable import step
 from . import cosmos, formation, plays
 
@@ -62,10 +63,11 @@ def attacker_wins(g: SpellfireGame) -> None:
     g.log.append(("battle_won", p.name, a.proto.id))
     end_round(g)
     if d is not realm and d.zone is realm.owner.battle:
+        defeated(g, d)
         g.discard(d, "battle")
     formation.raze(g, realm, "battle")
     to_pool(g, p, a)
-    g.combat.end()
+    g.combat.end(g)
     spoils(g, p)
 
 
@@ -74,11 +76,20 @@ def defender_wins(g: SpellfireGame) -> None:
     q = realm.owner
     g.log.append(("battle_won", q.name, d.proto.id))
     end_round(g)
+    defeated(g, a)
     g.discard(a, "battle")
     if d is not realm:
         to_pool(g, q, d)
-    g.combat.end()
+    g.combat.end(g)
     spoils(g, q)
+
+
+def defeated(g: SpellfireGame, champ: SpellfireCard) -> None:
+    """The champion lost the battle: its "when this champion is defeated" powers, and the
+    ``whenever: {defeated: ...}`` ones, trigger now (event "defeated"), while it is still in
+    the battle; they resolve once the battle is over."""
+    g.log.append(("defeated", champ.proto.id))
+    g.publish(Event("defeated", champ, champ.controller))
 
 
 def interruption(g: SpellfireGame) -> str | None:
@@ -111,7 +122,7 @@ def interrupted(g: SpellfireGame, why: str) -> None:
     for side, champ in ((p, a), (q, d)):
         if champ is not realm and champ.zone is side.battle:
             to_pool(g, side, champ)
-    g.combat.end()
+    g.combat.end(g)
     if why == "realm":
         spoils(g, p)
     elif why == "attacker":

@@ -5,9 +5,9 @@ level bonus (support cards), the phases it is used in and, for spells and items,
 direction of its effect: (Off) on an opposing champion, (Def) on one's own."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal, Optional, Self
+from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, Optional, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
 from ...limits import STAT_MAX
 from ...model import CardBase
@@ -36,11 +36,13 @@ COSMOS_TYPES = ("champion", "artifact", "realm", "dungeon", "holding")
 #: cards that carry a world logo that must match (holding to realm, artifact to champion)
 WORLD_TYPES = ("realm", "holding", "artifact")
 Phase = Literal[0, 1, 2, 3, 4, 5]
+#: a champion's or an ally's attribute ("undead", "dragon"): a lower-case word
+Attribute = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z-]*$", max_length=30)]
 #: how a card frame shows the card (designer tools: cardscript.tools.render.frame): the
 #: world logo colours it (else the card type), a level in the corner, a support card's
 #: bonus at the bottom, its number at the foot
 FRAME = {"colour": ("world", "type"), "corner": ("level",), "bottom": "bonus",
-         "foot": "number", "subtypes": None, "badges": ("coastal",)}
+         "foot": "number", "subtypes": "attributes", "badges": ("coastal",)}
 
 
 class SpellfireCard(CardBase):
@@ -52,6 +54,7 @@ class SpellfireCard(CardBase):
     #: card's bonus, and its (Off)/(Def) with the phases it is used in, as the cards print
     #: them ("(Off/4)"; rules notes 5), or its phases alone ("Phases 3 and 5")
     __text__: ClassVar[str] = (
+        "{% if attributes %}{{ attributes | map('capitalize') | join(', ') }}. {% endif %}"
         "{% if coastal %}Coastal. {% endif %}"
         "{% if defends %}Defends itself as a level {{ defends }} champion. {% endif %}"
         "{% if bonus %}{{ bonus | signed }} to its {% if type == 'holding' %}realm's "
@@ -76,6 +79,10 @@ class SpellfireCard(CardBase):
         None, description="A spell's school: who may cast it.")
     level: Optional[int] = Field(None, ge=0, le=STAT_MAX,
                                  description="A champion's or an ally's level.")
+    attributes: list[Attribute] = Field(
+        default_factory=list, max_length=8, description="What a champion or an ally is, as "
+        "its text prints it ('undead', 'dragon', 'elf'): what cards name to affect only "
+        "such champions (a selector's `attribute`).")
     bonus: int = Field(0, ge=-STAT_MAX, le=STAT_MAX,
                        description="What it adds to its champion's level (support cards).")
     defends: Optional[int] = Field(None, ge=1, le=STAT_MAX, description="A realm that "
@@ -102,6 +109,8 @@ class SpellfireCard(CardBase):
                 raise ValueError("a champion needs a champion_type (its icon) and a level")
         elif self.champion_type is not None:
             raise ValueError(f"only champions have a champion_type; this card is a {t}")
+        if self.attributes and t not in ("champion", "ally"):
+            raise ValueError(f"only champions and allies have attributes; this card is a {t}")
         if t == "ally" and self.level is None:
             raise ValueError("an ally needs a level (what it adds in a round)")
         if t not in ("champion", "ally") and self.level is not None:

@@ -93,9 +93,11 @@ class Combat(Section):
             raise RulesError("no battle is being fought")
         return realm, a, d
 
-    def end(self) -> None:
-        """The battle is over."""
+    def end(self, g: SpellfireGame) -> None:
+        """The battle is over: the powers that triggered as it ended (a realm razed, a
+        champion defeated) resolve now, before the turn goes on."""
         self.realm = self.attacker = self.defender = None
+        g.resolver.settle(g)
 
     # -- (A) the target ------------------------------------------------------------------------
     @step
@@ -210,12 +212,12 @@ class Combat(Section):
         a = self.attacker
         if a is None or a.zone is not g.active.battle:  # gone before the battle began
             g.log.append(("battle_over", "no_attacker"))
-            self.end()
+            self.end(g)
             return
         if realm.zone is None or realm.razed:  # gone before the battle began: no spoils
             g.log.append(("battle_over", "no_realm"))
             battle_end.to_pool(g, g.active, a)
-            self.end()
+            self.end(g)
             return
         q = realm.owner
         g.ask(q, "defender", [DECLINE, *self.fighters(g, q)],
@@ -239,7 +241,7 @@ class Combat(Section):
         # notes 7 C: the realm is razed, the battle ends, the attacker gets spoils
         formation.raze(g, realm, "declined")
         battle_end.to_pool(g, g.active, a)
-        self.end()
+        self.end(g)
         battle_end.spoils(g, g.active)
 
     # -- (E) totals, (F) catch-up -------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Spellfire keywords: powers the rules read where they apply. ``extra_draw`` (more cards in
-phase 1, seed: "a player may draw additional cards every turn"), ``can_use`` (a special
+phase 1, seed: "a player may draw additional cards every turn"), ``hand_size`` (the phase-5
+hand limit changed), ``can_use`` (a special
 power that lets a champion use cards its icon does not, rules notes 2)."""
 from __future__ import annotations
 
@@ -22,30 +23,76 @@ vocab = Vocabulary("spellfire")
 ATTACHED_POWERS = frozenset({"champion", "artifact", "magic_item"})
 
 
+#: where a card's table-wide powers (extra draws, hand size) work from: the pool, the
+#: dungeon, the formation (a razed realm's give nothing) and the rule card
+TABLE_POWERS = frozenset({"champion", "artifact", "magic_item", "realm", "holding",
+                          "dungeon", "rule"})
+Who = Literal["you", "opponents", "each"]
+
+
+class _TablePower(KeywordBase):
+    """A power over a player's turn read from every card in play (``players``: its
+    controller's, its controller's opponents', or each player's): :meth:`for_player`."""
+
+    __slots__ = ("amount", "who")
+    types = TABLE_POWERS
+    amount: int
+    who: str
+
+    def for_player(self, card: SpellfireCard, p: SpellfirePlayer) -> bool:
+        """It applies to ``p``: ``card`` (where it is) is ``p``'s, or it says otherwise."""
+        mine = card.controller is p
+        return self.who == "each" or (self.who == "you") == mine
+
+
 class ExtraDrawParams(Params):
     __shorthand__ = "amount"
     amount: int = Field(1, ge=1, le=STAT_MAX)
-    players: Literal["you", "each"] = Field(
-        "you", description="Who draws more: its controller (you), or each player (each).")
+    players: Who = Field("you", description="Who draws more: its controller (you), its "
+                         "controller's opponents, or each player.")
 
 
 @vocab.keyword("extra_draw", ExtraDrawParams,
-               text="{{ 'Each player draws' if players == 'each' else 'Draw' }} "
-                    "{{ amount | number_word }} more "
+               text="{{ {'each': 'Each player draws', 'opponents': 'Each opponent draws'}"
+                    ".get(players, 'Draw') }} {{ amount | number_word }} more "
                     "{{ 'card' if amount == 1 else 'cards' }} in phase 1")
-class ExtraDraw(KeywordBase):
-    """Its controller (``players: each``: every player) draws more cards in phase 1 (not on
-    a first turn: seed), while it is in the pool, the dungeon, the formation (a razed
-    realm's gives none), or is the rule card (notes 4: "Phase 1: extra-draw powers apply
-    here")."""
+class ExtraDraw(_TablePower):
+    """Its controller (``players``: every player, or its controller's opponents) draws more
+    cards in phase 1 (not on a first turn: seed), while it is in the pool, the dungeon, the
+    formation (a razed realm's gives none), or is the rule card (notes 4: "Phase 1:
+    extra-draw powers apply here")."""
 
-    __slots__ = ("amount", "each")
-    types = frozenset({"champion", "artifact", "magic_item", "realm", "holding", "dungeon",
-                       "rule"})
+    __slots__ = ()
 
     def __init__(self, p: ExtraDrawParams, c: Compiler) -> None:
         self.amount = p.amount
-        self.each = p.players == "each"
+        self.who = p.players
+
+
+class HandSizeParams(Params):
+    __shorthand__ = "amount"
+    amount: int = Field(ge=-STAT_MAX, le=STAT_MAX, description="Cards more (negative: fewer) "
+                        "the player may keep at phase 5's hand limit.")
+    players: Who = Field("you", description="Whose hand limit: its controller's (you), its "
+                         "controller's opponents', or each player's.")
+
+
+@vocab.keyword("hand_size", HandSizeParams,
+               text="{{ {'each': 'Each player\\'s', 'opponents': 'Each opponent\\'s'}"
+                    ".get(players, 'Your') }} hand limit is {{ amount | abs }} "
+                    "{{ 'more' if amount > 0 else 'less' }}")
+class HandSize(_TablePower):
+    """A hand-size modifier (seed, phase 5 B: "discard down to the hand limit"): the
+    format's limit (8 in the 55-card game), plus or minus this, for whom it says, while the
+    card is in play as ``extra_draw`` is. A limit never goes below 0."""
+
+    __slots__ = ()
+
+    def __init__(self, p: HandSizeParams, c: Compiler) -> None:
+        if p.amount == 0:
+            raise c.error("a hand limit changed by 0 changes nothing: give +N or -N")
+        self.amount = p.amount
+        self.who = p.players
 
 
 class CanUseParams(Params):
@@ -112,28 +159,33 @@ class ImmuneParams(Params):
     to: list[Literal["wizard_spells", "cleric_spells", "psionic_powers", "blood_abilities",
                      "thief_skills", "unarmed_combat", "events", "magic_items"]] = Field(
         min_length=1)
+    exceptions: list[str] = Field(default_factory=list, max_length=10, description="The "
+                                  "printed names of cards of those kinds it is not immune "
+                                  "to ('except Ember Lance').")
 
 
 @vocab.keyword("immune", ImmuneParams,
-               text="Immune to {{ to | map('replace', '_', ' ') | join(' and ') }}")
+               text="Immune to {{ to | map('replace', '_', ' ') | join(' and ') }}"
+                    "{% if exceptions %} except {{ exceptions | join(' and ') }}{% endif %}")
 class Immune(KeywordBase):
     """Immunity (rules notes 5, "Immunities"): always on while in play; covers offensive
     effects of these cards on the champion, its allies and its attachments (notes 2:
     "Immunity normally covers only offensive effects"); granted to its champion by an item
     or an artifact; an ally's own covers it."""
 
-    __slots__ = ("kinds",)
+    __slots__ = ("kinds", "exceptions")
     types = frozenset({*ATTACHED_POWERS, "ally"})
 
     def __init__(self, p: ImmuneParams, c: Compiler) -> None:
         self.kinds = tuple(_IMMUNE[k] for k in p.to)
+        self.exceptions = frozenset(p.exceptions)
 
 
     def covers(self, proto: SpellfireCardDef) -> bool:
         """An effect of a card like ``proto`` does not touch the immune champion: it is one
-        of these kinds, and offensive (events, which print no direction, count as
-        offensive when they target an opposing champion)."""
-        if proto.direction == "def":
+        of these kinds, not one of the named exceptions, and offensive (events, which print
+        no direction, count as offensive when they target an opposing champion)."""
+        if proto.direction == "def" or proto.name in self.exceptions:
             return False
         return any(proto.type == t and (s is None or proto.school == s) for t, s in self.kinds)
 

@@ -213,24 +213,29 @@ class SpellfireGame(Game[SpellfirePlayer]):
         p = self.active
         n = self.fmt.draws
         if p.turns > 1:
-            n += self.extra_draws(p)
+            n += self.table_power("extra_draw", p)
         self.draw(p, n)
         self.resolver.settle(self)
 
-    def extra_draws(self, p: SpellfirePlayer) -> int:
-        """The more cards ``p`` draws in phase 1 (keyword ``extra_draw``): of the cards in
-        the pools, dungeons and formations (not razed) and the rule card, those of ``p``'s
-        and those that give each player more."""
+    def table_power(self, name: str, p: SpellfirePlayer) -> int:
+        """The sum of the keyword ``name``'s amounts (``extra_draw``, ``hand_size``) that
+        apply to ``p``: of the cards in the pools, dungeons and formations (not razed) and
+        the rule card, printed or given (a static ability's grant), those that are ``p``'s
+        or say they are every player's or the opponents'."""
         n = 0
         zones = [self.rule_zone]
         for q in self.players:
             zones += (q.pool, q.dungeon, *(s.zone for s in q.slots))
         for z in zones:
             for c in z.cards:
-                if not c.razed:  # printed and given ones (a static ability's grant)
-                    n += sum(kw.amount for kw in c.keywords_named("extra_draw")
-                             if kw.each or c.controller is p)
+                if not c.razed:
+                    n += sum(kw.amount for kw in c.keywords_named(name)
+                             if kw.for_player(c, p))
         return n
+
+    def hand_size(self, p: SpellfirePlayer) -> int:
+        """Phase 5 B's limit: the format's, changed by ``hand_size`` powers (never below 0)."""
+        return max(0, self.fmt.hand_limit + self.table_power("hand_size", p))
 
     @step
     def phase2(self) -> None:
@@ -280,9 +285,10 @@ class SpellfireGame(Game[SpellfirePlayer]):
     def hand_limit(self) -> None:
         """Phase 5 B: discard down to the hand limit, one card at a time."""
         p = self.active
-        if len(p.hand.cards) > self.fmt.hand_limit:
+        limit = self.hand_size(p)
+        if len(p.hand.cards) > limit:
             self.ask(p, "discard", list(p.hand.cards),
-                     f"discard down to {self.fmt.hand_limit} cards", then=(self.limit_discard,))
+                     f"discard down to {limit} cards", then=(self.limit_discard,))
 
     @step
     def limit_discard(self, card: SpellfireCard) -> None:
@@ -297,6 +303,15 @@ class SpellfireGame(Game[SpellfirePlayer]):
         their pool (notes 4); the two-draw mulligan is checked; a game whose draw pile ran
         out ends; otherwise the player on the left takes their turn."""
         self.enter(6)
+        self.then(self.turn_over)
+        self.publish(Event("turn_end", None, self.active))  # end_of_turn powers first
+        self.resolver.settle(self)
+
+    @step
+    def turn_over(self) -> None:
+        """Phase 6, once the end-of-turn powers have resolved."""
+        if self.over:
+            return
         p = self.active
         for c in cosmos.in_play_cards(self):  # level changes last the battle, or else the turn
             c.mods = ()

@@ -25,7 +25,7 @@ from pydantic import Field
 from ...piles import pile_selector
 from ...registry import Params, Vocabulary
 from . import formation
-from .card import CardType, ChampionType
+from .card import Attribute, CardType, ChampionType
 from .keywords import immune_to
 
 if TYPE_CHECKING:
@@ -101,24 +101,38 @@ class ChampionFilter(Params):
                                                     "fighting in a battle.")
     champion_type: Optional[ChampionType] = None
     max_level: Optional[int] = Field(None, ge=0, description="Level at most this.")
+    attribute: Optional[Attribute] = Field(None, description="Only champions printing this "
+                                           "attribute ('undead', 'dragon').")
+    role: Optional[Literal["attacker", "defender"]] = Field(
+        None, description="Only the battle's attacking or defending champion.")
 
 
 @vocab.selector("champion", ChampionFilter,
                 text="{% set level = '' if max_level is none else 'of level ' ~ max_level ~ "
                      "' or less' %}{% set place = 'in the battle' if where == 'battle' else "
                      "('in your pool' if controller == 'you' else 'in a pool') if where == "
-                     "'pool' else '' %}{{ selection([champion_type or 'champion'], controller, "
-                     "form, after=(level ~ (' ' if level and place else '') ~ place)) }}")
+                     "'pool' else '' %}{% set noun = champion_type or 'champion' %}"
+                     "{{ selection([noun], controller, form, adj=((role == 'attacker') and "
+                     "'attacking' or (role == 'defender') and 'defending' or '') ~ (' ' if "
+                     "role and attribute else '') ~ (attribute or ''), after=(level ~ (' ' if "
+                     "level and place else '') ~ place)) }}")
 class ChampionSelector(_InPlay):
     """A champion in play (a pool or a battle): not a card attached to another."""
 
-    __slots__ = ("where", "champion_type", "max_level")
+    __slots__ = ("where", "champion_type", "max_level", "attribute", "role")
 
     def __init__(self, p: ChampionFilter, c: Compiler) -> None:
         self.controller = p.controller
         self.where = p.where
         self.champion_type = p.champion_type
         self.max_level = p.max_level
+        self.attribute = p.attribute
+        self.role = p.role
+        if p.role is not None and p.where == "pool":
+            raise c.error(f"role: {p.role} is a champion fighting in a battle, never one in "
+                          "a pool: leave `where` out or give `where: battle`")
+        if p.role is not None:
+            self.where = "battle"
 
     def zones(self, g: SpellfireGame) -> list[Zone]:
         kinds = ("pool", "battle") if self.where == "any" else (self.where,)
@@ -131,7 +145,17 @@ class ChampionSelector(_InPlay):
             return False
         if self.champion_type is not None and card.proto.champion_type != self.champion_type:
             return False
+        if self.attribute is not None and self.attribute not in card.proto.attributes:
+            return False
         return self.max_level is None or card.level() <= self.max_level
+
+    def test(self, g: SpellfireGame, card: SpellfireCard) -> bool:
+        if not self.fits(card, card.zone):
+            return False
+        role = self.role
+        if role is None:
+            return True
+        return card is (g.combat.attacker if role == "attacker" else g.combat.defender)
 
 
 class RealmFilter(Params):

@@ -28,7 +28,7 @@ from .zones import (
 
 class SpellfireCardDef(CardDef):
     __slots__ = ("number", "world", "champion_type", "school", "level", "bonus", "defends",
-                 "coastal", "phases", "anytime", "direction", "digit")
+                 "coastal", "phases", "anytime", "direction", "digit", "attributes")
     type: str
     number: int
     world: str | None
@@ -42,6 +42,7 @@ class SpellfireCardDef(CardDef):
     anytime: bool
     direction: str | None
     digit: int
+    attributes: frozenset[str]
 
     def __init__(self, **kw: Any):
         super().__init__(**kw)
@@ -49,6 +50,7 @@ class SpellfireCardDef(CardDef):
         self.coastal = bool(self.coastal)
         self.anytime = bool(self.anytime) or (self.type == "event" and not self.phases)
         self.phases = tuple(self.phases or ())
+        self.attributes = frozenset(self.attributes or ())
         self.digit = (self.number or 0) % 10  # seed: "The last digit of the card number"
 
     def used_in(self, phase: int) -> bool:

@@ -10,7 +10,7 @@ battle". Card types print in words ("magical item", "thief skill")."""
 from __future__ import annotations
 
 from ...text import TextVocabulary
-from ...text.english import article
+from ...text.english import article, plural
 
 #: how a card type is printed, singular
 NOUNS = {"magic_item": "magical item", "psionic_power": "psionic power",
@@ -20,10 +20,12 @@ NOUNS = {"magic_item": "magical item", "psionic_power": "psionic power",
 text = TextVocabulary("spellfire", nouns=NOUNS)
 
 
+#: the champion types' plurals English does not form with -s
+_IRREGULAR = {"hero": "heroes", "thief": "thieves"}
+
+
 def _plural(noun: str) -> str:
-    if noun.endswith("y") and not noun.endswith(("ay", "ey", "oy")):
-        return noun[:-1] + "ies"
-    return noun + "s"
+    return plural(noun, _IRREGULAR)
 
 
 def noun_of(card_type: str) -> str:

@@ -1,14 +1,15 @@
 """Spellfire triggers: what a card does as it is played (``on_play``: events, spells,
 psionic powers, blood abilities, thief skills, unarmed combat), as it comes into play
-(``on_enter``: a champion entering the pool), at the start of its controller's turn
-(``start_of_turn``: phase-0 powers), as its champion attacks or defends (``on_attack``,
-``on_defend``) and as its realm is razed (``when_razed``).
+(``on_enter``: a champion entering the pool), at the start and the end of its controller's
+turn (``start_of_turn``: phase-0 powers; ``end_of_turn``: phase 6), as its champion attacks,
+defends or is defeated (``on_attack``, ``on_defend``, ``when_defeated``) and as its realm is
+razed (``when_razed``).
 
 The events they wait for, and who publishes them: "enter" (:mod:`.plays`, once the card's
 response window closed without it being negated), "turn_start" (phase 0, :mod:`.rules`),
-"attack" and "defend" (the battle, :mod:`.combat`, with the champion as the event's card),
-"razed" (:func:`.formation.raze`). ``whenever`` waits for the same events about another
-card."""
+"turn_end" (phase 6), "attack" and "defend" (the battle, :mod:`.combat`, with the champion as
+the event's card), "defeated" (:mod:`.battle_end`), "razed" (:func:`.formation.raze`).
+``whenever`` waits for the same events about another card."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal, Optional
@@ -86,6 +87,18 @@ class OnRazed(SelfTrigger):
     types = frozenset({"realm"})
 
 
+@vocab.trigger("when_defeated", text="When this champion is defeated,")
+class OnDefeated(SelfTrigger):
+    """When the champion loses a battle (rules notes 7, "Outcomes": the defender when the
+    attacker wins, the attacker when the defender wins; a realm defending itself is razed
+    instead): published as it is defeated, before it is discarded, so it resolves as the
+    battle is over. Not when card play discards it (a discard is not a defeat). Event
+    "defeated"."""
+
+    event = "defeated"
+    types = frozenset({"champion"})
+
+
 class TurnParams(Params):
     __shorthand__ = "whose"
     whose: Literal["yours", "each"] = Field("yours", description="At the start of your "
@@ -110,10 +123,23 @@ class StartOfTurn:
         return self.each or ev.player is card.controller
 
 
+@vocab.trigger("end_of_turn", TurnParams,
+               text="At the end of {{ 'each' if whose == 'each' else 'your' }} turn "
+                    "(phase 6),")
+class EndOfTurn(StartOfTurn):
+    """At the end of its controller's turn (or each player's), while the card is in play:
+    as phase 6 begins (seed, phase 6: "the turn ends"), before the turn's level changes end
+    and before a player with no realm loses their pool. Event "turn_end"."""
+
+    __slots__ = ()
+    event = "turn_end"
+
+
 class WheneverParams(CoreWheneverParams):
     #: each ``whenever`` word and the event it waits for (its publisher: plays.py,
     #: combat.py, formation.py)
-    WORDS = {"enters": "enter", "attacks": "attack", "defends": "defend", "razed": "razed"}
+    WORDS = {"enters": "enter", "attacks": "attack", "defends": "defend", "razed": "razed",
+             "defeated": "defeated"}
     enters: "Optional[Selector]" = Field(None, description="A card the selector matches "
                                          "comes into play (a champion into a pool, a realm "
                                          "into a formation, an item onto its champion).")
@@ -123,14 +149,18 @@ class WheneverParams(CoreWheneverParams):
                                           "defender.")
     razed: "Optional[Selector]" = Field(None, description="A realm the selector matches is "
                                         "razed.")
+    defeated: "Optional[Selector]" = Field(None, description="A champion the selector "
+                                           "matches loses a battle.")
 
 
 @vocab.trigger("whenever", WheneverParams, text=(
     "When {% if enters %}{{ enters | describe }} comes into play{% elif attacks %}"
     "{{ attacks | describe }} attacks{% elif defends %}{{ defends | describe }} defends"
+    "{% elif defeated %}{{ defeated | describe }} is defeated"
     "{% else %}{{ razed | describe }} is razed{% endif %},"))
 class Whenever(CoreWhenever):
-    """When a card the selector matches comes into play, attacks, defends or is razed, while
+    """When a card the selector matches comes into play, attacks, defends, is defeated in a
+    battle or is razed, while
     this card is in play (the core's trigger on another card's event; ``it`` is that card).
     A realm's ``attackable`` is judged when a target is chosen, not here: refused."""
 
@@ -138,6 +168,10 @@ class Whenever(CoreWhenever):
 
     def __init__(self, p: WheneverParams, c: Compiler) -> None:
         event, selector = self.given(p, c)
+        if getattr(selector, "role", None) is not None:
+            raise c.error("a champion's 'role' in a battle is judged as a target is chosen or "
+                          "a static applies: a whenever trigger can't use it (attacks and "
+                          "defends name the role)")
         if getattr(selector, "attackable", False):
             raise c.error("'attackable' is judged as a target is chosen: a whenever trigger "
                           "can't use it (name the realm by controller and razed)")
