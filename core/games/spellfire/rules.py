@@ -304,8 +304,9 @@ class SpellfireGame(Game[SpellfirePlayer]):
         out ends; otherwise the player on the left takes their turn."""
         self.enter(6)
         self.then(self.turn_over)
-        self.publish(Event("turn_end", None, self.active))  # end_of_turn powers first
-        self.resolver.settle(self)
+        if self.bus.handlers.get("turn_end"):  # end_of_turn powers first (none: no event,
+            self.publish(Event("turn_end", None, self.active))  # no statics refresh)
+            self.resolver.settle(self)
 
     @step
     def turn_over(self) -> None:
