@@ -86,6 +86,13 @@ def test_a_selector_contradicting_the_cards_direction_is_refused(direction, cont
      "of the battle or turn."),
     ("{trigger: on_play, effect: {discard: {all: {champion: {role: attacker, "
      "champion_type: thief}}}}}", "Discard all attacking thieves."),
+    ("{trigger: on_play, effect: no_attacks}", "No player can attack this turn."),
+    ("{trigger: on_play, effect: {no_attacks: opponent}}",
+     "Each opponent can't attack this turn."),
+    ("{trigger: on_play, effect: end_battle}",
+     "End the battle (both champions return to their pools)."),
+    ("{trigger: on_play, effect: {discard_from_hand: {player: opponent, random: true}}}",
+     "Each opponent discards a card at random."),
 ])
 def test_rules_text(abilities, expected):
     doc = load_text(EVENT + f"abilities: [{abilities}]", "<test card>")

@@ -21,7 +21,8 @@ The readings chosen where the notes leave room:
   battle ends, the attacker gets spoils and the champions still fighting return to their
   pools; the attacking champion gone, the defender gets spoils and its champion returns; the
   defending champion gone (not in the notes: read as notes 7 D, "the defender is discarded
-  and the realm is razed"), the attacker wins.
+  and the realm is razed"), the attacker wins; the battle called off by a card
+  (``end_battle``), no winner and no spoils, the champions return to their pools.
 - **Spoils** (notes 7, "Spoils of victory"): the winner draws one card from their own draw
   pile. "A realm drawn this way may be played to save a pool": when the winner is the turn
   player and the card is a realm the Rule of the Cosmos allows, they may play it at once into
@@ -93,9 +94,12 @@ def defeated(g: SpellfireGame, champ: SpellfireCard) -> None:
 
 
 def interruption(g: SpellfireGame) -> str | None:
-    """Why card play has ended the battle early, if it has: "both" champions gone, the
-    "realm" razed or gone, the "attacker" or the "defender" gone."""
+    """Why card play has ended the battle early, if it has: "called_off" (an ``end_battle``
+    effect), "both" champions gone, the "realm" razed or gone, the "attacker" or the
+    "defender" gone."""
     realm, a, d = g.combat.fighting()
+    if g.combat.called_off:
+        return "called_off"
     realm_gone = realm.zone is None or realm.razed
     a_in = a.zone is g.active.battle
     d_in = not realm_gone if d is realm else d.zone is realm.owner.battle
@@ -127,7 +131,7 @@ def interrupted(g: SpellfireGame, why: str) -> None:
         spoils(g, p)
     elif why == "attacker":
         spoils(g, q)
-    else:
+    else:  # both champions gone, or the battle called off (end_battle)
         g.log.append(("battle_over", "no_winner"))
 
 

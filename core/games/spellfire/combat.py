@@ -77,13 +77,17 @@ class Combat(Section):
     ``attacker`` and ``defender`` the champions fighting (a realm that defends itself is both
     the realm and the defender); all None between battles."""
 
-    __slots__ = ("realm", "attacker", "defender")
+    __slots__ = ("realm", "attacker", "defender", "called_off", "truce_turn", "truce")
     name = "combat"
 
     def __init__(self, g: SpellfireGame) -> None:
         self.realm: SpellfireCard | None = None
         self.attacker: SpellfireCard | None = None
         self.defender: SpellfireCard | None = None
+        self.called_off = False  # an end_battle effect ended the battle under way
+        #: the players who can't attack in the turn ``truce_turn`` (no_attacks)
+        self.truce_turn = 0
+        self.truce: tuple[str, ...] = ()
 
     def fighting(self) -> tuple[SpellfireCard, SpellfireCard, SpellfireCard]:
         """The realm under attack, the attacking and the defending champion (a realm that
@@ -97,6 +101,7 @@ class Combat(Section):
         """The battle is over: the powers that triggered as it ended (a realm razed, a
         champion defeated) resolve now, before the turn goes on."""
         self.realm = self.attacker = self.defender = None
+        self.called_off = False
         g.resolver.settle(g)
 
     # -- (A) the target ------------------------------------------------------------------------
@@ -104,6 +109,9 @@ class Combat(Section):
     def attack_phase(self, g: SpellfireGame) -> None:
         """Phase 4: attack one realm of an opponent, or skip."""
         p = g.active
+        if self.truce_turn == g.turn and p.name in self.truce:
+            g.log.append(("no_attack", p.name, "forbidden"))
+            return
         targets = self.targets(g, p)
         if not targets:
             g.log.append(("no_attack", p.name))

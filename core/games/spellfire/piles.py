@@ -66,26 +66,37 @@ class DiscardParams(Params):
     __shorthand__ = "amount"
     amount: int = Field(1, ge=1, le=COUNT_MAX)
     player: "PlayerRef" = "you"
+    random: bool = Field(False, description="The cards are taken at random, not chosen.")
 
 
 @vocab.effect("discard_from_hand", DiscardParams,
-              text="{{ player | does('discard') }} {{ amount | quantity('card') }}")
+              text="{{ player | does('discard') }} {{ amount | quantity('card') }}"
+                   "{{ ' at random' if random }}")
 class DiscardFromHand:
     """Players discard cards from their hands, each choosing which, one at a time (all
-    they have if they hold fewer). A realm a player discards through their own card's effect
-    is discarded on their own (seed, "Two-Draw Mulligan": "it is not possible to call a
-    mulligan when the player discards a realm on his own"); through an opponent's, it is
-    not."""
+    they have if they hold fewer); ``random``: taken at random, nobody chooses. A realm a
+    player discards through their own card's effect is discarded on their own (seed,
+    "Two-Draw Mulligan": "it is not possible to call a mulligan when the player discards a
+    realm on his own"); through an opponent's, it is not."""
 
-    __slots__ = ("amount", "player")
+    __slots__ = ("amount", "player", "random")
 
     def __init__(self, p: DiscardParams, c: Compiler) -> None:
         self.amount = p.amount
         self.player = c.player_ref(p.player)
+        self.random = p.random
 
     def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
         players = self.player.players(g, ctx)
         ctx.done = any(q.hand.cards for q in players)
+        if self.random:  # nobody chooses: the game's random draw, in turn order
+            for q in players:
+                hand = list(q.hand.cards)
+                g.rng.shuffle(hand)
+                for card in hand[:self.amount]:
+                    g.log.append(("discard_random", q.name, card.proto.id))
+                    self.discard(g, ctx, q, card)
+            return
         for q in reversed(players):  # the first asked first (steps run last-in first)
             g.then(self.one, g, ctx, q, self.amount)
 
@@ -98,7 +109,12 @@ class DiscardFromHand:
     @step
     def chosen(self, g: SpellfireGame, ctx: SpellfireTrigger, q: SpellfirePlayer, left: int,
                card: SpellfireCard) -> None:
+        self.discard(g, ctx, q, card)
+        self.one(g, ctx, q, left - 1)
+
+    @staticmethod
+    def discard(g: SpellfireGame, ctx: SpellfireTrigger, q: SpellfirePlayer,
+                card: SpellfireCard) -> None:
         if card.proto.type == "realm" and q is ctx.controller:
             q.dropped_realm = True
         g.discard(card, "effect")
-        self.one(g, ctx, q, left - 1)

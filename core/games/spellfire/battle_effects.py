@@ -1,0 +1,66 @@
+"""Spellfire effects on the battle rules themselves (rules notes 7), rather than on a card:
+``end_battle`` calls the battle under way off, ``no_attacks`` forbids the attacks of phase 4
+for the rest of the turn. The battle's own steps read what they set (:mod:`.combat`,
+:mod:`.battle_end`)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...registry import Params, Vocabulary
+
+if TYPE_CHECKING:
+    from ...compiler import Compiler
+    from ...model.names import PlayerRef
+    from .rules import SpellfireGame
+    from .state import SpellfireTrigger
+
+vocab = Vocabulary("spellfire")
+
+
+@vocab.effect("end_battle", text="end the battle (both champions return to their pools)")
+class EndBattle:
+    """End the battle under way (rules notes 7: a battle "cut short by card play"): no
+    winner and no spoils, the realm is not razed, the champions still fighting return to
+    their pools with their attachments, and the round's allies and spells are discarded.
+    Checked where the battle checks a battle cut short: after each card played in it.
+    Outside a battle it does nothing (``done`` is false)."""
+
+    __slots__ = ()
+
+    def __init__(self, p: None, c: Compiler) -> None:
+        pass
+
+    def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
+        combat = g.combat
+        ctx.done = combat.realm is not None and not combat.called_off
+        if ctx.done:
+            combat.called_off = True
+            g.log.append(("end_battle", ctx.controller.name))
+
+
+class NoAttacksParams(Params):
+    __shorthand__ = "player"
+    player: PlayerRef = "each"
+
+
+@vocab.effect("no_attacks", NoAttacksParams,
+              text="{{ 'no player can' if player.name == 'each' else player | does(\"can't\") }}"
+                   " attack this turn")
+class NoAttacks:
+    """Players can't attack this turn (rules notes 7: "Unless a card's power ..."): phase 4
+    of the turn offers the turn player no attack if they are among them. Lasts until the
+    turn ends; a battle already under way goes on."""
+
+    __slots__ = ("player",)
+
+    def __init__(self, p: NoAttacksParams, c: Compiler) -> None:
+        self.player = c.player_ref(p.player)
+
+    def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
+        names = tuple(q.name for q in self.player.players(g, ctx))
+        ctx.done = bool(names)
+        combat = g.combat
+        if combat.truce_turn != g.turn:
+            combat.truce_turn, combat.truce = g.turn, ()
+        combat.truce = tuple(sorted({*combat.truce, *names}))
+        g.log.append(("no_attacks", *names))
