@@ -44,6 +44,8 @@ VARIANTS = {
     "cards110": "the 110-card game (rules notes 3): draw 5, hand 12, a ten-realm formation",
     "world_bonus": "a champion gets +3 attacking or defending a realm of its own world "
                    "(rules notes 7, secondary sources)",
+    "reshuffle": "TR2's run-out rule (rules notes 9): an empty draw pile takes its discard "
+                 "pile, reshuffled, at the end of the turn, once per player",
 }
 DECISION_KINDS = ("mulligan", "action", "target", "caster", "respond", "discard", "attack",
                   "attacker", "defender", "fight", "slot", "spoils", "search", *CORE_KINDS)
@@ -320,6 +322,8 @@ class SpellfireGame(Game[SpellfirePlayer]):
             self.log.append(("pool_lost", p.name))
             for c in p.champions():
                 self.discard(c, "no_realm")
+        if "reshuffle" in self.variants:
+            self.reshuffle()
         if self.victory.ending or any(not q.deck.cards for q in self.players):
             self.victory.end_by_tiebreak(self)
             return
@@ -385,6 +389,7 @@ class SpellfireGame(Game[SpellfirePlayer]):
             p.dropped_realm = p.played_realm = False
             p.first_realms_turn = 0
             p.spoils = ()
+            p.reshuffled = False
             p.turns = 0
             self.fill(p.deck, sorted(protos, key=lambda d: d.id))
         self.rule_zone.cards.clear()
@@ -413,9 +418,30 @@ class SpellfireGame(Game[SpellfirePlayer]):
         if got:
             self.log.append(("draw", p.name, got))
         if not p.deck.cards and not self.victory.ending:
+            if "reshuffle" in self.variants and not p.reshuffled:
+                return got  # TR2: the discard pile becomes the pile at the turn's end
             self.victory.ending = True
             self.log.append(("draw_pile_empty", p.name))
         return got
+
+    def reshuffle(self) -> None:
+        """The ``reshuffle`` variant (rules notes 9: "TR2 ...: reshuffle the discard pile as
+        a new draw pile at the end of the current turn"): each player whose draw pile is
+        empty, and who has not done so yet, shuffles their discard pile into a new one. Once
+        per player (the reading chosen: the TR2 text could not be read, and a game must
+        end); a second run-out ends the game as the standard rule does."""
+        for q in self.turn_order():
+            if q.deck.cards or q.reshuffled:
+                continue
+            q.reshuffled = True
+            cards = list(q.discard.cards)
+            for c in cards:
+                self.move(c, q.deck, cause="reshuffle")
+            self.rng.shuffle(q.deck.cards)
+            self.log.append(("reshuffle", q.name, len(cards)))
+            if not q.deck.cards:
+                self.victory.ending = True
+                self.log.append(("draw_pile_empty", q.name))
 
     def leave_play(self, card: Card, dest: Zone, how: str) -> None:
         """A card leaves play by an effect, logged by the effect's word ``how``, with what

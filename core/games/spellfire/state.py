@@ -119,7 +119,7 @@ class SpellfireCard(Card):
 class SpellfirePlayer(Player):
     __slots__ = ("deck", "hand", "pool", "battle", "dungeon", "discard", "limbo", "abyss",
                  "void", "slots", "realm_step", "holding_step", "dungeon_step", "mulligan_used",
-                 "dropped_realm", "played_realm", "first_realms_turn", "spoils")
+                 "dropped_realm", "played_realm", "first_realms_turn", "spoils", "reshuffled")
     ZONES = (*PLAYER_ZONES, "slots")
 
     def __init__(self, index: int, name: str, letters: str = "ABCDEF"):
@@ -146,6 +146,7 @@ class SpellfirePlayer(Player):
         #: they may still be put into play as in phase 3 while in hand; a card object that
         #: leaves the hand is another one, with another id, if it comes back)
         self.spoils: tuple[int, ...] = ()  # a tuple: a plain slot, shared by a clone
+        self.reshuffled = False  # the reshuffle variant: its discard pile was used once
 
     def realms(self) -> list[SpellfireCard]:
         """The realms of its formation, razed or not, front first."""
