@@ -636,7 +636,19 @@ SF_KEYWORDS: dict[str, tuple[Any, Callable]] = {
     "swimmer": ("swimmer", _sf_movement("swimmer")),
     "earthwalker": ("earthwalker", _sf_movement("earthwalker")),
     "immune": ({"immune": ["events"]}, _sf_immune),
+    "cant_be_attacked_by": ({"cant_be_attacked_by": {"champion_types": ["hero"]}},
+                            lambda at: _sf_barred(at)),
 }
+
+
+def _sf_barred(at: At) -> bool:
+    """The probe restricts the attackers of its realm (combat.allowed): A's hero can't
+    attack it, though it is exposed."""
+    realm = at.card
+    if realm.proto.type != "realm" or realm.zone is None or not realm.zone.in_play:
+        return False
+    hero = at.g.new_card(at.get("probe-champion"), at.B, at.B.pool)
+    return not at.g.combat.allowed(hero, realm, True)
 SF_KEYWORDS["extra_draw"] = ({"extra_draw": 1}, SF_KEYWORDS["extra_draw"][1])
 SF_KEYWORD_HELPERS = {
     **SF_HELPERS,

@@ -69,6 +69,8 @@ WORLD_BONUS = 3  # rules notes 7, "World bonus" (the world_bonus variant)
 #: movement powers (keywords) that let a champion attack past the realms in front
 MOVEMENT = ("flyer", "swimmer", "earthwalker")
 BATTLE_PHASE = 4
+#: the keyword of a realm that restricts its attackers (keywords.Barred)
+BARRED = "cant_be_attacked_by"
 
 
 @section
@@ -149,9 +151,22 @@ class Combat(Section):
             if moves:
                 out.extend(r for r in q.realms() if not r.razed and r not in exposed
                            and self.reaches(moves, r))
-        forbidden, leading = g.continuous.forbidden, g.victory.leading
+        forbidden, leading, allowed = g.continuous.forbidden, g.victory.leading, self.allowed
         return [r for r in out
-                if not forbidden(g, "be_attacked", r, p) or leading(g, r.owner)]
+                if (not forbidden(g, "be_attacked", r, p) or leading(g, r.owner))
+                and (not r.keywords_named(BARRED)
+                     or any(allowed(c, r, self.exposed(r)) for c in fighters))]
+
+    def allowed(self, champ: SpellfireCard, realm: SpellfireCard, exposed: bool) -> bool:
+        """``champ`` may attack ``realm``: it reaches it (``exposed``, or by a movement
+        power), and the realm's restrictions (``cant_be_attacked_by``: notes 6, "Some realms
+        restrict attackers") neither bar it nor take away the power it would need."""
+        moves = self.movement(champ)
+        for kw in realm.keywords_named(BARRED):
+            if kw.bars(champ):
+                return False
+            moves = tuple(m for m in moves if m not in kw.movement)
+        return exposed or self.reaches(moves, realm)
 
     @staticmethod
     def movement(card: SpellfireCard) -> tuple[str, ...]:
@@ -177,8 +192,7 @@ class Combat(Section):
         self.realm = realm
         g.log.append(("attack", p.name, realm.proto.id, realm.owner.name))
         exposed = self.exposed(realm)
-        options = [c for c in self.attackers(g, p)
-                   if exposed or self.reaches(self.movement(c), realm)]
+        options = [c for c in self.attackers(g, p) if self.allowed(c, realm, exposed)]
         g.ask(p, "attacker", options, f"choose the champion attacking {realm.proto.id}",
               then=(self.attacker_chosen, g))
 

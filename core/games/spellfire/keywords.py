@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ...blocks import KeywordBase
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
+from .card import Attribute, ChampionType
 
 if TYPE_CHECKING:
     from ...compiler import Compiler
@@ -188,6 +189,65 @@ class Immune(KeywordBase):
         if proto.direction == "def" or proto.name in self.exceptions:
             return False
         return any(proto.type == t and (s is None or proto.school == s) for t, s in self.kinds)
+
+
+class BarredParams(Params):
+    champion_types: list[ChampionType] = Field(default_factory=list, description="Champions "
+                                               "of these types can't attack it.")
+    attributes: list[Attribute] = Field(default_factory=list, description="Champions with "
+                                        "one of these attributes can't attack it.")
+    only: bool = Field(False, description="Turn the lists round: only champions of these "
+                       "types or attributes may attack it.")
+    movement: list[Literal["flyer", "swimmer", "earthwalker"]] = Field(
+        default_factory=list, description="These movement powers don't reach it: a champion "
+        "attacks it with them only when it is exposed.")
+
+    @model_validator(mode="after")
+    def _says_something(self) -> BarredParams:
+        if not (self.champion_types or self.attributes or self.movement):
+            raise ValueError("name the champion_types, attributes or movement powers that "
+                             "can't attack it")
+        if self.only and not (self.champion_types or self.attributes):
+            raise ValueError("`only` needs the champion_types or attributes that may attack")
+        return self
+
+
+#: "Monsters can't attack this realm", "Only clerics can attack this realm"; then "it
+#: can't be reached by flying"
+_BARRED_WHO = ("{% set who = ((champion_types + attributes) | map('plural_noun') | list) %}"
+               "{% if who %}{% if only %}Only {{ who | join(' and ') }} can attack this realm"
+               "{% else %}{{ (who | join(' and ')) | capitalize }} can't attack this realm"
+               "{% endif %}{% if movement %}; {% endif %}{% endif %}")
+
+
+@vocab.keyword("cant_be_attacked_by", BarredParams, text=_BARRED_WHO + (
+    "{% if movement %}{{ 'it' if who else 'This realm' }} can't be reached by "
+    "{{ movement | map('movement_word') | join(' or ') }}{% endif %}"))
+class Barred(KeywordBase):
+    """A realm that restricts its attackers (rules notes 6, "Realm powers: Some realms
+    restrict attackers (only clerics, immune to flyers, etc.)"): champions of these types or
+    attributes can't attack it (``only``: none but them can), and these movement powers
+    don't reach it (a champion attacks it with them only when it is exposed). Read as phase
+    4 offers targets and attackers (:meth:`.combat.Combat.allowed`). Allies are not
+    restricted: they join their champion (rules notes 7 A)."""
+
+    __slots__ = ("champion_types", "attributes", "only", "movement")
+    types = frozenset({"realm"})
+
+    def __init__(self, p: BarredParams, c: Compiler) -> None:
+        self.champion_types = frozenset(p.champion_types)
+        self.attributes = frozenset(p.attributes)
+        self.only = p.only
+        self.movement = frozenset(p.movement)
+
+    def bars(self, champ: SpellfireCard) -> bool:
+        """``champ`` can't attack the realm, whatever its movement."""
+        if not (self.champion_types or self.attributes):
+            return False
+        proto = champ.proto
+        named = proto.champion_type in self.champion_types or \
+            bool(self.attributes & proto.attributes)
+        return named != self.only
 
 
 def immune_to(card: SpellfireCard, source: SpellfireCard, you: SpellfirePlayer) -> bool:

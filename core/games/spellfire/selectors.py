@@ -107,32 +107,33 @@ class ChampionFilter(Params):
         None, description="Only the battle's attacking or defending champion.")
 
 
-@vocab.selector("champion", ChampionFilter,
-                text="{% set level = '' if max_level is none else 'of level ' ~ max_level ~ "
-                     "' or less' %}{% set place = 'in the battle' if where == 'battle' else "
-                     "('in your pool' if controller == 'you' else 'in a pool') if where == "
-                     "'pool' else '' %}{% set noun = champion_type or 'champion' %}"
-                     "{{ selection([noun], controller, form, adj=((role == 'attacker') and "
-                     "'attacking' or (role == 'defender') and 'defending' or '') ~ (' ' if "
-                     "role and attribute else '') ~ (attribute or ''), after=(level ~ (' ' if "
-                     "level and place else '') ~ place)) }}")
+#: a champion selection's words before its noun ("attacking undead") and after it ("of
+#: level 3 or less in the battle")
+_CHAMPION_ADJ = ("{% set adj = ((role == 'attacker') and 'attacking' or (role == 'defender') "
+                 "and 'defending' or '') ~ (' ' if role and attribute else '') ~ "
+                 "(attribute or '') %}")
+_CHAMPION_AFTER = ("{% set level = '' if max_level is none else 'of level ' ~ max_level ~ "
+                   "' or less' %}{% set place = 'in the battle' if where == 'battle' else "
+                   "('in your pool' if controller == 'you' else 'in a pool') if where == "
+                   "'pool' else '' %}")
+
+
+@vocab.selector("champion", ChampionFilter, text=_CHAMPION_ADJ + _CHAMPION_AFTER + (
+    "{{ selection([champion_type or 'champion'], controller, form, adj=adj, "
+    "after=(level ~ (' ' if level and place else '') ~ place)) }}"))
 class ChampionSelector(_InPlay):
     """A champion in play (a pool or a battle): not a card attached to another."""
 
     __slots__ = ("where", "champion_type", "max_level", "attribute", "role")
 
     def __init__(self, p: ChampionFilter, c: Compiler) -> None:
-        self.controller = p.controller
-        self.where = p.where
-        self.champion_type = p.champion_type
-        self.max_level = p.max_level
-        self.attribute = p.attribute
-        self.role = p.role
         if p.role is not None and p.where == "pool":
             raise c.error(f"role: {p.role} is a champion fighting in a battle, never one in "
                           "a pool: leave `where` out or give `where: battle`")
-        if p.role is not None:
-            self.where = "battle"
+        self.controller, self.role = p.controller, p.role
+        self.where = "battle" if p.role is not None else p.where
+        self.champion_type, self.max_level = p.champion_type, p.max_level
+        self.attribute = p.attribute
 
     def zones(self, g: SpellfireGame) -> list[Zone]:
         kinds = ("pool", "battle") if self.where == "any" else (self.where,)

@@ -22,6 +22,8 @@ text = TextVocabulary("spellfire", nouns=NOUNS)
 
 #: the champion types' plurals English does not form with -s
 _IRREGULAR = {"hero": "heroes", "thief": "thieves"}
+#: attributes whose plural is the word itself
+_SAME_PLURAL = frozenset({"undead"})
 
 
 def _plural(noun: str) -> str:
@@ -71,6 +73,18 @@ def selection(nouns: list[str], controller: str | None, form: str, adj: str = ""
     if form == "bare":
         return f"{noun}{tail}"
     return f"{article(noun)}{tail}"
+
+
+@text.filter("plural_noun")
+def plural_noun(noun: str) -> str:
+    """A champion type or an attribute in the plural: "heroes", "thieves", "undead"."""
+    return noun if noun in _SAME_PLURAL else _plural(noun)
+
+
+@text.filter("movement_word")
+def movement_word(power: str) -> str:
+    """A movement power as a way of moving: "flying", "swimming", "earthwalking"."""
+    return {"flyer": "flying", "swimmer": "swimming", "earthwalker": "earthwalking"}[power]
 
 
 @text.filter("type_noun")
