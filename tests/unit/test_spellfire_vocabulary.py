@@ -43,6 +43,10 @@ SPELL = "id: t\nname: T\ntype: spell\nschool: wizard\nphases: [3]\nnumber: 1\n"
     (REALM + "abilities: [{trigger: {whenever: {defeated: {champion: {role: attacker}}}}, "
      "effect: {draw: 1}}]", "whenever trigger can't use it"),
     (REALM + "keywords: [{hand_size: 0}]", "changes nothing"),
+    (EVENT + "abilities: [{trigger: on_play, effect: {discard_from_hand: {amount: all, "
+     "random: true}}}]", "leave `random` out"),
+    (REALM + "keywords: [{cant_be_attacked_by: {only: true, movement: [flyer]}}]",
+     "`only` needs"),
 ])
 def test_a_misused_entry_is_a_clear_error(text, why):
     with pytest.raises(CardError) as exc:
@@ -93,6 +97,7 @@ def test_a_selector_contradicting_the_cards_direction_is_refused(direction, cont
      "End the battle (both champions return to their pools)."),
     ("{trigger: on_play, effect: {discard_from_hand: {player: opponent, random: true}}}",
      "Each opponent discards a card at random."),
+    ("{trigger: on_play, effect: {discard_from_hand: all}}", "Discard your hand."),
 ])
 def test_rules_text(abilities, expected):
     doc = load_text(EVENT + f"abilities: [{abilities}]", "<test card>")

@@ -4,9 +4,9 @@ two-draw mulligan asks that an event doing so was played first (seed, "Two-Draw
 Mulligan"), which ``finds_cards`` tells the rules (:meth:`.rules.SpellfireGame.finds_cards`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated, Literal, Union
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ...limits import COUNT_MAX
 from ...loadable import step
@@ -64,31 +64,48 @@ class Search:
 
 class DiscardParams(Params):
     __shorthand__ = "amount"
-    amount: int = Field(1, ge=1, le=COUNT_MAX)
+    amount: Union[Annotated[int, Field(ge=1, le=COUNT_MAX)], Literal["all"]] = Field(
+        1, description="How many cards, or all: the whole hand.")
     player: "PlayerRef" = "you"
     random: bool = Field(False, description="The cards are taken at random, not chosen.")
 
+    @model_validator(mode="after")
+    def _random_of_some(self) -> DiscardParams:
+        if self.random and self.amount == "all":
+            raise ValueError("a whole hand is discarded whatever the draw: leave `random` "
+                             "out with amount: all")
+        return self
+
 
 @vocab.effect("discard_from_hand", DiscardParams,
-              text="{{ player | does('discard') }} {{ amount | quantity('card') }}"
-                   "{{ ' at random' if random }}")
+              text="{% if amount == 'all' %}{{ player | does('discard') }} "
+                   "{{ 'their hand' if player.name != 'you' else 'your hand' }}{% else %}"
+                   "{{ player | does('discard') }} {{ amount | quantity('card') }}"
+                   "{{ ' at random' if random }}{% endif %}")
 class DiscardFromHand:
     """Players discard cards from their hands, each choosing which, one at a time (all
-    they have if they hold fewer); ``random``: taken at random, nobody chooses. A realm a
+    they have if they hold fewer); ``random``: taken at random, nobody chooses; ``all``:
+    the whole hand. A realm a
     player discards through their own card's effect is discarded on their own (seed,
     "Two-Draw Mulligan": "it is not possible to call a mulligan when the player discards a
     realm on his own"); through an opponent's, it is not."""
 
-    __slots__ = ("amount", "player", "random")
+    __slots__ = ("amount", "player", "random", "whole")
 
     def __init__(self, p: DiscardParams, c: Compiler) -> None:
-        self.amount = p.amount
+        self.whole = p.amount == "all"
+        self.amount = 0 if p.amount == "all" else p.amount
         self.player = c.player_ref(p.player)
         self.random = p.random
 
     def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
         players = self.player.players(g, ctx)
         ctx.done = any(q.hand.cards for q in players)
+        if self.whole:  # the whole hand: no one chooses
+            for q in players:
+                for card in list(q.hand.cards):
+                    self.discard(g, ctx, q, card)
+            return
         if self.random:  # nobody chooses: the game's random draw, in turn order
             for q in players:
                 hand = list(q.hand.cards)
