@@ -40,6 +40,10 @@ class _TablePower(KeywordBase):
     amount: int
     who: str
 
+    def __init__(self, p: ExtraDrawParams | HandSizeParams, c: Compiler) -> None:
+        self.amount = p.amount
+        self.who = p.players
+
     def for_player(self, card: SpellfireCard, p: SpellfirePlayer) -> bool:
         """It applies to ``p``: ``card`` (where it is) is ``p``'s, or it says otherwise."""
         mine = card.controller is p
@@ -65,10 +69,6 @@ class ExtraDraw(_TablePower):
 
     __slots__ = ()
 
-    def __init__(self, p: ExtraDrawParams, c: Compiler) -> None:
-        self.amount = p.amount
-        self.who = p.players
-
 
 class HandSizeParams(Params):
     __shorthand__ = "amount"
@@ -92,8 +92,7 @@ class HandSize(_TablePower):
     def __init__(self, p: HandSizeParams, c: Compiler) -> None:
         if p.amount == 0:
             raise c.error("a hand limit changed by 0 changes nothing: give +N or -N")
-        self.amount = p.amount
-        self.who = p.players
+        super().__init__(p, c)
 
 
 class CanUseParams(Params):
