@@ -33,7 +33,7 @@ def in_play_cards(g: SpellfireGame) -> list[SpellfireCard]:
 
 def same(a: SpellfireCardDef, b: SpellfireCardDef) -> bool:
     """Rules notes 10, "Same card": the same name and the same type."""
-    return a.name == b.name and a.type == b.type
+    return a.same_key == b.same_key
 
 
 def allows(g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard) -> bool:
@@ -42,7 +42,8 @@ def allows(g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard) -> bool:
     proto = card.proto
     if proto.type not in COSMOS_TYPES:
         return True
-    return not any(same(c.proto, proto) for c in in_play_cards(g))
+    key = proto.same_key
+    return all(c.proto.same_key != key for c in in_play_cards(g))
 
 
 def enters(g: SpellfireGame, card: SpellfireCard) -> None:
@@ -65,7 +66,7 @@ def broken(g: SpellfireGame) -> list[str]:
     twice: list[str] = []
     for c in in_play_cards(g):
         if c.proto.type in COSMOS_TYPES:
-            key = (c.proto.name, c.proto.type)
+            key = c.proto.same_key
             if key in seen:
                 twice.append(c.proto.id)
             seen.add(key)

@@ -229,8 +229,8 @@ class SpellfireGame(Game[SpellfirePlayer]):
         for q in self.players:
             zones += (q.pool, q.dungeon, *(s.zone for s in q.slots))
         for z in zones:
-            for c in z.cards:
-                if not c.razed:
+            for c in z.cards:  # most cards have none: the dict and the tuple first
+                if (name in c.proto.keywords or c.given) and not c.razed:
                     n += sum(kw.amount for kw in c.keywords_named(name)
                              if kw.for_player(c, p))
         return n

@@ -28,7 +28,8 @@ from .zones import (
 
 class SpellfireCardDef(CardDef):
     __slots__ = ("number", "world", "champion_type", "school", "level", "bonus", "defends",
-                 "coastal", "phases", "anytime", "direction", "digit", "attributes")
+                 "coastal", "phases", "anytime", "direction", "digit", "attributes",
+                 "same_key")
     type: str
     number: int
     world: str | None
@@ -43,6 +44,8 @@ class SpellfireCardDef(CardDef):
     direction: str | None
     digit: int
     attributes: frozenset[str]
+    #: what makes two cards the same card (rules notes 10: name and type; :mod:`.cosmos`)
+    same_key: tuple[str, str]
 
     def __init__(self, **kw: Any):
         super().__init__(**kw)
@@ -51,6 +54,7 @@ class SpellfireCardDef(CardDef):
         self.anytime = bool(self.anytime) or (self.type == "event" and not self.phases)
         self.phases = tuple(self.phases or ())
         self.attributes = frozenset(self.attributes or ())
+        self.same_key = (self.name, self.type)
         self.digit = (self.number or 0) % 10  # seed: "The last digit of the card number"
 
     def used_in(self, phase: int) -> bool:
