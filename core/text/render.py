@@ -70,9 +70,11 @@ def activated(trigger: Any, registry: Registry) -> bool:
     return getattr(impl, "scope", "") == "activated" and getattr(impl, "place", "") != PLAYED
 
 
-def keyword_text(keyword: Any, registry: Registry, *, cards: Mapping | None = None) -> str:
-    """The rules text of one keyword node: "Stealth.", "Scout 3 a card with cost 2 or less."."""
-    r = renderer(registry, cards=cards)
+def keyword_text(keyword: Any, registry: Registry, *, card_type: str | None = None,
+                 cards: Mapping | None = None) -> str:
+    """The rules text of one keyword node: "Stealth.", "Scout 3 a card with cost 2 or less.".
+    ``card_type`` is the type of the card printing it (a template may read it)."""
+    r = renderer(registry, card_type, cards=cards)
     return _sentences(r.render(r.view("keyword", keyword)))
 
 
@@ -88,7 +90,8 @@ def card_text(model: Any, registry: Registry, *, cards: Mapping | None = None) -
             head.append(_sentences(game_text(registry.game).template(traits).render(fields)))
         except Exception as exc:
             raise TextError(f"card traits template: {type(exc).__name__}: {exc}") from exc
-    head += [keyword_text(k, registry, cards=cards) for k in getattr(model, "keywords", ())]
+    head += [keyword_text(k, registry, card_type=card_type, cards=cards)
+             for k in getattr(model, "keywords", ())]
     lines = [" ".join(h for h in head if h)]
     lines += [ability_text(a, registry, card_type=card_type, cards=cards)
               for a in getattr(model, "abilities", ())]

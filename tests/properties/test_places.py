@@ -628,6 +628,33 @@ def _sf_immune(at: At) -> bool:
     return immune_to(champ, source, at.B)
 
 
+def _sf_defeats(at: At) -> bool:
+    """The probe's champion defeats a hero outright as the battle's powers activate
+    (combat.defeating: a champion's own power, not its attachments'; only champions
+    fight)."""
+    src = _champion_of(at)
+    if src is None or src.proto.type != "champion":
+        return False
+    hero = at.g.new_card(at.get("probe-champion"), at.B, at.B.pool)
+    realm = at.g.new_card(at.get("probe-realm"), at.B, at.B.hand)
+    return at.g.combat.defeating(src, hero, realm)
+
+
+def _sf_no_allies(at: At) -> bool:
+    """The side fighting the probe's champion, or attacking the probe realm, may use no
+    allies (combat.allies_against, read as the catch-up cards are offered)."""
+    g, card = at.g, at.card
+    hero = g.new_card(at.get("probe-champion"), at.B, at.B.pool)
+    if card.proto.type == "realm":
+        in_play = card.zone is not None and card.zone.in_play
+        return in_play and not g.combat.allies_against(g, g.active, hero, card)
+    other = _champion_of(at)
+    if other is None or other.proto.type != "champion":
+        return False
+    realm = g.new_card(at.get("probe-realm"), at.B, at.B.hand)
+    return not g.combat.allies_against(g, g.active, other, realm)
+
+
 SF_KEYWORDS: dict[str, tuple[Any, Callable]] = {
     "extra_draw": (1, lambda at: at.g.table_power("extra_draw", at.A) > 0),
     "hand_size": ({"hand_size": 1}, lambda at: at.g.hand_size(at.A) > at.g.fmt.hand_limit),
@@ -638,6 +665,8 @@ SF_KEYWORDS: dict[str, tuple[Any, Callable]] = {
     "immune": ({"immune": ["events"]}, _sf_immune),
     "cant_be_attacked_by": ({"cant_be_attacked_by": {"champion_types": ["hero"]}},
                             lambda at: _sf_barred(at)),
+    "defeats": ({"defeats": {"champion_types": ["hero"]}}, _sf_defeats),
+    "no_allies_against": ("no_allies_against", _sf_no_allies),
 }
 
 

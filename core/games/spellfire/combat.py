@@ -1,12 +1,14 @@
 """Battles (the seed, "Phase 4"; rules notes 7, "Combat"): the turn player's one attack on an
-opponent's realm, from the target to the spoils of victory. A battle here has one round (no
-card yet adds walls or a second attacker); its outcome and the spoils are in
-:mod:`.battle_end`. The battle being fought is the rules section :class:`Combat` (the game's
-``combat``): the realm under attack and the two champions, and the steps up to the outcome.
+opponent's realm, from the target to the spoils of victory. A battle has one round, and
+another for each champion the attacker sends after a wall stopped the one before; its
+outcome, walls and the spoils are in :mod:`.battle_end`. The battle being fought is the
+rules section :class:`Combat` (the game's ``combat``): the realm under attack and the two
+champions, and the steps up to the outcome.
 
 The steps, in the notes' order: (A) the target, (B) the attacker from hand or pool into the
-battle area, (C) the defender or a decline, (E) the totals compared, (F) catch-up plays by the
-losing side until it stops, then the outcome. The readings chosen where the notes leave room:
+battle area, (C) the defender or a decline, (D) the champions' powers, (E) the totals
+compared, (F) catch-up plays by the losing side until it stops, then the outcome. The
+readings chosen where the notes leave room:
 
 - **Target** (notes 7 A): a realm ``attackable`` (exposed: unrazed, no unrazed realm in front
   of it), or one a champion the turn player can send reaches by a movement power on that
@@ -26,7 +28,15 @@ losing side until it stops, then the outcome. The readings chosen where the note
   defending champion, at level N plus its level changes; it may take only allies (notes 6,
   the card ruling) and events; a defeated realm-champion razes the realm. It gets no world
   bonus (that is a champion's).
-- **(D) activation**: no card power acts at this step in the card language yet.
+- **(D) activation**: the attacker's power, then the defender's. A champion that
+  ``defeats`` the opposing one (instant defeat: notes 7, "Instant defeat by a champion's
+  power") wins there: "the player about to lose may play one card, and it must change the
+  defeating condition": they are offered the cards of (F) once, or stop; the card played, the
+  condition is read again (the defeating champion still fighting, its power not blank, the
+  champion it names still named: an ally on its side, for a power ``unless_ally``). If it
+  still holds, the side about to lose has lost (notes 7 D: "the defender is discarded and the
+  realm is razed"; the attacker, discarded). Which cards "change the condition" is read
+  after they are played, not foreseen: a card that changes nothing is spent for nothing.
 - **Totals** (E): a champion's adjusted level (attachments' bonuses, level changes), the
   levels of its side's allies in the battle, and +3 when the ``world_bonus`` variant is on and
   the champion's world is the attacked realm's. A tie: the defender is winning.
@@ -69,8 +79,10 @@ WORLD_BONUS = 3  # rules notes 7, "World bonus" (the world_bonus variant)
 #: movement powers (keywords) that let a champion attack past the realms in front
 MOVEMENT = ("flyer", "swimmer", "earthwalker")
 BATTLE_PHASE = 4
-#: the keyword of a realm that restricts its attackers (keywords.Barred)
+#: the keyword of a realm that restricts its attackers (battle_powers.Barred)
 BARRED = "cant_be_attacked_by"
+DEFEATS = "defeats"  # a champion's instant-defeat power (battle_powers.Defeats)
+NO_ALLIES = "no_allies_against"  # battle_powers.NoAlliesAgainst
 
 
 @section
@@ -251,20 +263,95 @@ class Combat(Section):
                         choice: Any) -> None:
         q = realm.owner
         if not isinstance(choice, str):
-            g.then(self.fight, g)
+            g.then(self.activate, g, True)
             self.defender = self.send(g, q, choice, "defender")
             return
         g.log.append(("decline", q.name, realm.proto.id))
         if realm.proto.defends:
             self.defender = realm
             g.log.append(("realm_defends", q.name, realm.proto.id, realm.proto.defends))
-            self.fight(g)
+            self.fight(g)  # a realm has no champion's power to activate (D)
             return
         # notes 7 C: the realm is razed, the battle ends, the attacker gets spoils
         formation.raze(g, realm, "declined")
         battle_end.to_pool(g, g.active, a)
         self.end(g)
         battle_end.spoils(g, g.active)
+
+    # -- (D) activation: instant defeat -------------------------------------------------------
+    @step
+    def activate(self, g: SpellfireGame, attackers: bool) -> None:
+        """The attacker's power (``attackers``), then the defender's: a champion that
+        ``defeats`` the opposing one wins now, unless the player about to lose changes that
+        with one card (rules notes 7, "Instant defeat by a champion's power")."""
+        why = battle_end.interruption(g)
+        if why is not None:
+            battle_end.interrupted(g, why)
+            return
+        realm, a, d = self.fighting()
+        src, champ, loser = (a, d, realm.owner) if attackers else (d, a, g.active)
+        if not self.defeating(src, champ, realm):
+            self.activated(g, attackers)
+            return
+        g.log.append(("instant_defeat", src.proto.id, champ.proto.id))
+        g.ask(loser, "fight", [STOP, *self.catch_up_options(g, loser, champ, src, realm)],
+              f"{src.proto.id} defeats {champ.proto.id}: play one card that changes it, or "
+              "stop", then=(self.defeat_answered, g, loser, attackers))
+
+    def activated(self, g: SpellfireGame, attackers: bool) -> None:
+        if attackers:
+            self.activate(g, False)
+        else:
+            self.fight(g)
+
+    @staticmethod
+    def defeating(src: SpellfireCard, champ: SpellfireCard, realm: SpellfireCard) -> bool:
+        """``src``'s own power (printed or given to it, not blank; not its attachments':
+        "Powers of allies, items and artifacts don't count as instant-defeat sources")
+        defeats ``champ`` now. A realm defending itself neither defeats nor is defeated so:
+        it is no champion."""
+        if src is realm or champ is realm:
+            return False
+        powers = src.keywords_named(DEFEATS)
+        if not powers:
+            return False
+        has_ally = any(c.proto.type == "ally" for c in champ.controller.battle.cards)
+        return any(kw.defeats(champ, has_ally) for kw in powers)
+
+    @step
+    def defeat_answered(self, g: SpellfireGame, p: SpellfirePlayer, attackers: bool,
+                        choice: Any) -> None:
+        if isinstance(choice, str):
+            g.log.append(("concede", p.name))
+            self.defeat_stands(g, attackers)
+            return
+        g.log.append(("catch_up", p.name, choice[1].proto.id))
+        g.then(self.defeat_checked, g, attackers)
+        self.play_in_battle(g, p, choice)
+
+    @step
+    def defeat_checked(self, g: SpellfireGame, attackers: bool) -> None:
+        """The card played, the defeating condition is read again."""
+        why = battle_end.interruption(g)
+        if why is not None:
+            battle_end.interrupted(g, why)
+            return
+        realm, a, d = self.fighting()
+        src, champ = (a, d) if attackers else (d, a)
+        if self.defeating(src, champ, realm):
+            self.defeat_stands(g, attackers)
+            return
+        g.log.append(("defeat_averted", champ.proto.id))
+        self.activated(g, attackers)
+
+    @staticmethod
+    def defeat_stands(g: SpellfireGame, attackers: bool) -> None:
+        """Notes 7 D: "the defender is discarded and the realm is razed" (the attacker's
+        power); the defender's power defeats the attacker as a won defence."""
+        if attackers:
+            battle_end.attacker_wins(g)
+        else:
+            battle_end.defender_wins(g)
 
     # -- (E) totals, (F) catch-up -------------------------------------------------------------
     def total(self, g: SpellfireGame, p: SpellfirePlayer, champ: SpellfireCard,
@@ -314,12 +401,13 @@ class Combat(Section):
         (rules notes 7 F: one card its champion can use)."""
         as_realm = champ is realm
         attacking = p is g.active
+        allies = self.allies_against(g, p, other, realm)
         out: list[Any] = []
         for c in p.hand.cards:
             pr = c.proto
             t = pr.type
             if t == "ally":
-                if not attacking or self.ally_joins(c, champ, realm):
+                if allies and (not attacking or self.ally_joins(c, champ, realm)):
                     out.append(("play", c))
             elif t == "event":
                 if pr.used_in(BATTLE_PHASE) and plays.has_targets(g, p, c):
@@ -331,6 +419,16 @@ class Combat(Section):
             elif t in SUPPORT_SKILLS and self.castable(g, p, c, champ, other):
                 out.append(("cast", c, champ))
         return out
+
+    @staticmethod
+    def allies_against(g: SpellfireGame, p: SpellfirePlayer, other: SpellfireCard,
+                       realm: SpellfireCard) -> bool:
+        """``p``'s side may use allies against ``other``: neither that champion (by its own
+        power or its attachments') nor, when ``p`` attacks, the realm prints "allies can't
+        be used against" (``no_allies_against``)."""
+        if other.powers(NO_ALLIES):
+            return False
+        return not (p is g.active and realm.keywords_named(NO_ALLIES))
 
     def castable(self, g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard,
                  champ: SpellfireCard, other: SpellfireCard) -> bool:

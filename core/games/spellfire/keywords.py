@@ -1,17 +1,17 @@
 """Spellfire keywords: powers the rules read where they apply. ``extra_draw`` (more cards in
 phase 1, seed: "a player may draw additional cards every turn"), ``hand_size`` (the phase-5
-hand limit changed), ``can_use`` (a special
-power that lets a champion use cards its icon does not, rules notes 2)."""
+hand limit changed), ``can_use`` (a special power that lets a champion use cards its icon
+does not, rules notes 2), ``immune`` (rules notes 5). The powers the battle reads (movement,
+restricted attackers, instant defeat) are in :mod:`.battle_powers`."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from ...blocks import KeywordBase
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
-from .card import Attribute, ChampionType
 
 if TYPE_CHECKING:
     from ...compiler import Compiler
@@ -124,30 +124,6 @@ class CanUse(KeywordBase):
         return any(proto.type == t and (s is None or proto.school == s) for t, s in self.kinds)
 
 
-class _Movement(KeywordBase):
-    """A movement power, read by the battle rules (rules notes 7 A): a champion's or an
-    ally's own, or granted to its champion by an item or an artifact (rules notes 5: "An
-    item granting an immunity or movement power ... keeps the ability")."""
-
-    __slots__ = ()
-    types = frozenset({*ATTACHED_POWERS, "ally"})
-
-
-@vocab.keyword("flyer", text="Flyer")
-class Flyer(_Movement):
-    """May attack any realm, shielded or not."""
-
-
-@vocab.keyword("swimmer", text="Swimmer")
-class Swimmer(_Movement):
-    """May attack any coastal realm, shielded or not."""
-
-
-@vocab.keyword("earthwalker", text="Earthwalker")
-class Earthwalker(_Movement):
-    """May attack any realm without special requirements (rules notes 7: secondary)."""
-
-
 _IMMUNE = {"wizard_spells": ("spell", "wizard"), "cleric_spells": ("spell", "cleric"),
            "psionic_powers": ("psionic_power", None), "blood_abilities": ("blood_ability", None),
            "thief_skills": ("thief_skill", None), "unarmed_combat": ("unarmed_combat", None),
@@ -188,65 +164,6 @@ class Immune(KeywordBase):
         if proto.direction == "def" or proto.name in self.exceptions:
             return False
         return any(proto.type == t and (s is None or proto.school == s) for t, s in self.kinds)
-
-
-class BarredParams(Params):
-    champion_types: list[ChampionType] = Field(default_factory=list, description="Champions "
-                                               "of these types can't attack it.")
-    attributes: list[Attribute] = Field(default_factory=list, description="Champions with "
-                                        "one of these attributes can't attack it.")
-    only: bool = Field(False, description="Turn the lists round: only champions of these "
-                       "types or attributes may attack it.")
-    movement: list[Literal["flyer", "swimmer", "earthwalker"]] = Field(
-        default_factory=list, description="These movement powers don't reach it: a champion "
-        "attacks it with them only when it is exposed.")
-
-    @model_validator(mode="after")
-    def _says_something(self) -> BarredParams:
-        if not (self.champion_types or self.attributes or self.movement):
-            raise ValueError("name the champion_types, attributes or movement powers that "
-                             "can't attack it")
-        if self.only and not (self.champion_types or self.attributes):
-            raise ValueError("`only` needs the champion_types or attributes that may attack")
-        return self
-
-
-#: "Monsters can't attack this realm", "Only clerics can attack this realm"; then "it
-#: can't be reached by flying"
-_BARRED_WHO = ("{% set who = ((champion_types + attributes) | map('plural_noun') | list) %}"
-               "{% if who %}{% if only %}Only {{ who | join(' and ') }} can attack this realm"
-               "{% else %}{{ (who | join(' and ')) | capitalize }} can't attack this realm"
-               "{% endif %}{% if movement %}; {% endif %}{% endif %}")
-
-
-@vocab.keyword("cant_be_attacked_by", BarredParams, text=_BARRED_WHO + (
-    "{% if movement %}{{ 'it' if who else 'This realm' }} can't be reached by "
-    "{{ movement | map('movement_word') | join(' or ') }}{% endif %}"))
-class Barred(KeywordBase):
-    """A realm that restricts its attackers (rules notes 6, "Realm powers: Some realms
-    restrict attackers (only clerics, immune to flyers, etc.)"): champions of these types or
-    attributes can't attack it (``only``: none but them can), and these movement powers
-    don't reach it (a champion attacks it with them only when it is exposed). Read as phase
-    4 offers targets and attackers (:meth:`.combat.Combat.allowed`). Allies are not
-    restricted: they join their champion (rules notes 7 A)."""
-
-    __slots__ = ("champion_types", "attributes", "only", "movement")
-    types = frozenset({"realm"})
-
-    def __init__(self, p: BarredParams, c: Compiler) -> None:
-        self.champion_types = frozenset(p.champion_types)
-        self.attributes = frozenset(p.attributes)
-        self.only = p.only
-        self.movement = frozenset(p.movement)
-
-    def bars(self, champ: SpellfireCard) -> bool:
-        """``champ`` can't attack the realm, whatever its movement."""
-        if not (self.champion_types or self.attributes):
-            return False
-        proto = champ.proto
-        named = proto.champion_type in self.champion_types or \
-            bool(self.attributes & proto.attributes)
-        return named != self.only
 
 
 def immune_to(card: SpellfireCard, source: SpellfireCard, you: SpellfirePlayer) -> bool:

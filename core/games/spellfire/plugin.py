@@ -31,9 +31,18 @@ def cardscript_games() -> list[GameSpec]:
 def cardscript_vocabulary(game: str) -> list[Vocabulary]:
     if game != "spellfire":
         return []
-    from . import battle_effects, conditions, effects, keywords, piles, selectors, triggers
+    from . import (
+        battle_effects,
+        battle_powers,
+        conditions,
+        effects,
+        keywords,
+        piles,
+        selectors,
+        triggers,
+    )
     return [triggers.vocab, selectors.vocab, effects.vocab, battle_effects.vocab, piles.vocab,
-            conditions.vocab, keywords.vocab]
+            conditions.vocab, keywords.vocab, battle_powers.vocab]
 
 
 @hookimpl
