@@ -1,10 +1,12 @@
 """Spellfire effects on the battle rules themselves (rules notes 7), rather than on a card:
-``end_battle`` calls the battle under way off, ``no_attacks`` forbids the attacks of phase 4
-for the rest of the turn. The battle's own steps read what they set (:mod:`.combat`,
-:mod:`.battle_end`)."""
+``end_battle`` calls the battle under way off, ``wall`` walls the opposing champion,
+``no_attacks`` forbids the attacks of phase 4 for the rest of the turn. The battle's own
+steps read what they set (:mod:`.combat`, :mod:`.battle_end`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import Field
 
 from ...registry import Params, Vocabulary
 
@@ -36,6 +38,50 @@ class EndBattle:
         if ctx.done:
             combat.called_off = True
             g.log.append(("end_battle", ctx.controller.name))
+
+
+class WallParams(Params):
+    unless: list[Literal["flyer", "swimmer", "earthwalker"]] = Field(
+        default_factory=list, description="A champion with one of these movement powers "
+        "passes the wall (\"unless it can fly\").")
+
+
+@vocab.effect("wall", WallParams,
+              text="wall the opposing champion{% if unless %} (a champion capable of "
+                   "{{ unless | map('movement_word') | join(' or ') }} passes it){% endif %}")
+class Wall:
+    """A wall against the champion fighting its player's side (rules notes 7, "Walls"): a
+    walled defender returns to its pool, the realm is razed and the attacker gets spoils; a
+    walled attacker may play one card to pass it, and else returns to its pool (no spoils)
+    while its player may send another champion (:meth:`.combat.Combat.wall_hit`). A
+    champion with one of the ``unless`` movement powers, then or after its one card,
+    passes. Outside a battle (before the defender is chosen, too), or with a wall already
+    standing, it does nothing (``done`` is false)."""
+
+    __slots__ = ("unless",)
+
+    def __init__(self, p: WallParams, c: Compiler) -> None:
+        self.unless = tuple(p.unless)
+
+    def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
+        combat = g.combat
+        ctx.done = False
+        if combat.defender is None or combat.attacker is None or combat.called_off or \
+                combat.walled is not None:  # no battle yet (the defender not chosen)
+            return
+        realm, a, d = combat.fighting()
+        if ctx.controller is g.active:
+            champ = d
+        elif ctx.controller is realm.owner:
+            champ = a
+        else:
+            return
+        if combat.passes_wall(champ, self.unless):
+            g.log.append(("wall_passed", champ.proto.id))
+            return
+        combat.walled, combat.wall_unless = champ, self.unless
+        ctx.done = True
+        g.log.append(("wall", ctx.controller.name, champ.proto.id))
 
 
 class NoAttacksParams(Params):

@@ -13,7 +13,8 @@ The readings chosen where the notes leave room:
 - **Defender wins**: the attacker and its cards are discarded; the defending champion
   returns to its pool, one that came from the hand included (notes 7: "the attacker returns
   to the pool (even from hand)", read for both sides); the defender draws one card (spoils).
-- **The end of the round** (the battle's only round): allies and the spells and skills
+- **The end of the round** (one per champion the attacker sends: notes 7, "Each champion
+  sent forward makes one round"): allies and the spells and skills
   played are discarded (notes 7: "Allies used in a round are discarded at its end"), and the
   level changes of both fighting champions end.
 - **Cut short by card play**, checked after each card played in the battle and before each
@@ -22,7 +23,9 @@ The readings chosen where the notes leave room:
   pools; the attacking champion gone, the defender gets spoils and its champion returns; the
   defending champion gone (not in the notes: read as notes 7 D, "the defender is discarded
   and the realm is razed"), the attacker wins; the battle called off by a card
-  (``end_battle``), no winner and no spoils, the champions return to their pools.
+  (``end_battle``), no winner and no spoils, the champions return to their pools; a
+  champion walled (``wall``: notes 7, "Walls"), read last, as :meth:`.combat.Combat.wall_hit`
+  says.
 - **Spoils** (notes 7, "Spoils of victory"): the winner draws one card from their own draw
   pile. "A realm drawn this way may be played to save a pool": when the winner is the turn
   player and the card is a realm the Rule of the Cosmos allows, they may play it at once into
@@ -96,7 +99,7 @@ def defeated(g: SpellfireGame, champ: SpellfireCard) -> None:
 def interruption(g: SpellfireGame) -> str | None:
     """Why card play has ended the battle early, if it has: "called_off" (an ``end_battle``
     effect), "both" champions gone, the "realm" razed or gone, the "attacker" or the
-    "defender" gone."""
+    "defender" gone; last, a champion "walled" (:meth:`.combat.Combat.wall_hit`)."""
     realm, a, d = g.combat.fighting()
     if g.combat.called_off:
         return "called_off"
@@ -111,10 +114,13 @@ def interruption(g: SpellfireGame) -> str | None:
         return "attacker"
     if not d_in:
         return "defender"
-    return None
+    return "walled" if g.combat.walled is not None else None
 
 
 def interrupted(g: SpellfireGame, why: str) -> None:
+    if why == "walled":
+        g.combat.wall_hit(g)
+        return
     g.log.append(("battle_cut_short", why))
     if why == "defender":
         attacker_wins(g)

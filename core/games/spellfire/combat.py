@@ -91,7 +91,8 @@ class Combat(Section):
     ``attacker`` and ``defender`` the champions fighting (a realm that defends itself is both
     the realm and the defender); all None between battles."""
 
-    __slots__ = ("realm", "attacker", "defender", "called_off", "truce_turn", "truce")
+    __slots__ = ("realm", "attacker", "defender", "called_off", "truce_turn", "truce",
+                 "walled", "wall_unless", "wall_tried", "sent")
     name = "combat"
 
     def __init__(self, g: SpellfireGame) -> None:
@@ -102,6 +103,10 @@ class Combat(Section):
         #: the players who can't attack in the turn ``truce_turn`` (no_attacks)
         self.truce_turn = 0
         self.truce: tuple[str, ...] = ()
+        self.walled: SpellfireCard | None = None  # the champion a wall stopped (Wall)
+        self.wall_unless: tuple[str, ...] = ()  # the movement powers that pass it
+        self.wall_tried = False  # the walled attacker has had its one card
+        self.sent: tuple[str, ...] = ()  # the champions walled out of this battle (ids)
 
     def fighting(self) -> tuple[SpellfireCard, SpellfireCard, SpellfireCard]:
         """The realm under attack, the attacking and the defending champion (a realm that
@@ -114,8 +119,9 @@ class Combat(Section):
     def end(self, g: SpellfireGame) -> None:
         """The battle is over: the powers that triggered as it ended (a realm razed, a
         champion defeated) resolve now, before the turn goes on."""
-        self.realm = self.attacker = self.defender = None
-        self.called_off = False
+        self.realm = self.attacker = self.defender = self.walled = None
+        self.called_off = self.wall_tried = False
+        self.wall_unless = self.sent = ()
         g.resolver.settle(g)
 
     # -- (A) the target ------------------------------------------------------------------------
@@ -352,6 +358,88 @@ class Combat(Section):
             battle_end.attacker_wins(g)
         else:
             battle_end.defender_wins(g)
+
+    # -- walls (rules notes 7, "Walls") ---------------------------------------------------------
+    def passes_wall(self, champ: SpellfireCard, unless: tuple[str, ...]) -> bool:
+        """``champ`` has a movement power that passes the wall (its own, or its item's)."""
+        return any(m in unless for m in self.movement(champ))
+
+    def wall_hit(self, g: SpellfireGame) -> None:
+        """A wall stands against a fighting champion (read where the battle reads a battle
+        cut short): "A walled defender returns to the pool, the realm is razed, and the
+        attacker gets spoils"; "an attacker may always play one card to pass a wall", and
+        else "returns to the pool (no spoils) and the battle may continue with another
+        champion"."""
+        realm, a, d = self.fighting()
+        champ = self.walled
+        if champ is not None and self.passes_wall(champ, self.wall_unless):
+            g.log.append(("wall_passed", champ.proto.id))
+            self.walled, self.wall_unless, self.wall_tried = None, (), False
+            self.fight(g)
+            return
+        if champ is d:
+            g.log.append(("walled", d.proto.id))
+            battle_end.end_round(g)
+            battle_end.to_pool(g, realm.owner, d)  # a realm defending itself stays
+            formation.raze(g, realm, "walled")
+            battle_end.to_pool(g, g.active, a)
+            self.end(g)
+            battle_end.spoils(g, g.active)
+            return
+        if not self.wall_tried:
+            self.wall_tried = True
+            p = g.active
+            g.ask(p, "fight", [STOP, *self.catch_up_options(g, p, a, d, realm)],
+                  f"{a.proto.id} is walled: play one card to pass the wall, or stop",
+                  then=(self.wall_answered, g))
+            return
+        self.walled_out(g)
+
+    @step
+    def wall_answered(self, g: SpellfireGame, choice: Any) -> None:
+        if isinstance(choice, str):
+            self.walled_out(g)
+            return
+        g.log.append(("catch_up", g.active.name, choice[1].proto.id))
+        g.then(self.fight, g)  # the wall read again: passed, or the attacker walled out
+        self.play_in_battle(g, g.active, choice)
+
+    def walled_out(self, g: SpellfireGame) -> None:
+        """The walled attacker returns to its pool with no spoils (its round over); its
+        player may send a champion not yet walled out of this battle against the same
+        defender, or stop (the battle is over, no spoils)."""
+        realm, a, d = self.fighting()
+        p = g.active
+        g.log.append(("walled", a.proto.id))
+        battle_end.end_round(g)
+        battle_end.to_pool(g, p, a)
+        self.walled, self.wall_unless, self.wall_tried = None, (), False
+        self.sent = (*self.sent, a.proto.id)
+        exposed = self.exposed(realm)
+        options = [c for c in self.attackers(g, p)
+                   if c.proto.id not in self.sent and self.allowed(c, realm, exposed)]
+        if not options or realm.zone is None or realm.razed:
+            self.wall_ends(g)
+            return
+        g.ask(p, "attacker", [STOP, *options],
+              f"send another champion against {realm.proto.id}, or stop",
+              then=(self.next_attacker, g))
+
+    @step
+    def next_attacker(self, g: SpellfireGame, choice: Any) -> None:
+        if isinstance(choice, str):
+            self.wall_ends(g)
+            return
+        g.then(self.activate, g, True)  # a new round: (D) the powers, then the totals
+        self.attacker = self.send(g, g.active, choice, "attacker")
+
+    def wall_ends(self, g: SpellfireGame) -> None:
+        """No champion goes on after a wall: the battle is over with no spoils; the
+        defending champion returns to its pool."""
+        realm, _a, d = self.fighting()
+        g.log.append(("battle_over", "walled"))
+        battle_end.to_pool(g, realm.owner, d)
+        self.end(g)
 
     # -- (E) totals, (F) catch-up -------------------------------------------------------------
     def total(self, g: SpellfireGame, p: SpellfirePlayer, champ: SpellfireCard,

@@ -11,6 +11,10 @@ if TYPE_CHECKING:
     from ...registry import Vocabulary
     from ...text import TextVocabulary
 
+#: the modules holding Spellfire's vocabulary, one rules seam each, in registration order
+VOCABULARY = ("triggers", "selectors", "effects", "battle_effects", "piles", "conditions",
+              "keywords", "battle_powers")
+
 
 @hookimpl
 def cardscript_games() -> list[GameSpec]:
@@ -31,18 +35,8 @@ def cardscript_games() -> list[GameSpec]:
 def cardscript_vocabulary(game: str) -> list[Vocabulary]:
     if game != "spellfire":
         return []
-    from . import (
-        battle_effects,
-        battle_powers,
-        conditions,
-        effects,
-        keywords,
-        piles,
-        selectors,
-        triggers,
-    )
-    return [triggers.vocab, selectors.vocab, effects.vocab, battle_effects.vocab, piles.vocab,
-            conditions.vocab, keywords.vocab, battle_powers.vocab]
+    from importlib import import_module
+    return [import_module(f"{__package__}.{m}").vocab for m in VOCABULARY]
 
 
 @hookimpl
