@@ -53,7 +53,7 @@ class Wall:
     """A wall against the champion fighting its player's side (rules notes 7, "Walls"): a
     walled defender returns to its pool, the realm is razed and the attacker gets spoils; a
     walled attacker may play one card to pass it, and else returns to its pool (no spoils)
-    while its player may send another champion (:meth:`.combat.Combat.wall_hit`). A
+    while its player may send another champion (:func:`.battle_end.wall_hit`). A
     champion with one of the ``unless`` movement powers, then or after its one card,
     passes. Outside a battle (before the defender is chosen, too), or with a wall already
     standing, it does nothing (``done`` is false)."""

@@ -1,5 +1,5 @@
 """How a battle ends (rules notes 7, "Outcomes"): the winner and the loser's fate, a battle
-cut short by card play, the end of the round, and the spoils of victory: functions taking
+cut short by card play, walls, the end of the round, and the spoils of victory: functions taking
 the game, on the battle its ``combat`` holds. The battle's steps up to the outcome are in
 :mod:`.combat`.
 
@@ -24,8 +24,7 @@ The readings chosen where the notes leave room:
   defending champion gone (not in the notes: read as notes 7 D, "the defender is discarded
   and the realm is razed"), the attacker wins; the battle called off by a card
   (``end_battle``), no winner and no spoils, the champions return to their pools; a
-  champion walled (``wall``: notes 7, "Walls"), read last, as :meth:`.combat.Combat.wall_hit`
-  says.
+  champion walled (``wall``: notes 7, "Walls"), read last, as :func:`wall_hit` says.
 - **Spoils** (notes 7, "Spoils of victory"): the winner draws one card from their own draw
   pile. "A realm drawn this way may be played to save a pool": when the winner is the turn
   player and the card is a realm the Rule of the Cosmos allows, they may play it at once into
@@ -45,6 +44,7 @@ if TYPE_CHECKING:
     from .state import SpellfireCard, SpellfirePlayer
 
 KEEP = "keep"
+STOP = "stop"  # the losing side, or a walled attacker, plays no more
 
 
 # -- the outcome ---------------------------------------------------------------------------
@@ -99,7 +99,7 @@ def defeated(g: SpellfireGame, champ: SpellfireCard) -> None:
 def interruption(g: SpellfireGame) -> str | None:
     """Why card play has ended the battle early, if it has: "called_off" (an ``end_battle``
     effect), "both" champions gone, the "realm" razed or gone, the "attacker" or the
-    "defender" gone; last, a champion "walled" (:meth:`.combat.Combat.wall_hit`)."""
+    "defender" gone; last, a champion "walled" (:func:`wall_hit`)."""
     realm, a, d = g.combat.fighting()
     if g.combat.called_off:
         return "called_off"
@@ -119,7 +119,7 @@ def interruption(g: SpellfireGame) -> str | None:
 
 def interrupted(g: SpellfireGame, why: str) -> None:
     if why == "walled":
-        g.combat.wall_hit(g)
+        wall_hit(g)
         return
     g.log.append(("battle_cut_short", why))
     if why == "defender":
@@ -139,6 +139,91 @@ def interrupted(g: SpellfireGame, why: str) -> None:
         spoils(g, q)
     else:  # both champions gone, or the battle called off (end_battle)
         g.log.append(("battle_over", "no_winner"))
+
+
+# -- walls (rules notes 7, "Walls") --------------------------------------------------------
+def wall_hit(g: SpellfireGame) -> None:
+    """A wall stands against a fighting champion (read where the battle reads a battle cut
+    short): "A walled defender returns to the pool, the realm is razed, and the attacker gets
+    spoils"; "an attacker may always play one card to pass a wall", and else "returns to the
+    pool (no spoils) and the battle may continue with another champion"."""
+    combat = g.combat
+    realm, a, d = combat.fighting()
+    champ = combat.walled
+    if champ is not None and combat.passes_wall(champ, combat.wall_unless):
+        g.log.append(("wall_passed", champ.proto.id))
+        combat.walled, combat.wall_unless, combat.wall_tried = None, (), False
+        combat.fight(g)
+        return
+    if champ is d:
+        g.log.append(("walled", d.proto.id))
+        end_round(g)
+        to_pool(g, realm.owner, d)  # a realm defending itself stays
+        formation.raze(g, realm, "walled")
+        to_pool(g, g.active, a)
+        combat.end(g)
+        spoils(g, g.active)
+        return
+    if not combat.wall_tried:
+        combat.wall_tried = True
+        p = g.active
+        g.ask(p, "fight", [STOP, *combat.catch_up_options(g, p, a, d, realm)],
+              f"{a.proto.id} is walled: play one card to pass the wall, or stop",
+              then=(wall_answered, g))
+        return
+    walled_out(g)
+
+
+@step
+def wall_answered(g: SpellfireGame, choice: Any) -> None:
+    if isinstance(choice, str):
+        walled_out(g)
+        return
+    g.log.append(("catch_up", g.active.name, choice[1].proto.id))
+    g.then(g.combat.fight, g)  # the wall read again: passed, or the attacker walled out
+    g.combat.play_in_battle(g, g.active, choice)
+
+
+def walled_out(g: SpellfireGame) -> None:
+    """The walled attacker returns to its pool with no spoils (its round over); its player
+    may send a champion not yet walled out of this battle against the same defender, or
+    stop."""
+    combat = g.combat
+    realm, a, _d = combat.fighting()
+    p = g.active
+    g.log.append(("walled", a.proto.id))
+    end_round(g)
+    to_pool(g, p, a)
+    combat.walled, combat.wall_unless, combat.wall_tried = None, (), False
+    combat.sent = (*combat.sent, a.proto.id)
+    exposed = combat.exposed(realm)
+    options = [c for c in combat.attackers(g, p)
+               if c.proto.id not in combat.sent and combat.allowed(c, realm, exposed)]
+    if not options or realm.zone is None or realm.razed:
+        wall_ends(g)
+        return
+    g.ask(p, "attacker", [STOP, *options],
+          f"send another champion against {realm.proto.id}, or stop",
+          then=(next_attacker, g))
+
+
+@step
+def next_attacker(g: SpellfireGame, choice: Any) -> None:
+    if isinstance(choice, str):
+        wall_ends(g)
+        return
+    combat = g.combat
+    g.then(combat.activate, g, True)  # a new round: (D) the powers, then the totals
+    combat.attacker = combat.send(g, g.active, choice, "attacker")
+
+
+def wall_ends(g: SpellfireGame) -> None:
+    """No champion goes on after a wall: the battle is over with no spoils; the defending
+    champion returns to its pool."""
+    realm, _a, d = g.combat.fighting()
+    g.log.append(("battle_over", "walled"))
+    to_pool(g, realm.owner, d)
+    g.combat.end(g)
 
 
 # -- after the battle ----------------------------------------------------------------------

@@ -67,6 +67,7 @@ from ...errors import RulesError
 from ...loadable import step
 from ...section import Section, section
 from . import battle_end, cosmos, formation, plays
+from .battle_end import STOP
 from .card import SUPPORT_SKILLS
 from .zones import HAND
 
@@ -74,7 +75,7 @@ if TYPE_CHECKING:
     from .rules import SpellfireGame
     from .state import SpellfireCard, SpellfirePlayer
 
-SKIP, DECLINE, STOP, PASS = "skip", "decline", "stop", "pass"
+SKIP, DECLINE, PASS = "skip", "decline", "pass"
 WORLD_BONUS = 3  # rules notes 7, "World bonus" (the world_bonus variant)
 #: movement powers (keywords) that let a champion attack past the realms in front
 MOVEMENT = ("flyer", "swimmer", "earthwalker")
@@ -189,6 +190,10 @@ class Combat(Section):
     @staticmethod
     def movement(card: SpellfireCard) -> tuple[str, ...]:
         return tuple(m for m in MOVEMENT if card.powers(m))
+
+    def passes_wall(self, champ: SpellfireCard, unless: tuple[str, ...]) -> bool:
+        """``champ`` has a movement power that passes the wall (its own, or its item's)."""
+        return any(m in unless for m in self.movement(champ))
 
     @staticmethod
     def reaches(moves: Any, realm: SpellfireCard) -> bool:
@@ -358,88 +363,6 @@ class Combat(Section):
             battle_end.attacker_wins(g)
         else:
             battle_end.defender_wins(g)
-
-    # -- walls (rules notes 7, "Walls") ---------------------------------------------------------
-    def passes_wall(self, champ: SpellfireCard, unless: tuple[str, ...]) -> bool:
-        """``champ`` has a movement power that passes the wall (its own, or its item's)."""
-        return any(m in unless for m in self.movement(champ))
-
-    def wall_hit(self, g: SpellfireGame) -> None:
-        """A wall stands against a fighting champion (read where the battle reads a battle
-        cut short): "A walled defender returns to the pool, the realm is razed, and the
-        attacker gets spoils"; "an attacker may always play one card to pass a wall", and
-        else "returns to the pool (no spoils) and the battle may continue with another
-        champion"."""
-        realm, a, d = self.fighting()
-        champ = self.walled
-        if champ is not None and self.passes_wall(champ, self.wall_unless):
-            g.log.append(("wall_passed", champ.proto.id))
-            self.walled, self.wall_unless, self.wall_tried = None, (), False
-            self.fight(g)
-            return
-        if champ is d:
-            g.log.append(("walled", d.proto.id))
-            battle_end.end_round(g)
-            battle_end.to_pool(g, realm.owner, d)  # a realm defending itself stays
-            formation.raze(g, realm, "walled")
-            battle_end.to_pool(g, g.active, a)
-            self.end(g)
-            battle_end.spoils(g, g.active)
-            return
-        if not self.wall_tried:
-            self.wall_tried = True
-            p = g.active
-            g.ask(p, "fight", [STOP, *self.catch_up_options(g, p, a, d, realm)],
-                  f"{a.proto.id} is walled: play one card to pass the wall, or stop",
-                  then=(self.wall_answered, g))
-            return
-        self.walled_out(g)
-
-    @step
-    def wall_answered(self, g: SpellfireGame, choice: Any) -> None:
-        if isinstance(choice, str):
-            self.walled_out(g)
-            return
-        g.log.append(("catch_up", g.active.name, choice[1].proto.id))
-        g.then(self.fight, g)  # the wall read again: passed, or the attacker walled out
-        self.play_in_battle(g, g.active, choice)
-
-    def walled_out(self, g: SpellfireGame) -> None:
-        """The walled attacker returns to its pool with no spoils (its round over); its
-        player may send a champion not yet walled out of this battle against the same
-        defender, or stop (the battle is over, no spoils)."""
-        realm, a, d = self.fighting()
-        p = g.active
-        g.log.append(("walled", a.proto.id))
-        battle_end.end_round(g)
-        battle_end.to_pool(g, p, a)
-        self.walled, self.wall_unless, self.wall_tried = None, (), False
-        self.sent = (*self.sent, a.proto.id)
-        exposed = self.exposed(realm)
-        options = [c for c in self.attackers(g, p)
-                   if c.proto.id not in self.sent and self.allowed(c, realm, exposed)]
-        if not options or realm.zone is None or realm.razed:
-            self.wall_ends(g)
-            return
-        g.ask(p, "attacker", [STOP, *options],
-              f"send another champion against {realm.proto.id}, or stop",
-              then=(self.next_attacker, g))
-
-    @step
-    def next_attacker(self, g: SpellfireGame, choice: Any) -> None:
-        if isinstance(choice, str):
-            self.wall_ends(g)
-            return
-        g.then(self.activate, g, True)  # a new round: (D) the powers, then the totals
-        self.attacker = self.send(g, g.active, choice, "attacker")
-
-    def wall_ends(self, g: SpellfireGame) -> None:
-        """No champion goes on after a wall: the battle is over with no spoils; the
-        defending champion returns to its pool."""
-        realm, _a, d = self.fighting()
-        g.log.append(("battle_over", "walled"))
-        battle_end.to_pool(g, realm.owner, d)
-        self.end(g)
 
     # -- (E) totals, (F) catch-up -------------------------------------------------------------
     def total(self, g: SpellfireGame, p: SpellfirePlayer, champ: SpellfireCard,
