@@ -4,11 +4,12 @@
 steps read what they set (:mod:`.combat`, :mod:`.battle_end`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from pydantic import Field
 
 from ...registry import Params, Vocabulary
+from .battle_powers import Movement
 
 if TYPE_CHECKING:
     from ...compiler import Compiler
@@ -41,7 +42,7 @@ class EndBattle:
 
 
 class WallParams(Params):
-    unless: list[Literal["flyer", "swimmer", "earthwalker"]] = Field(
+    unless: list[Movement] = Field(
         default_factory=list, description="A champion with one of these movement powers "
         "passes the wall (\"unless it can fly\").")
 

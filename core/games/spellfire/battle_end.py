@@ -1,6 +1,6 @@
 """How a battle ends (rules notes 7, "Outcomes"): the winner and the loser's fate, a battle
-cut short by card play, walls, the end of the round, and the spoils of victory: functions taking
-the game, on the battle its ``combat`` holds. The battle's steps up to the outcome are in
+cut short by card play, walls, the end of the round, and the spoils of victory: functions
+taking the game, on the battle its ``combat`` holds. The battle's steps up to the outcome are in
 :mod:`.combat`.
 
 The readings chosen where the notes leave room:
@@ -152,7 +152,7 @@ def wall_hit(g: SpellfireGame) -> None:
     champ = combat.walled
     if champ is not None and combat.passes_wall(champ, combat.wall_unless):
         g.log.append(("wall_passed", champ.proto.id))
-        combat.walled, combat.wall_unless, combat.wall_tried = None, (), False
+        combat.clear_wall()
         combat.fight(g)
         return
     if champ is d:
@@ -194,7 +194,7 @@ def walled_out(g: SpellfireGame) -> None:
     g.log.append(("walled", a.proto.id))
     end_round(g)
     to_pool(g, p, a)
-    combat.walled, combat.wall_unless, combat.wall_tried = None, (), False
+    combat.clear_wall()
     combat.sent = (*combat.sent, a.proto.id)
     exposed = combat.exposed(realm)
     options = [c for c in combat.attackers(g, p)

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from .state import SpellfireCard
 
 vocab = Vocabulary("spellfire")
+#: the movement powers, as a card's parameters name them (the keywords below)
+Movement = Literal["flyer", "swimmer", "earthwalker"]
 
 
 class _Named(KeywordBase):
@@ -26,6 +28,10 @@ class _Named(KeywordBase):
     __slots__ = ("champion_types", "attributes")
     champion_types: frozenset[str]
     attributes: frozenset[str]
+
+    def name(self, p: BarredParams | DefeatsParams) -> None:
+        self.champion_types = frozenset(p.champion_types)
+        self.attributes = frozenset(p.attributes)
 
     def names(self, champ: SpellfireCard) -> bool:
         """``champ`` is of a type or has an attribute it names."""
@@ -65,7 +71,7 @@ class BarredParams(Params):
                                         "one of these attributes can't attack it.")
     only: bool = Field(False, description="Turn the lists round: only champions of these "
                        "types or attributes may attack it.")
-    movement: list[Literal["flyer", "swimmer", "earthwalker"]] = Field(
+    movement: list[Movement] = Field(
         default_factory=list, description="These movement powers don't reach it: a champion "
         "attacks it with them only when it is exposed.")
 
@@ -102,8 +108,7 @@ class Barred(_Named):
     types = frozenset({"realm"})
 
     def __init__(self, p: BarredParams, c: Compiler) -> None:
-        self.champion_types = frozenset(p.champion_types)
-        self.attributes = frozenset(p.attributes)
+        self.name(p)
         self.only = p.only
         self.movement = frozenset(p.movement)
 
@@ -145,8 +150,7 @@ class Defeats(_Named):
     types = frozenset({"champion"})
 
     def __init__(self, p: DefeatsParams, c: Compiler) -> None:
-        self.champion_types = frozenset(p.champion_types)
-        self.attributes = frozenset(p.attributes)
+        self.name(p)
         self.unless_ally = p.unless_ally
 
     def defeats(self, champ: SpellfireCard, has_ally: bool) -> bool:

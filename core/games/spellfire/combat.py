@@ -60,7 +60,7 @@ readings chosen where the notes leave room:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_args
 
 from ...bus import Event
 from ...errors import RulesError
@@ -68,6 +68,7 @@ from ...loadable import step
 from ...section import Section, section
 from . import battle_end, cosmos, formation, plays
 from .battle_end import STOP
+from .battle_powers import Movement
 from .card import SUPPORT_SKILLS
 from .zones import HAND
 
@@ -78,7 +79,7 @@ if TYPE_CHECKING:
 SKIP, DECLINE, PASS = "skip", "decline", "pass"
 WORLD_BONUS = 3  # rules notes 7, "World bonus" (the world_bonus variant)
 #: movement powers (keywords) that let a champion attack past the realms in front
-MOVEMENT = ("flyer", "swimmer", "earthwalker")
+MOVEMENT: tuple[str, ...] = get_args(Movement)
 BATTLE_PHASE = 4
 #: the keyword of a realm that restricts its attackers (battle_powers.Barred)
 BARRED = "cant_be_attacked_by"
@@ -120,9 +121,10 @@ class Combat(Section):
     def end(self, g: SpellfireGame) -> None:
         """The battle is over: the powers that triggered as it ended (a realm razed, a
         champion defeated) resolve now, before the turn goes on."""
-        self.realm = self.attacker = self.defender = self.walled = None
-        self.called_off = self.wall_tried = False
-        self.wall_unless = self.sent = ()
+        self.realm = self.attacker = self.defender = None
+        self.called_off = False
+        self.sent = ()
+        self.clear_wall()
         g.resolver.settle(g)
 
     # -- (A) the target ------------------------------------------------------------------------
@@ -190,6 +192,10 @@ class Combat(Section):
     @staticmethod
     def movement(card: SpellfireCard) -> tuple[str, ...]:
         return tuple(m for m in MOVEMENT if card.powers(m))
+
+    def clear_wall(self) -> None:
+        """No wall stands (passed, or its champion out of the battle)."""
+        self.walled, self.wall_unless, self.wall_tried = None, (), False
 
     def passes_wall(self, champ: SpellfireCard, unless: tuple[str, ...]) -> bool:
         """``champ`` has a movement power that passes the wall (its own, or its item's)."""
