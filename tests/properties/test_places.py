@@ -368,6 +368,7 @@ SF_EVENTS: dict[str, Callable] = {
     "start_of_turn": _turn("turn_start"),
     "static": lambda at: _static(at),
     "whenever": lambda at: _sf_other_enters(at),
+    "played_against": lambda at: _sf_played_against(at),
 }
 SF_NODES = {"whenever": {"whenever": {"enters": {"champion": {"controller": "you"}}}}}
 
@@ -376,6 +377,17 @@ def _sf_other_enters(at: At) -> None:
     """Another champion of A's comes into play (plays.entered publishes "enter")."""
     other = at.g.new_card(at.get("probe-champion"), at.A, at.A.pool)
     at.g.publish(Event("enter", other, at.A))
+
+
+def _sf_played_against(at: At) -> None:
+    """B's card is played against the probe, or the champion or realm it is on (plays.aimed
+    publishes "played_against" with the targets chosen)."""
+    card = at.card
+    if card.zone is None or not card.zone.in_play:
+        return
+    subject = card.host if card.proto.type in ("holding", "artifact", "magic_item") else card
+    played = at.g.new_card(at.get("probe-champion"), at.B, at.B.hand)
+    at.g.publish(Event("played_against", played, at.B, data=(subject,)))
 
 
 # -- Wonders ----------------------------------------------------------------------------

@@ -47,6 +47,11 @@ SPELL = "id: t\nname: T\ntype: spell\nschool: wizard\nphases: [3]\nnumber: 1\n"
      "random: true}}}]", "leave `random` out"),
     (REALM + "keywords: [{cant_be_attacked_by: {only: true, movement: [flyer]}}]",
      "`only` needs"),
+    # nothing is played against an event; `it` is negated only as it is played against one
+    (EVENT + "abilities: [{trigger: played_against, effect: {draw: 1}}]",
+     "nothing is played against an event"),
+    (REALM + "abilities: [{trigger: {whenever: {razed: {realm: {}}}}, effect: {negate: it}}]",
+     "played_against trigger"),
 ])
 def test_a_misused_entry_is_a_clear_error(text, why):
     with pytest.raises(CardError) as exc:
@@ -113,6 +118,10 @@ def test_rules_text(abilities, expected):
     ("when_razed", "realm", "When this realm is razed, draw a card."),
     ("when_defeated", "champion", "When this champion is defeated, draw a card."),
     ("end_of_turn", "champion", "At the end of your turn (phase 6), draw a card."),
+    ("played_against", "champion",
+     "When a card is played against this champion, draw a card."),
+    ("{played_against: {types: [event, spell], direction: off}}", "realm",
+     "When an (Off) event or spell is played against this realm, draw a card."),
 ])
 def test_trigger_text(trigger, card_type, expected):
     head = {"champion": "type: champion\nchampion_type: hero\nlevel: 1\n",

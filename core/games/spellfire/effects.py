@@ -85,15 +85,18 @@ class Negate:
     card goes to its owner's discard pile (a champion with what is attached to it, a realm
     leaving its slot empty). Its ability must target the card being played
     (``target: played_card``): without an open window there is none, so the card can't be
-    played."""
+    played; or, in a ``played_against`` trigger, ``it`` (the card played against this one,
+    while its window is open)."""
 
     __slots__ = ("card",)
 
     def __init__(self, p: CardParams, c: Compiler) -> None:
-        if not isinstance(c.ability_target, PlayedCard) or p.card != "target":
+        against = getattr(c.ability_trigger, "event", None) == "played_against"
+        if not (p.card == "target" and isinstance(c.ability_target, PlayedCard)
+                or p.card == "it" and against):
             raise c.error("negate answers the card being played: give its ability "
                           "`target: played_card` (or {played_card: {types: [...]}}) and "
-                          "negate the target")
+                          "negate the target, or negate `it` in a played_against trigger")
         self.card = c.card_ref(p.card)
 
     def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:

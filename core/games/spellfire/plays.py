@@ -184,7 +184,19 @@ def cast(g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard,
     g.then(spent, g, new, item)
     g.then(g.resolver.open, g, item)
     if isinstance(item, Trigger) and item.ability.target is not None:
+        g.then(aimed, g, item)
         ask_targets(g, p, item, g.targets(item), least=1)  # every spell needs a target
+
+
+@step
+def aimed(g: SpellfireGame, item: SpellfireTrigger) -> None:
+    """The played card's targets are chosen: it is played against each card among them
+    (the trigger ``played_against``), before its window opens, so what that sets off
+    resolves while the card may still be answered (:class:`cardscript.window.ResponseWindow`
+    settles before each player responds)."""
+    targets = tuple(t for t in item.chosen() if getattr(t, "proto", None) is not None)
+    if targets:
+        g.publish(Event("played_against", item.source, item.controller, data=targets))
 
 
 @step
@@ -242,4 +254,5 @@ def respond(g: SpellfireGame, player: SpellfirePlayer, option: Any) -> None:
     item = Trigger(ab, new, player)
     g.then(g.resolver.run, g, item)
     if ab.target is not None:
+        g.then(aimed, g, item)
         ask_targets(g, player, item, g.targets(item), least=1)

@@ -3,26 +3,28 @@ psionic powers, blood abilities, thief skills, unarmed combat), as it comes into
 (``on_enter``: a champion entering the pool), at the start and the end of its controller's
 turn (``start_of_turn``: phase-0 powers; ``end_of_turn``: phase 6), as its champion attacks,
 defends or is defeated (``on_attack``, ``on_defend``, ``when_defeated``) and as its realm is
-razed (``when_razed``).
+razed (``when_razed``); and as another card is played against it (``played_against``).
 
 The events they wait for, and who publishes them: "enter" (:mod:`.plays`, once the card's
 response window closed without it being negated), "turn_start" (phase 0, :mod:`.rules`),
-"turn_end" (phase 6), "attack" and "defend" (the battle, :mod:`.combat`, with the champion as
+"turn_end" (phase 6), "played_against" (:mod:`.plays`, once a played card's targets are
+chosen), "attack" and "defend" (the battle, :mod:`.combat`, with the champion as
 the event's card), "defeated" (:mod:`.battle_end`), "razed" (:func:`.formation.raze`).
 ``whenever`` waits for the same events about another card."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional
+from typing import TYPE_CHECKING, Literal, Optional, cast
 
 from pydantic import Field
 
 from ...blocks import Whenever as CoreWhenever
 from ...blocks import WheneverParams as CoreWheneverParams
 from ...continuous import static_trigger
-from ...places import IN_PLAY, PLAYED
+from ...places import IN_PLAY, PLAYED, article
 from ...registry import Params, Vocabulary
 from ...vocabulary import SelfTrigger
 from .card import SUPPORT_SKILLS
+from .selectors import PlayedFilter
 
 if TYPE_CHECKING:
     from ...bus import Event
@@ -97,6 +99,49 @@ class OnDefeated(SelfTrigger):
 
     event = "defeated"
     types = frozenset({"champion"})
+
+
+#: what a card played against this one is played against: the card itself, or what it is on
+_AGAINST = ("{% if card_type in ('artifact', 'magic_item') %}its champion{% elif card_type == "
+            "'holding' %}its realm{% else %}this {{ card_type }}{% endif %}")
+
+
+@vocab.trigger("played_against", PlayedFilter, text=(
+    "{% set noun = (types | map('type_noun') | join(' or ')) if types else 'card' %}"
+    "When {{ 'an (Off) ' if direction == 'off' else 'a (Def) ' if direction == 'def' else "
+    "('an ' if noun[0] in 'aeiou' else 'a ') }}{{ noun }} is played against " + _AGAINST + ","))
+class PlayedAgainst:
+    """When another card is played against this one (rules notes 5: "After any card is
+    played, every other player gets a chance to respond"): a spell, skill or event whose
+    targets, once chosen, include this champion or realm, or the champion or realm this item,
+    artifact or holding is on. ``it`` is the card played; it is still in its response window,
+    so ``negate: it`` stops it (a response has no window of its own, rules notes 5: it is
+    answered only once it took effect, and can't be negated). Event "played_against"
+    (:func:`.plays.aimed`)."""
+
+    __slots__ = ("played", "direction")
+    scope = IN_PLAY
+    event = "played_against"
+    it = True
+    on = frozenset({"champion", "realm", "holding", "artifact", "magic_item"})
+
+    def __init__(self, p: PlayedFilter, c: Compiler) -> None:
+        if c.card_type not in self.on:
+            raise c.error(f"played_against: nothing is played against "
+                          f"{article(c.card_type.replace('_', ' '))} (a "
+                          "champion, a realm, or an item, artifact or holding on one)")
+        self.played = frozenset(p.types) if p.types else None  # the played card's types
+        self.direction = p.direction
+
+    def matches(self, ev: Event, card: SpellfireCard) -> bool:
+        played = cast("SpellfireCard | None", ev.card)
+        if played is None or self.played is not None and played.proto.type not in self.played:
+            return False
+        if self.direction is not None and played.proto.direction != self.direction:
+            return False
+        subject = card.host if card.proto.type in ("holding", "artifact", "magic_item") \
+            else card
+        return subject is not None and any(t is subject for t in ev.data)
 
 
 class TurnParams(Params):
