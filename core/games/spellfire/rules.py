@@ -51,6 +51,17 @@ DECISION_KINDS = ("mulligan", "action", "target", "caster", "respond", "discard"
                   "attacker", "defender", "fight", "slot", "spoils", "search", *CORE_KINDS)
 
 
+def discard_pile(card: SpellfireCard) -> Zone:
+    """Where ``card`` goes as it is discarded: its owner's discard pile, or the Abyss for an
+    event discarded unplayed from the hand (rules notes 0, the Tournament Rules: "played
+    events → Void, unplayed discarded events → Abyss"; a played event goes to the Void,
+    :func:`.plays.spent`)."""
+    zone = card.zone
+    if card.proto.type == "event" and zone is not None and zone.kind == "hand":
+        return card.owner.abyss
+    return card.owner.discard
+
+
 @state
 class SpellfireGame(Game[SpellfirePlayer]):
     """Spellfire's sequence of play (seed, "Phases of the Game Play") on the core's game,
@@ -458,18 +469,21 @@ class SpellfireGame(Game[SpellfirePlayer]):
         if src is not None and src.kind == "hand" and dest.kind == "discard" and \
                 card.proto.type == "realm" and card.owner is by:
             cast(SpellfirePlayer, by).dropped_realm = True
+        if dest is card.owner.discard:
+            dest = discard_pile(cast(SpellfireCard, card))
         self.log.append((how, card.owner.name, card.proto.id))
         super().leave_pile(card, dest, how, by)
 
     def discard(self, card: SpellfireCard, cause: str | None = None) -> None:
-        """To its owner's discard pile, with whatever is attached to it (notes 1)."""
+        """To its owner's discard pile, with whatever is attached to it (notes 1); an event
+        discarded from the hand, to the Abyss (:func:`discard_pile`)."""
         if card.zone is None:
             return
         for a in card.attachments():
             a.host = None
             self.move(a, a.owner.discard, cause=cause)
         card.host = None
-        self.move(card, card.owner.discard, cause=cause)
+        self.move(card, discard_pile(card), cause=cause)
 
     # -- what the table shows (cardscript play) ------------------------------------------
     def table(self, viewer: SpellfirePlayer) -> TableView:
