@@ -1,10 +1,11 @@
 """Spellfire effects on the battle rules themselves (rules notes 7), rather than on a card:
 ``end_battle`` calls the battle under way off, ``wall`` walls the opposing champion,
-``no_attacks`` forbids the attacks of phase 4 for the rest of the turn. The battle's own
+``no_attacks`` forbids the attacks of phase 4 for the rest of the turn or until the
+controller's next turn. The battle's own
 steps read what they set (:mod:`.combat`, :mod:`.battle_end`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
@@ -88,26 +89,32 @@ class Wall:
 class NoAttacksParams(Params):
     __shorthand__ = "player"
     player: PlayerRef = "each"
+    until: Literal["end_of_turn", "your_next_turn"] = Field(
+        "end_of_turn", description="How long: this turn, or until the start of your next "
+        "turn (every other player's turn in between, and the rest of this one).")
 
 
 @vocab.effect("no_attacks", NoAttacksParams,
               text="{{ 'no player can' if player.name == 'each' else player | does(\"can't\") }}"
-                   " attack this turn")
+                   " attack {{ 'until your next turn' if until == 'your_next_turn' else "
+                   "'this turn' }}")
 class NoAttacks:
-    """Players can't attack this turn (rules notes 7: "Unless a card's power ..."): phase 4
-    of the turn offers the turn player no attack if they are among them. Lasts until the
-    turn ends; a battle already under way goes on."""
+    """Players can't attack (rules notes 7: "Unless a card's power ..."): phase 4 offers
+    the turn player no attack while they are among them, this turn or until the start of the
+    controller's next turn. A battle already under way goes on."""
 
-    __slots__ = ("player",)
+    __slots__ = ("player", "next_turn")
 
     def __init__(self, p: NoAttacksParams, c: Compiler) -> None:
         self.player = c.player_ref(p.player)
+        self.next_turn = p.until == "your_next_turn"
 
     def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
         names = tuple(q.name for q in self.player.players(g, ctx))
         ctx.done = bool(names)
-        combat = g.combat
-        if combat.truce_turn != g.turn:
-            combat.truce_turn, combat.truce = g.turn, ()
-        combat.truce = tuple(sorted({*combat.truce, *names}))
+        until = g.turn + 1  # the turn it no longer holds in: the next one
+        if self.next_turn:  # turns pass in turn order, one number each (rules.begin_turn)
+            order = g.turn_order()
+            until = g.turn + (order.index(ctx.controller) or len(order))
+        g.combat.forbid(g, names, until)
         g.log.append(("no_attacks", *names))

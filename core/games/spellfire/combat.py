@@ -93,7 +93,7 @@ class Combat(Section):
     ``attacker`` and ``defender`` the champions fighting (a realm that defends itself is both
     the realm and the defender); all None between battles."""
 
-    __slots__ = ("realm", "attacker", "defender", "called_off", "truce_turn", "truce",
+    __slots__ = ("realm", "attacker", "defender", "called_off", "truce",
                  "walled", "wall_unless", "wall_tried", "sent")
     name = "combat"
 
@@ -102,9 +102,8 @@ class Combat(Section):
         self.attacker: SpellfireCard | None = None
         self.defender: SpellfireCard | None = None
         self.called_off = False  # an end_battle effect ended the battle under way
-        #: the players who can't attack in the turn ``truce_turn`` (no_attacks)
-        self.truce_turn = 0
-        self.truce: tuple[str, ...] = ()
+        #: who can't attack, and the turn number it no longer holds in (no_attacks)
+        self.truce: tuple[tuple[str, int], ...] = ()
         self.walled: SpellfireCard | None = None  # the champion a wall stopped (Wall)
         self.wall_unless: tuple[str, ...] = ()  # the movement powers that pass it
         self.wall_tried = False  # the walled attacker has had its one card
@@ -132,7 +131,7 @@ class Combat(Section):
     def attack_phase(self, g: SpellfireGame) -> None:
         """Phase 4: attack one realm of an opponent, or skip."""
         p = g.active
-        if self.truce_turn == g.turn and p.name in self.truce:
+        if any(name == p.name and g.turn < until for name, until in self.truce):
             g.log.append(("no_attack", p.name, "forbidden"))
             return
         targets = self.targets(g, p)
@@ -141,6 +140,12 @@ class Combat(Section):
             return
         g.ask(p, "attack", [SKIP, *(("attack", r) for r in targets)],
               "phase 4: attack a realm, or skip", then=(self.attack_chosen, g))
+
+    def forbid(self, g: SpellfireGame, names: tuple[str, ...], until: int) -> None:
+        """``names`` can't attack before turn ``until`` (the effect ``no_attacks``); what
+        has run out is forgotten."""
+        self.truce = (*((n, u) for n, u in self.truce if g.turn < u),
+                      *((n, until) for n in names))
 
     def fighters(self, g: SpellfireGame, p: SpellfirePlayer) -> list[SpellfireCard]:
         """The champions ``p`` may send into a battle: its pool's, and those of its hand the

@@ -383,6 +383,7 @@ class SpellfireGame(Game[SpellfirePlayer]):
         """Seed: "Stop the game and restart ... There are no winners or losers"; "Players
         need to decide who goes first when they start a new game after a mulligan"."""
         self.restarts += 1
+        self.combat.truce = ()  # a new game: nothing forbids its attacks
         for p in self.players:
             protos = []
             for z in self.zones_of(p):
