@@ -1,8 +1,8 @@
 """Spellfire effects on the battle rules themselves (rules notes 7), rather than on a card:
 ``end_battle`` calls the battle under way off, ``wall`` walls the opposing champion,
 ``no_attacks`` forbids the attacks of phase 4 for the rest of the turn or until the
-controller's next turn. The battle's own
-steps read what they set (:mod:`.combat`, :mod:`.battle_end`)."""
+controller's next turn, ``another_battle`` lets a player fight one more battle in phase 4.
+The battle's own steps read what they set (:mod:`.combat`, :mod:`.battle_end`)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
@@ -118,3 +118,30 @@ class NoAttacks:
             until = g.turn + (order.index(ctx.controller) or len(order))
         g.combat.forbid(g, names, until)
         g.log.append(("no_attacks", *names))
+
+
+class AnotherBattleParams(Params):
+    __shorthand__ = "player"
+    player: PlayerRef = "you"
+
+
+@vocab.effect("another_battle", AnotherBattleParams,
+              text="{{ player | does('may') }} fight another battle this turn")
+class AnotherBattle:
+    """One more battle this turn (rules notes 7: phase 4 is one battle "unless walls or card
+    powers add more"; notes 4: "Phase 4: at most one battle"): once the turn player's battle
+    of phase 4 is over, they may attack again (a new battle, from (A): any realm, any
+    champion that can attack), or skip. Given to a player whose turn it is not, it does
+    nothing (only the turn player fights in phase 4); played after phase 4, it is spent."""
+
+    __slots__ = ("player",)
+
+    def __init__(self, p: AnotherBattleParams, c: Compiler) -> None:
+        self.player = c.player_ref(p.player)
+
+    def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
+        names = tuple(q.name for q in self.player.players(g, ctx) if q is g.active)
+        ctx.done = bool(names) and g.phase <= 4
+        if ctx.done:
+            g.combat.more_battles += 1
+            g.log.append(("another_battle", *names))

@@ -93,7 +93,7 @@ class Combat(Section):
     ``attacker`` and ``defender`` the champions fighting (a realm that defends itself is both
     the realm and the defender); all None between battles."""
 
-    __slots__ = ("realm", "attacker", "defender", "called_off", "truce",
+    __slots__ = ("realm", "attacker", "defender", "called_off", "truce", "more_battles",
                  "walled", "wall_unless", "wall_tried", "sent")
     name = "combat"
 
@@ -104,6 +104,7 @@ class Combat(Section):
         self.called_off = False  # an end_battle effect ended the battle under way
         #: who can't attack, and the turn number it no longer holds in (no_attacks)
         self.truce: tuple[tuple[str, int], ...] = ()
+        self.more_battles = 0  # the turn player's battles after the first (another_battle)
         self.walled: SpellfireCard | None = None  # the champion a wall stopped (Wall)
         self.wall_unless: tuple[str, ...] = ()  # the movement powers that pass it
         self.wall_tried = False  # the walled attacker has had its one card
@@ -138,8 +139,17 @@ class Combat(Section):
         if not targets:
             g.log.append(("no_attack", p.name))
             return
+        g.then(self.next_battle, g)
         g.ask(p, "attack", [SKIP, *(("attack", r) for r in targets)],
               "phase 4: attack a realm, or skip", then=(self.attack_chosen, g))
+
+    @step
+    def next_battle(self, g: SpellfireGame) -> None:
+        """A battle is over: another, if a card gave one (``another_battle``)."""
+        if self.more_battles > 0 and not g.over:
+            self.more_battles -= 1
+            g.log.append(("battle_again", g.active.name))
+            self.attack_phase(g)
 
     def forbid(self, g: SpellfireGame, names: tuple[str, ...], until: int) -> None:
         """``names`` can't attack before turn ``until`` (the effect ``no_attacks``); what
@@ -221,6 +231,7 @@ class Combat(Section):
         p = g.active
         if isinstance(choice, str):
             g.log.append(("no_attack", p.name))
+            self.more_battles = 0  # phase 4 is over
             return
         realm = choice[1]
         self.realm = realm

@@ -188,6 +188,7 @@ class SpellfireGame(Game[SpellfirePlayer]):
         p.turns += 1
         p.realm_step = p.holding_step = p.dungeon_step = False
         p.spoils = ()
+        self.combat.more_battles = 0  # another_battle: this turn's only
         self.log.append(("turn", self.turn, p.name))
         if self.fmt.hold and p.unrazed() >= self.fmt.victory_realms:
             self.victory.finish(self, p, "realms_held")  # the 75-card game: six realms held a turn
