@@ -114,11 +114,14 @@ def covered_ref(c: Compiler, node: Any) -> ThisRef | AllRef:
 
 
 class EquippedRef:
-    """``equipped``: the card the effect's card (an equipment) is attached to now, as its
-    game's ``Card.equipped`` says (none if it is attached to none)."""
+    """``equipped`` (or the game's own word for it): the card the effect's card (an
+    equipment) is attached to now, as its game's ``Card.equipped`` says (none if it is
+    attached to none)."""
 
-    __slots__ = ()
-    entry_name = "equipped"
+    __slots__ = ("entry_name",)
+
+    def __init__(self, word: str = "equipped") -> None:
+        self.entry_name = word
 
     def cards(self, g: Game, ctx: Trigger) -> list[Card]:
         host = ctx.source.equipped()
@@ -128,15 +131,18 @@ class EquippedRef:
 EQUIPPED = EquippedRef()
 
 
-def equipped_covers(types: frozenset[str], refusal: str) -> Callable[[Compiler, Any], Any]:
+def equipped_covers(types: frozenset[str], refusal: str,
+                    word: str = "equipped") -> Callable[[Compiler, Any], Any]:
     """The cards a continuous effect of a game with equipment covers: ``this``, ``{all:
-    ...}``, or ``equipped`` on a card of ``types`` (its equipment), refused elsewhere with
-    ``refusal`` (``{kind}``: the card's type)."""
+    ...}``, or ``word`` (``equipped``, or the game's own word) on a card of ``types`` (its
+    equipment), refused elsewhere with ``refusal`` (``{kind}``: the card's type)."""
+    ref = EQUIPPED if word == "equipped" else EquippedRef(word)
+
     def covers(c: Compiler, node: Any) -> Any:
-        if node == "equipped":
+        if node == word:
             if c.card_type not in types:
                 raise c.error(refusal.format(kind=c.card_type))
-            return EQUIPPED
+            return ref
         return covered_ref(c, node)
     return covers
 

@@ -91,12 +91,12 @@ def is_mass(node: Any) -> bool:
 @CORE.filter("covered")
 def covered(value: Any) -> Any:
     """A continuous effect's cards as a card reference: the card reference written there
-    ("this", "all units"), or ``equipped`` in the game's words (its ``covered`` text option
-    ``equipped``: "the equipped unit")."""
+    ("this", "all units"), or the equipment's card in the game's words (its ``covered`` text
+    option, by word: ``equipped``, "the equipped unit")."""
     r = current()
-    if value == "equipped":
-        return NodeView(r, "card", r.text.options.get("covered", {}).get("equipped",
-                                                                        "the equipped card"))
+    words = r.text.options.get("covered", {})
+    if value == "equipped" or isinstance(value, str) and value in words:
+        return NodeView(r, "card", words.get(value, "the equipped card"))
     if isinstance(value, str):
         return NodeView(r, "card", value)
     return r.view("card", r.node._raw.card)  # {all: ...}: its selector, from the model

@@ -47,6 +47,11 @@ SPELL = "id: t\nname: T\ntype: spell\nschool: wizard\nphases: [3]\nnumber: 1\n"
      "random: true}}}]", "leave `random` out"),
     (REALM + "keywords: [{cant_be_attacked_by: {only: true, movement: [flyer]}}]",
      "`only` needs"),
+    # a champion serves no champion; the opposing champion must be named
+    (HERO + "abilities: [{trigger: static, effect: {level_bonus: {card: its_champion, "
+     "amount: 2}}}]", "'its_champion' is the champion"),
+    (HERO + "abilities: [{trigger: {static: {against: {}}}, effect: {level_bonus: 2}}]",
+     "name the opposing champions"),
     # nothing is played against an event; `it` is negated only as it is played against one
     (EVENT + "abilities: [{trigger: played_against, effect: {draw: 1}}]",
      "nothing is played against an event"),
@@ -135,6 +140,22 @@ def test_trigger_text(trigger, card_type, expected):
         expected
 
 
+ALLY = "id: t\nname: T\ntype: ally\nlevel: 3\nnumber: 1\n"
+
+
+@pytest.mark.parametrize("text, expected", [
+    (ALLY + "abilities: [{trigger: {static: {against: {champion_types: [thief, wizard]}}}, "
+     "effect: {level_bonus: {card: its_champion, amount: 2}}}]",
+     "While fighting against thieves or wizards, its champion gets +2 levels."),
+    (HERO + "abilities: [{trigger: {static: {in_battle: defender}}, effect: {set_level: 8}}]",
+     "While this champion is defending, this champion has a level of 8."),
+])
+def test_level_text(text, expected):
+    doc = load_text(text, "<test card>")
+    assert card_text(validate_document(doc, SPEC.card_model, "card"), SPEC.registry) == \
+        expected
+
+
 @pytest.mark.parametrize("keyword, expected", [
     ("{hand_size: 2}", "Your hand limit is 2 more."),
     ("{hand_size: {amount: -1, players: each}}", "Each player's hand limit is 1 less."),
@@ -152,7 +173,7 @@ def test_a_condition_prints_as_while():
                     "player: opponent}}}, effect: {level_bonus: {card: this, amount: 2}}}]",
                     "<test card>")
     assert card_text(validate_document(doc, SPEC.card_model, "card"), SPEC.registry) == \
-        "While an opponent has 2 or fewer unrazed realms, this gets +2 levels."
+        "While an opponent has 2 or fewer unrazed realms, this champion gets +2 levels."
 
 
 CARDS = {

@@ -125,6 +125,7 @@ class Combat(Section):
         self.called_off = False
         self.sent = ()
         self.clear_wall()
+        g.continuous.changed(g)  # what holds only in a battle (in_battle, against) is off
         g.resolver.settle(g)
 
     # -- (A) the target ------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Spellfire conditions: what a static ability's ``{static: condition}`` or an ``if`` asks of
 the table in the game's own words. ``in_battle`` (this champion, or the champion this card is
-attached to, is fighting: attacking or defending), ``under_attack`` (this realm, or the realm
+attached to, is fighting: attacking or defending), ``against`` (the champion this card's side
+fights is of a champion type or has an attribute), ``under_attack`` (this realm, or the realm
 this holding is on, is the battle's target) and ``unrazed_realms`` (a player's formation
 holds at least or at most N unrazed realms). The core's ``all_of``, ``any_of`` and ``not``
 combine them."""
@@ -12,6 +13,7 @@ from pydantic import Field, model_validator
 
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
+from .card import Attribute, ChampionType
 
 if TYPE_CHECKING:
     from ...compiler import Compiler
@@ -59,6 +61,48 @@ class InBattle:
         if self.role == "defender":
             return champ is combat.defender
         return champ is combat.attacker or champ is combat.defender
+
+
+class AgainstParams(Params):
+    champion_types: list[ChampionType] = Field(default_factory=list, description="The "
+                                               "opposing champion is of one of these types.")
+    attributes: list[Attribute] = Field(default_factory=list, description="... or has one "
+                                        "of these attributes ('undead', 'dragon').")
+
+    @model_validator(mode="after")
+    def _named(self) -> AgainstParams:
+        if not (self.champion_types or self.attributes):
+            raise ValueError("name the opposing champions: champion_types or attributes")
+        return self
+
+
+@vocab.condition("against", AgainstParams,
+                 text="{% set who = ((champion_types + attributes) | map('plural_noun') | "
+                      "list) %}fighting against {{ who | join(' or ') }}")
+class Against:
+    """The champion this card's side fights in the battle now is of a type or has an
+    attribute named: "+2 levels against thieves" (rules notes 2: "support cards carry
+    bonuses (+N, sometimes +N/+M)"; "Certain cards give out bonuses and penalties based on a
+    card's race or type"). This card's side is its controller's: the attacker's or the
+    defender's; a realm defending itself is no champion of a type. Outside a battle, false."""
+
+    __slots__ = ("champion_types", "attributes")
+
+    def __init__(self, p: AgainstParams, c: Compiler) -> None:
+        self.champion_types = frozenset(p.champion_types)
+        self.attributes = frozenset(p.attributes)
+
+    def test(self, g: SpellfireGame, ctx: SpellfireTrigger) -> bool:
+        combat, you = g.combat, ctx.controller
+        realm, a, d = combat.realm, combat.attacker, combat.defender
+        if realm is None or a is None or d is None:
+            return False
+        other = d if you is g.active else a if you is realm.owner else None
+        if other is None or other is realm:
+            return False
+        proto = other.proto
+        return proto.champion_type in self.champion_types or \
+            bool(self.attributes & proto.attributes)
 
 
 @vocab.condition("under_attack", text="{{ 'its realm' if card_type == 'holding' else "

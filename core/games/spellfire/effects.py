@@ -8,11 +8,11 @@ Each takes a card reference (``card``, default ``target``); the cards it reaches
 by the ability's selector, where (Off)/(Def) and immunity apply (:mod:`.selectors`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, Union
 
 from pydantic import Field
 
-from ...continuous import keyword_grant, prohibition, stat_bonus
+from ...continuous import equipped_covers, keyword_grant, prohibition, stat_bonus
 from ...limits import STAT_MAX
 from ...piles import look_at_top, pile_move
 from ...registry import Params, Vocabulary
@@ -175,12 +175,33 @@ class LevelParams(Params):
     card: "CardRef" = "target"
 
 
+#: a support card's continuous effects may name the champion it serves (rules notes 2,
+#: "support cards carry bonuses (+N, sometimes +N/+M)"): an item's, an artifact's, an ally's
+covers = equipped_covers(frozenset({"ally", "magic_item", "artifact"}), "'its_champion' is "
+                         "the champion an ally, a magical item or an artifact serves; this "
+                         "card is a {kind}", word="its_champion")
+#: a continuous effect's cards: a card reference, or the champion the card serves
+Covered = Union[Literal["its_champion"], "CardRef"]
+_COVERED = "'this', 'its_champion' (an ally's, item's or artifact's), or {all: selector}."
+
 stat_bonus(vocab, "level_bonus", "level",
-           "{{ card | does('get') }} {{ amount | signed }} "
+           "{{ card | covered | does('get') }} {{ amount | signed }} "
            "{{ 'level' if amount in (1, -1) else 'levels' }}",
-           types=frozenset({"champion"}), doc="""The champions it covers
+           types=frozenset({"champion"}), card=Covered, covers=covers, cards=_COVERED,
+           doc="""The champions it covers
     get +N (or -N) levels while it is in force, in play or in a battle: part of the
-    adjusted level (rules notes 2: "base + attachments' bonuses + modifiers").""")
+    adjusted level (rules notes 2: "base + attachments' bonuses + modifiers"). On an ally,
+    an item or an artifact, ``its_champion`` is the champion it serves: a support card's
+    second number ("+3, +2 more against thieves") is a ``level_bonus`` of its champion while
+    a condition (``against``) holds.""")
+
+stat_bonus(vocab, "set_level", "level",
+           "{{ card | covered | does('have') }} a level of {{ amount }}",
+           types=frozenset({"champion"}), card=Covered, covers=covers, cards=_COVERED,
+           sets=True, doc="""The champions it covers have the level N instead of their printed
+    one while it is in force ("its level is 8 while it defends"); attachments' bonuses and
+    level changes still add to it (rules notes 2: "Adjusted level = base + attachments'
+    bonuses + modifiers": the base is what is set). The newest setting wins.""")
 
 
 keyword_grant(vocab, "grant", "{{ card | does('have') }} {{ keywords | given_keywords }}",

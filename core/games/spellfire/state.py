@@ -85,11 +85,30 @@ class SpellfireCard(Card):
         """A champion's adjusted level (rules notes 2): its level, its attachments' bonuses,
         its level changes and the bonuses of static abilities; 0 at least."""
         n = (self.proto.level or 0) + sum(self.mods)
-        if self.boosts:  # static abilities' bonuses (cardscript.continuous)
+        if self.boosts:  # static abilities' settings, then bonuses (cardscript.continuous)
+            base = self.set_to("level")
+            if base is not None:  # "its level is 8": the printed level replaced
+                n += base - (self.proto.level or 0)
             n += self.boost("level")
         for c in self.attachments():
             n += c.proto.bonus + sum(c.mods)
         return n if n > 0 else 0
+
+    def equipped(self) -> SpellfireCard | None:
+        """The champion this card serves (``its_champion`` in a continuous effect): an
+        item's or an artifact's, while both are in play; an ally's, the champion fighting
+        beside it in its battle area (rules notes 8: "Allies add their level and powers for
+        the round"); none for a realm defending itself (``Card.equipped``)."""
+        z = self.zone
+        if z is None or not z.in_play:
+            return None
+        if self.proto.type == "ally":
+            return next((c for c in z.cards if c.proto.type == "champion"
+                         and c.host is None), None) if z.kind == "battle" else None
+        h = self.host
+        if h is None or h.proto.type != "champion" or h.zone is None or not h.zone.in_play:
+            return None
+        return h
 
     def can_use(self, proto: SpellfireCardDef) -> bool:
         """Its icon lets it use ``proto`` (a spell of its school, its type's skill), or the

@@ -6,7 +6,9 @@ House style of a selection (:func:`selection`): quantifier, whose ("opposing" fo
 opponent controls, "your" for one's own: "one of your champions" in the singular), the
 adjectives (razed, a champion type), the noun, then what follows it ("in a pool", "of level 3
 or less"): "an opposing champion", "one of your razed realms", "all opposing wizards in the
-battle". Card types print in words ("magical item", "thief skill")."""
+battle". Card types print in words ("magical item", "thief skill"); a support card's
+continuous effect on the champion it serves names it "its champion" (and a level
+change's "this" is always a champion: "this champion")."""
 from __future__ import annotations
 
 from ...text import TextVocabulary
@@ -17,7 +19,9 @@ NOUNS = {"magic_item": "magical item", "psionic_power": "psionic power",
          "blood_ability": "blood ability", "thief_skill": "thief skill",
          "unarmed_combat": "unarmed combat card", "rule": "rule card"}
 
-text = TextVocabulary("spellfire", nouns=NOUNS)
+text = TextVocabulary("spellfire", nouns=NOUNS,
+                      options={"covered": {"its_champion": "its champion",
+                                           "this": "this champion"}})
 
 
 #: the champion types' plurals English does not form with -s
