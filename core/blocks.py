@@ -15,6 +15,8 @@ game gets, its words the game's own (a game's ``TextVocabulary`` names its zones
   "equal to the number of X").
 - ``stat``: a dynamic value, a card's stat now (its Might, level, power: the stats a game
   names in ``Game.STATS``, read by ``Game.stat``), or the total of a selection's.
+- ``that_many``: a dynamic value, the number of cards an earlier stage moved or drew
+  ("discard any number of cards, then draw that many").
 - :class:`Whenever`: a trigger on an event about another card while this card is in play
   ("when a unit you control dies"), the card judged where the event found it; a game
   subclasses it with its own event words and text.
@@ -95,6 +97,22 @@ class Count:
     def get(self, g: Game, ctx: Trigger) -> int:
         n = len(self.selector.candidates(g, ctx))
         return n if self.max is None or n <= self.max else self.max
+
+
+class ThatMany:
+    """A dynamic value: how many cards an earlier stage of the ability moved or drew ("discard
+    any number of cards, then draw that many"): the cards ``moved`` names, counted as the
+    stage left them."""
+
+    __slots__ = ()
+
+    def __init__(self, p: None, c: Compiler) -> None:
+        if not c.moves:
+            raise c.error("'that_many' counts the cards an earlier stage of this ability drew "
+                          "or moved, and no earlier stage does: draw or move them first")
+
+    def get(self, g: Game, ctx: Trigger) -> int:
+        return len(ctx.moved)
 
 
 class Stat:
@@ -281,6 +299,8 @@ def blocks(v: Vocabulary) -> None:
             text="{% if per %}for each {{ selector | describe('bare') }}"
             "{% else %}the number of {{ selector | describe('plural') }}{% endif %}"
             "{% if max is not none %} (up to {{ max }}){% endif %}")(Count)
+    v.value("that_many", text="{% if not per %}the number of cards {{ 'cards' | "
+            "moved_word }} this way{% endif %}")(ThatMany)
     v.value("stat", StatParams, text="{% if not per %}{{ card | stat_of(stat) }}"
             "{% if max is not none %} (up to {{ max }}){% endif %}{% endif %}")(Stat)
     v.condition("you_control", SelectorParams,

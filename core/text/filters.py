@@ -114,6 +114,12 @@ def quantity(count: int | NodeView, noun: str) -> str:
     return f"{one} {per}" if per else f"{r.text.plural(noun)} equal to {r.render(count)}"
 
 
+@CORE.filter("moved_word")
+def moved_word(_noun: str) -> str:
+    """What an earlier stage did to the cards ``moved`` names: "discarded", "drawn"."""
+    return current().moved[0]
+
+
 @CORE.filter("repetitions")
 def repetitions(times: int | NodeView) -> str:
     """"once", "twice", "3 times"; a value: "for each X" or "a number of times equal to X"."""

@@ -47,6 +47,11 @@ SPELL = "id: t\nname: T\ntype: spell\nschool: wizard\nphases: [3]\nnumber: 1\n"
      "random: true}}}]", "leave `random` out"),
     (REALM + "keywords: [{cant_be_attacked_by: {only: true, movement: [flyer]}}]",
      "`only` needs"),
+    # that_many counts what an earlier stage moved
+    (EVENT + "abilities: [{trigger: on_play, effect: {draw: that_many}}]",
+     "no earlier stage does"),
+    (EVENT + "abilities: [{trigger: on_play, effect: {discard_from_hand: {amount: any, "
+     "random: true}}}]", "not drawn at random"),
     # a champion serves no champion; the opposing champion must be named
     (HERO + "abilities: [{trigger: static, effect: {level_bonus: {card: its_champion, "
      "amount: 2}}}]", "'its_champion' is the champion"),
@@ -111,6 +116,9 @@ def test_a_selector_contradicting_the_cards_direction_is_refused(direction, cont
     ("{trigger: on_play, effect: {discard_from_hand: {player: opponent, random: true}}}",
      "Each opponent discards a card at random."),
     ("{trigger: on_play, effect: {discard_from_hand: all}}", "Discard your hand."),
+    ("{trigger: on_play, effect: [{discard_from_hand: any}, {draw: that_many}]}",
+     "Discard any number of cards and draw cards equal to the number of cards discarded "
+     "this way."),
 ])
 def test_rules_text(abilities, expected):
     doc = load_text(EVENT + f"abilities: [{abilities}]", "<test card>")

@@ -11,6 +11,7 @@ from pydantic import Field, model_validator
 from ...limits import COUNT_MAX
 from ...loadable import step
 from ...registry import Params, Vocabulary
+from ...resolve import DONE
 from .card import CardType
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
@@ -64,43 +65,51 @@ class Search:
 
 class DiscardParams(Params):
     __shorthand__ = "amount"
-    amount: Union[Annotated[int, Field(ge=1, le=COUNT_MAX)], Literal["all"]] = Field(
-        1, description="How many cards, or all: the whole hand.")
+    amount: Union[Annotated[int, Field(ge=1, le=COUNT_MAX)], Literal["all", "any"]] = Field(
+        1, description="How many cards; all: the whole hand; any: as many as the player "
+        "chooses, none at all included (\"discard any number of cards\").")
     player: "PlayerRef" = "you"
     random: bool = Field(False, description="The cards are taken at random, not chosen.")
 
     @model_validator(mode="after")
     def _random_of_some(self) -> DiscardParams:
-        if self.random and self.amount == "all":
-            raise ValueError("a whole hand is discarded whatever the draw: leave `random` "
-                             "out with amount: all")
+        if self.random and self.amount in ("all", "any"):
+            raise ValueError(f"amount: {self.amount} is not drawn at random: leave `random` "
+                             f"out, or give a number")
         return self
 
 
 @vocab.effect("discard_from_hand", DiscardParams,
+              moves="discarded",
               text="{% if amount == 'all' %}{{ player | does('discard') }} "
-                   "{{ 'their hand' if player.name != 'you' else 'your hand' }}{% else %}"
+                   "{{ 'their hand' if player.name != 'you' else 'your hand' }}"
+                   "{% elif amount == 'any' %}{{ player | does('discard') }} any number of "
+                   "cards{% else %}"
                    "{{ player | does('discard') }} {{ amount | quantity('card') }}"
                    "{{ ' at random' if random }}{% endif %}")
 class DiscardFromHand:
     """Players discard cards from their hands, each choosing which, one at a time (all
     they have if they hold fewer); ``random``: taken at random, nobody chooses; ``all``:
-    the whole hand. A realm a
+    the whole hand; ``any``: one at a time until the player is done (none at all, if they
+    like). A later stage's ``moved`` names the cards discarded (and ``that_many`` counts
+    them: "discard any number of cards, then draw that many"). A realm a
     player discards through their own card's effect is discarded on their own (seed,
     "Two-Draw Mulligan": "it is not possible to call a mulligan when the player discards a
     realm on his own"); through an opponent's, it is not."""
 
-    __slots__ = ("amount", "player", "random", "whole")
+    __slots__ = ("amount", "player", "random", "whole", "any")
 
     def __init__(self, p: DiscardParams, c: Compiler) -> None:
         self.whole = p.amount == "all"
-        self.amount = 0 if p.amount == "all" else p.amount
+        self.any = p.amount == "any"
+        self.amount: int = p.amount if isinstance(p.amount, int) else \
+            COUNT_MAX if self.any else 0
         self.player = c.player_ref(p.player)
         self.random = p.random
 
     def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
         players = self.player.players(g, ctx)
-        ctx.done = any(q.hand.cards for q in players)
+        ctx.done, ctx.moved = False, ()  # done once a card is discarded
         if self.whole:  # the whole hand: no one chooses
             for q in players:
                 for card in list(q.hand.cards):
@@ -119,13 +128,20 @@ class DiscardFromHand:
 
     @step
     def one(self, g: SpellfireGame, ctx: SpellfireTrigger, q: SpellfirePlayer, left: int) -> None:
-        if left and q.hand.cards:
+        if not left or not q.hand.cards:
+            return
+        if self.any:
+            g.ask(q, "discard", [DONE, *q.hand.cards], "discard a card, or done",
+                  then=(self.chosen, g, ctx, q, left))
+        else:
             g.ask(q, "discard", list(q.hand.cards), f"discard a card ({left} left)",
                   then=(self.chosen, g, ctx, q, left))
 
     @step
     def chosen(self, g: SpellfireGame, ctx: SpellfireTrigger, q: SpellfirePlayer, left: int,
-               card: SpellfireCard) -> None:
+               card: SpellfireCard | str) -> None:
+        if isinstance(card, str):  # done: "any number", and no more
+            return
         self.discard(g, ctx, q, card)
         self.one(g, ctx, q, left - 1)
 
@@ -135,3 +151,6 @@ class DiscardFromHand:
         if card.proto.type == "realm" and q is ctx.controller:
             q.dropped_realm = True
         g.discard(card, "effect")
+        ctx.done = True
+        if card.moved_to is not None:
+            ctx.moved = (*ctx.moved, card.moved_to)
