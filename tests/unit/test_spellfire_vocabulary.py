@@ -111,6 +111,8 @@ def test_a_selector_contradicting_the_cards_direction_is_refused(direction, cont
     ("{trigger: on_play, effect: {no_attacks: {player: each, until: your_next_turn}}}",
      "No player can attack until your next turn."),
     ("{trigger: on_play, effect: another_battle}", "You may fight another battle this turn."),
+    ("{trigger: on_play, effect: {wall: {champion_types: [monster], max_level: 4}}}",
+     "Wall the opposing champion if it is a monster of level 4 or less."),
     ("{trigger: on_play, effect: end_battle}",
      "End the battle (both champions return to their pools)."),
     ("{trigger: on_play, effect: {discard_from_hand: {player: opponent, random: true}}}",

@@ -5,12 +5,14 @@ controller's next turn, ``another_battle`` lets a player fight one more battle i
 The battle's own steps read what they set (:mod:`.combat`, :mod:`.battle_end`)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Optional
 
 from pydantic import Field
 
+from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
 from .battle_powers import Movement
+from .card import ChampionType
 
 if TYPE_CHECKING:
     from ...compiler import Compiler
@@ -46,10 +48,19 @@ class WallParams(Params):
     unless: list[Movement] = Field(
         default_factory=list, description="A champion with one of these movement powers "
         "passes the wall (\"unless it can fly\").")
+    champion_types: list[ChampionType] = Field(
+        default_factory=list, description="Only champions of these types are walled (none "
+        "named: any).")
+    max_level: Optional[int] = Field(None, ge=0, le=STAT_MAX, description="Only a champion "
+                                     "of this level or less is walled (its level read "
+                                     "again after its one card).")
 
 
 @vocab.effect("wall", WallParams,
-              text="wall the opposing champion{% if unless %} (a champion capable of "
+              text="wall the opposing champion{% if champion_types or max_level is not none %}"
+                   " if it is {{ (champion_types | join(' or ') or 'champion') | article }}"
+                   "{% if max_level is not none %} of level {{ max_level }} or less{% endif %}"
+                   "{% endif %}{% if unless %} (a champion capable of "
                    "{{ unless | map('movement_word') | join(' or ') }} passes it){% endif %}")
 class Wall:
     """A wall against the champion fighting its player's side (rules notes 7, "Walls"): a
@@ -57,13 +68,17 @@ class Wall:
     walled attacker may play one card to pass it, and else returns to its pool (no spoils)
     while its player may send another champion (:func:`.battle_end.wall_hit`). A
     champion with one of the ``unless`` movement powers, then or after its one card,
-    passes. Outside a battle (before the defender is chosen, too), or with a wall already
-    standing, it does nothing (``done`` is false)."""
+    passes. A wall that names ``champion_types`` or a ``max_level`` stops only such a
+    champion: another passes it, and so does one its one card makes another type or a
+    higher level. Outside a battle (before the defender is chosen, too), or with a wall
+    already standing, it does nothing (``done`` is false)."""
 
-    __slots__ = ("unless",)
+    __slots__ = ("unless", "types", "max_level")
 
     def __init__(self, p: WallParams, c: Compiler) -> None:
         self.unless = tuple(p.unless)
+        self.types = tuple(p.champion_types)
+        self.max_level = p.max_level
 
     def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
         combat = g.combat
@@ -78,10 +93,11 @@ class Wall:
             champ = a
         else:
             return
-        if combat.passes_wall(champ, self.unless):
+        wall = (self.unless, self.types, self.max_level)
+        if combat.passes_wall(champ, wall):
             g.log.append(("wall_passed", champ.proto.id))
             return
-        combat.walled, combat.wall_unless = champ, self.unless
+        combat.walled, combat.wall = champ, wall
         ctx.done = True
         g.log.append(("wall", ctx.controller.name, champ.proto.id))
 

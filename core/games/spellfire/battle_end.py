@@ -150,7 +150,7 @@ def wall_hit(g: SpellfireGame) -> None:
     combat = g.combat
     realm, a, d = combat.fighting()
     champ = combat.walled
-    if champ is not None and combat.passes_wall(champ, combat.wall_unless):
+    if champ is not None and combat.passes_wall(champ, combat.wall):
         g.log.append(("wall_passed", champ.proto.id))
         combat.clear_wall()
         combat.fight(g)

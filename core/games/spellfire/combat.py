@@ -85,6 +85,10 @@ BATTLE_PHASE = 4
 BARRED = "cant_be_attacked_by"
 DEFEATS = "defeats"  # a champion's instant-defeat power (battle_powers.Defeats)
 NO_ALLIES = "no_allies_against"  # battle_powers.NoAlliesAgainst
+#: a wall (battle_effects.Wall): the movement powers that pass it, the champion types it
+#: stops (any, if none), the highest level it stops (any, if None)
+WallTerms = tuple[tuple[str, ...], tuple[str, ...], "int | None"]
+NO_WALL: WallTerms = ((), (), None)
 
 
 @section
@@ -94,7 +98,7 @@ class Combat(Section):
     the realm and the defender); all None between battles."""
 
     __slots__ = ("realm", "attacker", "defender", "called_off", "truce", "more_battles",
-                 "walled", "wall_unless", "wall_tried", "sent")
+                 "walled", "wall", "wall_tried", "sent")
     name = "combat"
 
     def __init__(self, g: SpellfireGame) -> None:
@@ -106,7 +110,9 @@ class Combat(Section):
         self.truce: tuple[tuple[str, int], ...] = ()
         self.more_battles = 0  # the turn player's battles after the first (another_battle)
         self.walled: SpellfireCard | None = None  # the champion a wall stopped (Wall)
-        self.wall_unless: tuple[str, ...] = ()  # the movement powers that pass it
+        #: the standing wall: the movement powers that pass it, the champion types it
+        #: stops (all, if none) and the highest level it stops (any, if None)
+        self.wall: WallTerms = NO_WALL
         self.wall_tried = False  # the walled attacker has had its one card
         self.sent: tuple[str, ...] = ()  # the champions walled out of this battle (ids)
 
@@ -211,11 +217,20 @@ class Combat(Section):
 
     def clear_wall(self) -> None:
         """No wall stands (passed, or its champion out of the battle)."""
-        self.walled, self.wall_unless, self.wall_tried = None, (), False
+        self.walled, self.wall, self.wall_tried = None, NO_WALL, False
 
-    def passes_wall(self, champ: SpellfireCard, unless: tuple[str, ...]) -> bool:
-        """``champ`` has a movement power that passes the wall (its own, or its item's)."""
-        return any(m in unless for m in self.movement(champ))
+    def passes_wall(self, champ: SpellfireCard, wall: WallTerms) -> bool:
+        """``champ`` passes ``wall``: it has a movement power the wall names (its own, or
+        its item's), or the wall stops only other champion types or lower levels (a realm
+        defending itself: its level as a champion)."""
+        unless, types, most = wall
+        if any(m in unless for m in self.movement(champ)):
+            return True
+        if types and champ.proto.champion_type not in types:
+            return True
+        level = champ.level() if champ.proto.type == "champion" else \
+            (champ.proto.defends or 0) + sum(champ.mods)
+        return most is not None and level > most
 
     @staticmethod
     def reaches(moves: Any, realm: SpellfireCard) -> bool:

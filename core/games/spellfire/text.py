@@ -95,3 +95,4 @@ def movement_word(power: str) -> str:
 def type_noun(card_type: str) -> str:
     """A card type in words: "magical item", "thief skill"."""
     return noun_of(card_type)
+
