@@ -159,6 +159,11 @@ ALLY = "id: t\nname: T\ntype: ally\nlevel: 3\nnumber: 1\n"
      "While fighting against thieves or wizards, its champion gets +2 levels."),
     (HERO + "abilities: [{trigger: {static: {in_battle: defender}}, effect: {set_level: 8}}]",
      "While this champion is defending, this champion has a level of 8."),
+    (HERO + "keywords: [{defeats: {champion_types: [wizard], max_level: 4}}]",
+     "Automatically defeats wizards of level 4 or less."),
+    (HERO + "keywords: [{defeats: {unless_higher: true}}]",
+     "The opposing champion is automatically defeated unless its level is higher than this "
+     "champion's."),
 ])
 def test_level_text(text, expected):
     doc = load_text(text, "<test card>")

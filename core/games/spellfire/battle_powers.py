@@ -4,11 +4,12 @@ their opponent outright, and champions and realms allies can't be used against. 
 steps (:mod:`.combat`) read them where the notes apply them."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Optional
 
 from pydantic import Field, model_validator
 
 from ...blocks import KeywordBase
+from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
 from .card import Attribute, ChampionType
 from .keywords import ATTACHED_POWERS
@@ -127,13 +128,20 @@ class DefeatsParams(Params):
                                         "opposing champions with one of these attributes.")
     unless_ally: bool = Field(False, description="Not a champion whose side has an ally in "
                               "the battle (\"unless it has or can play an ally\").")
+    max_level: Optional[int] = Field(None, ge=0, le=STAT_MAX, description="Only champions "
+                                     "of this level or less (their adjusted level).")
+    unless_higher: bool = Field(False, description="Not a champion whose level is higher "
+                                "than this one's (\"unless its level is higher\").")
 
 
 _DEFEATED = ("{% set who = ((champion_types + attributes) | map('plural_noun') | list) %}"
              "{% if who %}Automatically defeats {{ who | join(' and ') }}{% else %}The "
              "opposing champion is automatically defeated{% endif %}"
+             "{% if max_level is not none %} of level {{ max_level }} or less{% endif %}"
              "{% if unless_ally %} unless {{ 'they have' if who else 'it has' }} or can play "
-             "an ally{% endif %}")
+             "an ally{% endif %}{% if unless_higher %} {{ 'or' if unless_ally else 'unless' }}"
+             " {{ 'their level is' if who else 'its level is' }} higher than this "
+             "champion's{% endif %}")
 
 
 @vocab.keyword("defeats", DefeatsParams, text=_DEFEATED)
@@ -143,19 +151,27 @@ class Defeats(_Named):
     activates, the defender is discarded and the realm is razed"): as the powers activate
     (the attacker's first), the opposing champion it names loses the battle, unless the
     one card its player may then play changes that (an ally, with ``unless_ally``; the
-    defeating champion gone or its power blank). A champion's own power only: "Powers of
+    defeating champion gone or its power blank; a level raised above ``max_level``, or above
+    the defeating champion's with ``unless_higher``). A champion's own power only: "Powers of
     allies, items and artifacts don't count as instant-defeat sources"."""
 
-    __slots__ = ("unless_ally",)
+    __slots__ = ("unless_ally", "max_level", "unless_higher")
     types = frozenset({"champion"})
 
     def __init__(self, p: DefeatsParams, c: Compiler) -> None:
         self.name(p)
         self.unless_ally = p.unless_ally
+        self.max_level = p.max_level
+        self.unless_higher = p.unless_higher
 
-    def defeats(self, champ: SpellfireCard, has_ally: bool) -> bool:
-        """It defeats ``champ`` (whose side has an ally in the battle, or not)."""
+    def defeats(self, champ: SpellfireCard, has_ally: bool, src: SpellfireCard) -> bool:
+        """``src``'s power defeats ``champ`` (whose side has an ally in the battle, or not),
+        their levels read now (the one card may have changed them)."""
         if self.unless_ally and has_ally:
+            return False
+        if self.max_level is not None and champ.level() > self.max_level:
+            return False
+        if self.unless_higher and champ.level() > src.level():
             return False
         return not (self.champion_types or self.attributes) or self.names(champ)
 

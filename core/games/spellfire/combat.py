@@ -365,7 +365,7 @@ class Combat(Section):
         if not powers:
             return False
         has_ally = any(c.proto.type == "ally" for c in champ.controller.battle.cards)
-        return any(kw.defeats(champ, has_ally) for kw in powers)
+        return any(kw.defeats(champ, has_ally, src) for kw in powers)
 
     @step
     def defeat_answered(self, g: SpellfireGame, p: SpellfirePlayer, attackers: bool,
