@@ -679,7 +679,17 @@ SF_KEYWORDS: dict[str, tuple[Any, Callable]] = {
                             lambda at: _sf_barred(at)),
     "defeats": ({"defeats": {"champion_types": ["hero"]}}, _sf_defeats),
     "no_allies_against": ("no_allies_against", _sf_no_allies),
+    "usable_by": ({"usable_by": {"champion_types": ["wizard"]}}, lambda at: _sf_usable_by(at)),
 }
+
+
+def _sf_usable_by(at: At) -> bool:
+    """A's hero may not use the probe, usable only by wizards (keywords.usable, read as the
+    phase-3 attachments and the catch-up cards are offered)."""
+    from cardscript.games.spellfire.keywords import usable
+    hero = at.g.new_card(at.get("probe-champion"), at.A, at.A.pool)
+    return at.card.proto.type in ("magic_item", "artifact", "ally") and \
+        not usable(at.card, hero)
 
 
 def _sf_barred(at: At) -> bool:

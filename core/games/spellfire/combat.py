@@ -70,6 +70,7 @@ from . import battle_end, cosmos, formation, plays
 from .battle_end import STOP
 from .battle_powers import Movement
 from .card import SUPPORT_SKILLS
+from .keywords import usable
 from .zones import HAND
 
 if TYPE_CHECKING:
@@ -456,7 +457,8 @@ class Combat(Section):
             pr = c.proto
             t = pr.type
             if t == "ally":
-                if allies and (not attacking or self.ally_joins(c, champ, realm)):
+                if allies and (not attacking or self.ally_joins(c, champ, realm)) and \
+                        usable(c, champ):
                     out.append(("play", c))
             elif t == "event":
                 if pr.used_in(BATTLE_PHASE) and plays.has_targets(g, p, c):
@@ -464,7 +466,8 @@ class Combat(Section):
             elif as_realm:
                 continue  # a realm defending itself takes only allies (notes 6)
             elif t == "magic_item":
-                out.append(("attach", c, champ))
+                if usable(c, champ):
+                    out.append(("attach", c, champ))
             elif t in SUPPORT_SKILLS and self.castable(g, p, c, champ, other):
                 out.append(("cast", c, champ))
         return out

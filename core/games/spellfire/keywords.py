@@ -1,17 +1,19 @@
 """Spellfire keywords: powers the rules read where they apply. ``extra_draw`` (more cards in
 phase 1, seed: "a player may draw additional cards every turn"), ``hand_size`` (the phase-5
 hand limit changed), ``can_use`` (a special power that lets a champion use cards its icon
-does not, rules notes 2), ``immune`` (rules notes 5). The powers the battle reads (movement,
+does not, rules notes 2), ``usable_by`` (a support card only some champions may use),
+``immune`` (rules notes 5). The powers the battle reads (movement,
 restricted attackers, instant defeat) are in :mod:`.battle_powers`."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ...blocks import KeywordBase
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
+from .card import Attribute, ChampionType
 
 if TYPE_CHECKING:
     from ...compiler import Compiler
@@ -122,6 +124,55 @@ class CanUse(KeywordBase):
 
     def allows(self, proto: SpellfireCardDef) -> bool:
         return any(proto.type == t and (s is None or proto.school == s) for t, s in self.kinds)
+
+
+class UsableByParams(Params):
+    champion_types: list[ChampionType] = Field(default_factory=list, description="Champions "
+                                               "of these types may use it.")
+    attributes: list[Attribute] = Field(default_factory=list, description="... or with one "
+                                        "of these attributes ('dragon').")
+    worlds: list[str] = Field(default_factory=list, description="... or of one of these "
+                              "worlds (their logo).")
+
+    @model_validator(mode="after")
+    def _named(self) -> UsableByParams:
+        if not (self.champion_types or self.attributes or self.worlds):
+            raise ValueError("name who may use it: champion_types, attributes or worlds")
+        return self
+
+
+@vocab.keyword("usable_by", UsableByParams, text=(
+    "{% set who = ((champion_types + attributes) | map('plural_noun') | list) %}Usable only "
+    "by {{ who | join(' or ') }}{% if worlds %}{{ ' or ' if who }}champions of "
+    "{{ worlds | map('title') | join(' or ') }}{% endif %}"))
+class UsableBy(KeywordBase):
+    """Only some champions may use this magical item, artifact or ally ("usable only by
+    heroes", "only by champions of a world"; rules notes 2: "All champions may use allies,
+    magical items and same-world artifacts" unless a card says otherwise): the champion it
+    would be attached to in phase 3, or that would play it in a battle, must be of a type,
+    have an attribute or be of a world it names. An artifact's own world rule still holds
+    beside it."""
+
+    __slots__ = ("champion_types", "attributes", "worlds")
+    types = frozenset({"magic_item", "artifact", "ally"})
+
+    def __init__(self, p: UsableByParams, c: Compiler) -> None:
+        self.champion_types = frozenset(p.champion_types)
+        self.attributes = frozenset(p.attributes)
+        self.worlds = frozenset(p.worlds)
+
+    def allows(self, champ: SpellfireCard) -> bool:
+        proto = champ.proto
+        return proto.type == "champion" and (
+            proto.champion_type in self.champion_types or proto.world in self.worlds
+            or bool(self.attributes & proto.attributes))
+
+
+def usable(card: SpellfireCard, champ: SpellfireCard) -> bool:
+    """``champ`` may use ``card`` (a magical item, an artifact, an ally): no ``usable_by``
+    on it, or one that allows the champion."""
+    kw = card.proto.keywords.get("usable_by")
+    return kw is None or bool(card.blank) or bool(kw.allows(champ))
 
 
 _IMMUNE = {"wizard_spells": ("spell", "wizard"), "cleric_spells": ("spell", "cleric"),

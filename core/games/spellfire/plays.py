@@ -18,6 +18,7 @@ from ...resolve import Trigger, ask_targets
 from ...window import Played
 from . import cosmos, formation, selectors
 from .card import SUPPORT_SKILLS
+from .keywords import usable
 
 if TYPE_CHECKING:
     from ...compiler import AbilityProgram
@@ -64,7 +65,8 @@ def spoils_actions(g: SpellfireGame, p: SpellfirePlayer) -> list:
 def pool_actions(g: SpellfireGame, p: SpellfirePlayer,
                  cards: list[SpellfireCard] | None = None) -> list:
     """Phase 3 A: champions into the pool; an artifact on a champion of its world that
-    has none; magical items on any champion (seed); of ``cards`` only, if given."""
+    has none; magical items on any champion (seed); either only on a champion it is
+    ``usable_by``; of ``cards`` only, if given."""
     out: list[Any] = []
     champs = p.champions()
     for c in p.hand.cards if cards is None else cards:
@@ -75,10 +77,10 @@ def pool_actions(g: SpellfireGame, p: SpellfirePlayer,
         elif t == "artifact":
             if cosmos.allows(g, p, c):
                 out.extend(("attach", c, ch) for ch in champs
-                           if ch.proto.world == c.proto.world
+                           if ch.proto.world == c.proto.world and usable(c, ch)
                            and all(a.proto.type != "artifact" for a in ch.attachments()))
         elif t == "magic_item":
-            out.extend(("attach", c, ch) for ch in champs)
+            out.extend(("attach", c, ch) for ch in champs if usable(c, ch))
     return out
 
 
