@@ -286,9 +286,8 @@ class PileSelector:
         zone = card.zone
         if zone is None or zone.kind != self.zone:
             return False
-        owner = self.owner
-        if owner == "you" and card.owner is not you or owner == "opponent" and \
-                card.owner is you:
+        owner, whose = self.owner, zone.player  # whose pile (a card's own, but a jailer's)
+        if owner == "you" and whose is not you or owner == "opponent" and whose is you:
             return False
         if self.types and card.proto.type not in self.types:
             return False

@@ -383,6 +383,7 @@ EVERY_ENTRY = [
     "{trigger: on_play, target: {wonder: {controller: you}}, effect: {gain_energy: {stat: "
     "{stat: power, card: target}}}}",
     "{trigger: on_arrival, effect: {next_costs_less: {amount: 1, cards: spell}}}",
+    "{trigger: tap_free, effect: [{draw: 2}, {gain_energy: that_many}]}",
 ]
 
 

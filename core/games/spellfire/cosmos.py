@@ -48,15 +48,21 @@ def allows(g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard) -> bool:
 
 def enters(g: SpellfireGame, card: SpellfireCard) -> None:
     """Rules notes 1, Limbo: when a player brings a champion into play, another player's
-    identical champion waiting in Limbo is discarded."""
+    identical champion waiting in Limbo is discarded; so is one held in a dungeon (the
+    seed: "Check the Limbo and Dungeon sections for details on what happens if you play
+    champions while another's is still stuck in Limbo or hides in the Dungeon"; those
+    sections are not in the texts: the reading chosen is Limbo's rule for both)."""
     if card.proto.type != "champion":
         return
     for q in g.players:
-        if q is card.owner:
-            continue
         for c in [c for c in q.limbo.cards if same(c.proto, card.proto)]:
-            g.log.append(("limbo_discarded", c.proto.id, q.name))
-            g.move(c, q.discard, cause="cosmos")
+            if c.owner is not card.owner:
+                g.log.append(("limbo_discarded", c.proto.id, q.name))
+                g.move(c, q.discard, cause="cosmos")
+        for c in [c for c in q.held.cards if c.proto.type == "champion"
+                  and same(c.proto, card.proto) and c.owner is not card.owner]:
+            g.log.append(("held_discarded", c.proto.id, c.owner.name))
+            g.discard(c, "cosmos")
 
 
 def broken(g: SpellfireGame) -> list[str]:

@@ -1,7 +1,8 @@
 """Spellfire effects on cards in play: negating the card being played, razing and unrazing
-realms, discarding cards in play, sending champions to Limbo or the Abyss or back to the
-hand (the core's zone moves, :func:`cardscript.blocks.pile_move`, named in Spellfire's
-words; how a card leaves play is :func:`leave_play`), and level changes. Effects on the draw
+realms, imprisoning champions in a dungeon and releasing them, discarding cards in play,
+sending champions to Limbo or the Abyss or back to the hand (the core's zone moves,
+:func:`cardscript.blocks.pile_move`, named in Spellfire's words; how a card leaves play is
+:func:`leave_play`), and level changes. Effects on the draw
 pile and hands are in :mod:`.piles`.
 
 Each takes a card reference (``card``, default ``target``); the cards it reaches are chosen
@@ -16,7 +17,7 @@ from ...continuous import equipped_covers, keyword_grant, prohibition, stat_bonu
 from ...limits import STAT_MAX
 from ...piles import look_at_top, pile_move
 from ...registry import Params, Vocabulary
-from . import formation
+from . import cosmos, formation
 from .selectors import PlayedCard
 
 if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.py)
@@ -24,7 +25,7 @@ if TYPE_CHECKING:  # the game's unions, which build_types resolves (model/names.
     from ...model.names import CardRef
     from ...zones import Zone
     from .rules import SpellfireGame
-    from .state import SpellfireCard, SpellfireTrigger
+    from .state import SpellfireCard, SpellfirePlayer, SpellfireTrigger
 
 vocab = Vocabulary("spellfire")
 
@@ -41,6 +42,8 @@ def leave_play(g: SpellfireGame, card: SpellfireCard, dest: Zone, cause: str) ->
     discard pile, as the rules discard (:meth:`.rules.SpellfireGame.discard`,
     :func:`.formation.discard_realm`)."""
     realm = card.proto.type == "realm"
+    if card.proto.type == "dungeon":
+        release_all(g, card.controller)
     if dest is card.owner.discard:
         if realm:
             formation.discard_realm(g, card, cause)
@@ -134,6 +137,76 @@ class Unraze(_InPlay):
         if card.razed:
             card.razed = False
             g.log.append(("unraze", card.owner.name, card.proto.id))
+
+
+@vocab.effect("imprison", CardParams, text="imprison {{ card | describe }} (held in your "
+              "dungeon, not in play)")
+class Imprison(_InPlay):
+    """A champion in play is held in the dungeon of the ability's controller (rules notes 1:
+    "champions in a dungeon" are not in play; "in a dungeon it keeps" its attachments): it
+    leaves play with them, into its jailer's ``held`` zone, until a card releases it or the
+    dungeon leaves play. Without a dungeon of the controller's in play, nothing happens."""
+
+    types = ("champion",)
+
+    def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
+        jail = ctx.controller
+        if not any(c.proto.type == "dungeon" for c in jail.dungeon.cards):
+            ctx.done = False
+            return
+        super().run(g, ctx)
+
+    def each(self, g: SpellfireGame, ctx: SpellfireTrigger, card: SpellfireCard) -> None:
+        g.log.append(("imprisoned", card.owner.name, card.proto.id, ctx.controller.name))
+        carry(g, card, ctx.controller.held)
+
+
+@vocab.effect("release", CardParams, text="release {{ card | describe }} to "
+              "{{ 'their owners\\' pools' if card | is_mass else 'its owner\\'s pool' }}")
+class Release:
+    """A champion held in a dungeon goes back to its owner's pool, with what is attached to
+    it (rules notes 1); it comes into play again (the Rule of the Cosmos: if a same champion
+    is in play by now, it is discarded instead, the reading chosen)."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, p: CardParams, c: Compiler) -> None:
+        self.card = c.card_ref(p.card)
+
+    def run(self, g: SpellfireGame, ctx: SpellfireTrigger) -> None:
+        cards = [x for x in self.card.cards(g, ctx)
+                 if x.zone is not None and x.zone.kind == "held"]
+        ctx.done = bool(cards)
+        for x in cards:
+            release(g, x)
+
+
+def carry(g: SpellfireGame, card: SpellfireCard, dest: Zone) -> SpellfireCard:
+    """``card`` moves to ``dest`` with what is attached to it, still attached."""
+    attached = card.attachments()
+    card.host = None
+    new: SpellfireCard = g.move(card, dest, cause="effect")  # type: ignore[assignment]
+    for a in attached:
+        moved: SpellfireCard = g.move(a, dest, cause="effect")  # type: ignore[assignment]
+        moved.host = new
+    return new
+
+
+def release(g: SpellfireGame, card: SpellfireCard) -> None:
+    """A held champion back to its owner's pool with its attachments; if a same card is in
+    play by now, to the discard pile (the Rule of the Cosmos)."""
+    g.log.append(("released", card.owner.name, card.proto.id))
+    if not cosmos.allows(g, card.owner, card):
+        g.discard(card, "cosmos")
+        return
+    cosmos.enters(g, carry(g, card, card.owner.pool))
+
+
+def release_all(g: SpellfireGame, jailer: SpellfirePlayer) -> None:
+    """The dungeon of ``jailer`` leaves play: the champions it held go free (the reading
+    chosen: the notes say nothing of them)."""
+    for c in [c for c in jailer.held.cards if c.proto.type == "champion"]:
+        release(g, c)
 
 
 pile_move(vocab, "discard", "discard", "discard {{ card | describe }}", logged="discarded",

@@ -416,8 +416,8 @@ class SpellfireGame(Game[SpellfirePlayer]):
                       (self.opening_hands,), (self.begin_turn, None))
 
     def zones_of(self, p: SpellfirePlayer) -> list[Zone]:
-        return [p.deck, p.hand, p.pool, p.battle, p.dungeon, p.discard, p.limbo, p.abyss,
-                p.void, *(s.zone for s in p.slots), self.rule_zone, self.window_zone]
+        return [p.deck, p.hand, p.pool, p.battle, p.dungeon, p.held, p.discard, p.limbo,
+                p.abyss, p.void, *(s.zone for s in p.slots), self.rule_zone, self.window_zone]
 
     # -- drawing and discarding --------------------------------------------------------------
     def draw(self, p: SpellfirePlayer, n: int) -> int:
@@ -481,6 +481,8 @@ class SpellfireGame(Game[SpellfirePlayer]):
         discarded from the hand, to the Abyss (:func:`discard_pile`)."""
         if card.zone is None:
             return
+        if card.proto.type == "dungeon" and card.zone.in_play:
+            effects.release_all(self, card.controller)  # its prisoners go free
         for a in card.attachments():
             a.host = None
             self.move(a, a.owner.discard, cause=cause)

@@ -49,6 +49,8 @@ class ChampionState(Model):
     card: str
     attached: list[str] = Field(default_factory=list, description="Artifacts and magical "
                                 "items attached to it.")
+    owner: Optional[Name] = Field(None, description="Whose champion it is, held in this "
+                                  "player's dungeon (`held`; default: this player's).")
 
 
 RealmSpec = Union[str, RealmState]
@@ -64,6 +66,9 @@ class PlayerState(Model):
     discard: list[str] = Field(default_factory=list)
     limbo: list[str] = Field(default_factory=list)
     abyss: list[str] = Field(default_factory=list)
+    held: list[ChampionSpec] = Field(default_factory=list, description="Champions held in "
+                                     "this player's dungeon (not in play), with their "
+                                     "attachments; give `owner` for another player's.")
     turns: Optional[int] = Field(None, ge=0, description="Turns had (default: 1 unless the "
                                  "game starts from the first-player draw).")
     played_realm: Optional[bool] = Field(None, description="Has played a realm this game "
@@ -92,12 +97,16 @@ class PlayerExpect(scenario_checks.PlayerExpect):
     unrazed: Optional[int] = None
     holdings: Optional[list[str]] = None
     pool: Optional[list[str]] = Field(None, description="Champions in the pool.")
-    attached: Optional[dict[str, list[str]]] = None
+    attached: Optional[dict[str, list[str]]] = Field(None, description="What is attached "
+                                                     "to each champion of the pool, or held "
+                                                     "in the dungeon.")
     dungeon: Optional[list[str]] = None
     discard: Optional[list[str]] = None
     limbo: Optional[list[str]] = None
     abyss: Optional[list[str]] = None
     void: Optional[list[str]] = None
+    held: Optional[list[str]] = Field(None, description="Champions held in this player's "
+                                      "dungeon.")
     turns: Optional[int] = None
 
 
@@ -145,19 +154,20 @@ def card_ids(setup: Setup, expects: list) -> list[tuple[tuple, str]]:
                 out.append((b + ("formation", letter, "card"), spec.card))
                 if spec.holding:
                     out.append((b + ("formation", letter, "holding"), spec.holding))
-        for i, cspec in enumerate(p.pool):
-            if isinstance(cspec, str):
-                out.append((b + ("pool", i), cspec))
-            else:
-                out.append((b + ("pool", i, "card"), cspec.card))
-                out.extend((b + ("pool", i, "attached", j), a)
-                           for j, a in enumerate(cspec.attached))
+        for where in ("pool", "held"):
+            for i, cspec in enumerate(getattr(p, where)):
+                if isinstance(cspec, str):
+                    out.append((b + (where, i), cspec))
+                else:
+                    out.append((b + (where, i, "card"), cspec.card))
+                    out.extend((b + (where, i, "attached", j), a)
+                               for j, a in enumerate(cspec.attached))
         if p.dungeon:
             out.append((b + ("dungeon",), p.dungeon))
     for base, e in expects:
         for name, pe in e.players.items():
             for zone in ("hand", "discard", "pool", "limbo", "abyss", "void", "razed",
-                         "holdings", "dungeon"):
+                         "holdings", "dungeon", "held"):
                 for i, cid in enumerate(getattr(pe, zone) or []):
                     out.append((base + ("players", name, zone, i), cid))
         out.extend((base + ("cards", cid), cid.split("#")[0]) for cid in e.cards)
@@ -209,12 +219,14 @@ def build(setup: Setup, pool: CardSource) -> SpellfireGame:
             if st.holding:
                 h: Any = g.new_card(get(st.holding), p, slot.zone)
                 h.host = realm
-        for cspec in ps.pool:
-            st2 = ChampionState(card=cspec) if isinstance(cspec, str) else cspec
-            ch: Any = g.new_card(get(st2.card), p, p.pool)
-            for cid in st2.attached:
-                a: Any = g.new_card(get(cid), p, p.pool)
-                a.host = ch
+        for where in ("pool", "held"):
+            for cspec in getattr(ps, where):
+                st2 = ChampionState(card=cspec) if isinstance(cspec, str) else cspec
+                owner = pa[st2.owner] if st2.owner is not None else p
+                ch: Any = g.new_card(get(st2.card), owner, p.zone(where))
+                for cid in st2.attached:
+                    a: Any = g.new_card(get(cid), owner, p.zone(where))
+                    a.host = ch
         if ps.dungeon:
             d: Any = g.new_card(get(ps.dungeon), p, p.dungeon)
             d.host = p.realm_in(p.slots[0])
@@ -292,10 +304,11 @@ def check(g: SpellfireGame, e: Expect) -> list[tuple[tuple, str]]:
             ids(p.champions()))
         if pe.attached is not None:
             for champ, attached in pe.attached.items():
-                c = next((x for x in p.champions() if x.proto.id == champ), None)
+                c = next((x for x in (*p.champions(), *p.held.cards)
+                          if x.proto.id == champ and x.host is None), None)
                 cmp(b + ("attached", champ), sorted(attached),
                     ids(c.attachments()) if c is not None else None)
-        for zone in ("dungeon", "discard", "limbo", "abyss", "void"):
+        for zone in ("dungeon", "held", "discard", "limbo", "abyss", "void"):
             want_ids = getattr(pe, zone)
             cmp(b + (zone,), sorted(want_ids) if want_ids is not None else None,
                 ids(p.zone(zone).cards))

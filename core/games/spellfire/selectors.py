@@ -274,11 +274,13 @@ class PlayedCard:
 
 
 # the core's selector over cards in a player's pile, in Spellfire's words: a card in a
-# discard pile, Limbo, the Abyss or a hand ("a champion card in your discard pile")
+# discard pile, Limbo, the Abyss, a hand or a dungeon ("a champion card in your discard
+# pile", "a champion held in your dungeon")
 pile_selector(vocab, "card_in_pile", {"discard": "discard pile", "limbo": "Limbo",
-                                      "abyss": "Abyss", "hand": "hand"},
+                                      "abyss": "Abyss", "hand": "hand", "held": "dungeon"},
               ("champion", "ally", "realm", "holding", "artifact", "magic_item", "event",
                "spell", "psionic_power", "blood_ability", "thief_skill", "unarmed_combat",
                "dungeon", "rule"),
-              doc="""Cards in a player's discard pile, Limbo, Abyss or hand: whose, of which
-    types, by printed name; ``other`` leaves out the ability's own card.""")
+              doc="""Cards in a player's discard pile, Limbo, Abyss or hand, or held in a
+    player's dungeon (``held``: whose dungeon, not whose champion): whose, of which types,
+    by printed name; ``other`` leaves out the ability's own card.""")

@@ -17,6 +17,7 @@ from .zones import (
     DISCARD,
     DUNGEON,
     HAND,
+    HELD,
     LIMBO,
     PLAYER_ZONES,
     POOL,
@@ -140,7 +141,7 @@ class SpellfireCard(Card):
 
 @state
 class SpellfirePlayer(Player):
-    __slots__ = ("deck", "hand", "pool", "battle", "dungeon", "discard", "limbo", "abyss",
+    __slots__ = ("deck", "hand", "pool", "battle", "dungeon", "held", "discard", "limbo", "abyss",
                  "void", "slots", "realm_step", "holding_step", "dungeon_step", "mulligan_used",
                  "dropped_realm", "played_realm", "first_realms_turn", "spoils", "reshuffled")
     ZONES = (*PLAYER_ZONES, "slots")
@@ -152,6 +153,7 @@ class SpellfirePlayer(Player):
         self.pool = Zone(POOL, self, in_play=True)
         self.battle = Zone(BATTLE, self, in_play=True)
         self.dungeon = Zone(DUNGEON, self, in_play=True)
+        self.held = Zone(HELD, self)  # the champions its dungeon holds (not in play)
         self.discard = Zone(DISCARD, self)
         self.limbo = Zone(LIMBO, self)
         self.abyss = Zone(ABYSS, self)

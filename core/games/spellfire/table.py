@@ -49,7 +49,8 @@ def spellfire_table(game: Any, viewer: SpellfirePlayer) -> TableView:
             if s.zone.cards:
                 areas.append(AreaView(f"formation {s.letter}: {p.name}", p.name,
                                       _tops(s.zone.cards)))
-        for name, zone in (("pool", p.pool), ("battle", p.battle), ("dungeon", p.dungeon)):
+        for name, zone in (("pool", p.pool), ("battle", p.battle), ("dungeon", p.dungeon),
+                           ("held in the dungeon", p.held)):
             if zone.cards or name == "pool":
                 areas.append(AreaView(f"{name}: {p.name}", p.name, _tops(zone.cards)))
     if game.rule_zone.cards:

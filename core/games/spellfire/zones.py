@@ -1,11 +1,14 @@
 """Spellfire's zones (rules notes 1, "Zones and 'in play'"). Each player has a draw pile, a
 hand, a formation of realm slots, a pool of champions with their attachments, a battle area,
-a dungeon, and the discard pile, Limbo, the Abyss and the Void (removed from the game). The
-table has one rule-card slot, and the cards being played wait in the response window.
+a dungeon with the champions it holds, and the discard pile, Limbo, the Abyss and the Void
+(removed from the game). The table has one rule-card slot, and the cards being played wait in
+the response window.
 
 In play: the formation (razed realms too), the pool, the battle area, the dungeon and the
-rule card. A card moving between those stays one object (a champion going from the pool to
-battle keeps its attachments); every other move makes a new object.
+rule card; not the champions a dungeon holds (rules notes 1: "champions in a dungeon" are
+not in play, and keep their attachments), which wait in their jailer's ``held`` zone. A
+card moving between those stays one object (a champion going from the pool to battle keeps
+its attachments); every other move makes a new object.
 
 The formation is a pyramid (rules notes 6, "Geometry"): A at the front; B and C behind it;
 D, E and F at the back. Each slot is shielded by the one or two slots in front of it (A
@@ -22,14 +25,14 @@ from ...zones import Zone
 if TYPE_CHECKING:
     from .state import SpellfirePlayer
 
-DECK, HAND, FORMATION, POOL, BATTLE, DUNGEON, DISCARD, LIMBO, ABYSS, VOID, RULE, WINDOW = (
-    "deck", "hand", "formation", "pool", "battle", "dungeon", "discard", "limbo", "abyss",
-    "void", "rule", "window")
-ZONE_KINDS = (DECK, HAND, FORMATION, POOL, BATTLE, DUNGEON, DISCARD, LIMBO, ABYSS, VOID, RULE,
-              WINDOW)
+DECK, HAND, FORMATION, POOL, BATTLE, DUNGEON, HELD, DISCARD, LIMBO, ABYSS, VOID, RULE, \
+    WINDOW = ("deck", "hand", "formation", "pool", "battle", "dungeon", "held", "discard",
+              "limbo", "abyss", "void", "rule", "window")
+ZONE_KINDS = (DECK, HAND, FORMATION, POOL, BATTLE, DUNGEON, HELD, DISCARD, LIMBO, ABYSS, VOID,
+              RULE, WINDOW)
 #: a player's own zones, as attributes of :class:`~.state.SpellfirePlayer`
-PLAYER_ZONES = ("deck", "hand", "pool", "battle", "dungeon", "discard", "limbo", "abyss",
-                "void")
+PLAYER_ZONES = ("deck", "hand", "pool", "battle", "dungeon", "held", "discard", "limbo",
+                "abyss", "void")
 
 #: where each card type is in play (rules notes 1): a champion and its attachments in the
 #: pool or in battle, an ally in battle, realms and holdings in the formation; the cards
