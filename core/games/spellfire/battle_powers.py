@@ -11,7 +11,7 @@ from pydantic import Field, model_validator
 from ...blocks import KeywordBase
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
-from .card import Attribute, ChampionType
+from .card import Attribute, ChampionType, named
 from .keywords import ATTACHED_POWERS
 
 if TYPE_CHECKING:
@@ -36,9 +36,7 @@ class _Named(KeywordBase):
 
     def names(self, champ: SpellfireCard) -> bool:
         """``champ`` is of a type or has an attribute it names."""
-        proto = champ.proto
-        return proto.champion_type in self.champion_types or \
-            bool(self.attributes & proto.attributes)
+        return named(champ.proto, self.champion_types, self.attributes)
 
 
 class _Movement(KeywordBase):

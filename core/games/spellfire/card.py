@@ -5,7 +5,7 @@ level bonus (support cards), the phases it is used in and, for spells and items,
 direction of its effect: (Off) on an opposing champion, (Def) on one's own."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, ClassVar, Literal, Optional, Self
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Optional, Self
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -33,6 +33,13 @@ ICON_USES: dict[str, tuple[str, str | None]] = {
 SUPPORT_SKILLS = ("spell", "psionic_power", "blood_ability", "thief_skill", "unarmed_combat")
 #: what the Rule of the Cosmos restricts: one of each in play across all players (seed)
 COSMOS_TYPES = ("champion", "artifact", "realm", "dungeon", "holding")
+
+
+def named(proto: Any, champion_types: frozenset[str], attributes: frozenset[str]) -> bool:
+    """A card a power names by champion type or attribute ("heroes", "undead"): of one of
+    the types, or printing one of the attributes (the battle powers, ``against``,
+    ``usable_by``)."""
+    return proto.champion_type in champion_types or bool(attributes & proto.attributes)
 #: cards that carry a world logo that must match (holding to realm, artifact to champion)
 WORLD_TYPES = ("realm", "holding", "artifact")
 Phase = Literal[0, 1, 2, 3, 4, 5]

@@ -13,7 +13,7 @@ from pydantic import Field, model_validator
 
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
-from .card import Attribute, ChampionType
+from .card import Attribute, ChampionType, named
 
 if TYPE_CHECKING:
     from ...compiler import Compiler
@@ -100,9 +100,7 @@ class Against:
         other = d if you is g.active else a if you is realm.owner else None
         if other is None or other is realm:
             return False
-        proto = other.proto
-        return proto.champion_type in self.champion_types or \
-            bool(self.attributes & proto.attributes)
+        return named(other.proto, self.champion_types, self.attributes)
 
 
 @vocab.condition("under_attack", text="{{ 'its realm' if card_type == 'holding' else "

@@ -13,7 +13,7 @@ from pydantic import Field, model_validator
 from ...blocks import KeywordBase
 from ...limits import STAT_MAX
 from ...registry import Params, Vocabulary
-from .card import Attribute, ChampionType
+from .card import Attribute, ChampionType, named
 
 if TYPE_CHECKING:
     from ...compiler import Compiler
@@ -164,8 +164,7 @@ class UsableBy(KeywordBase):
     def allows(self, champ: SpellfireCard) -> bool:
         proto = champ.proto
         return proto.type == "champion" and (
-            proto.champion_type in self.champion_types or proto.world in self.worlds
-            or bool(self.attributes & proto.attributes))
+            proto.world in self.worlds or named(proto, self.champion_types, self.attributes))
 
 
 def usable(card: SpellfireCard, champ: SpellfireCard) -> bool:
