@@ -383,6 +383,10 @@ def prohibition(v: Vocabulary, name: str, card_actions: tuple[str, ...],
     v.effect(name, params, text=text)(make)
 
 
+def _oid(h: Handler) -> int:
+    return h.card.oid
+
+
 def in_force(g: Game) -> list[tuple[Handler, Trigger]]:
     """The static abilities in play now, each with its context, oldest card first: not those
     of a card whose text is blank, nor those whose condition does not hold."""
@@ -390,7 +394,7 @@ def in_force(g: Game) -> list[tuple[Handler, Trigger]]:
     if not hs:
         return []
     out = []
-    for h in sorted(hs, key=lambda h: h.card.oid):
+    for h in sorted(hs, key=_oid) if len(hs) > 1 else hs:
         card = h.card
         if card.blank:
             continue

@@ -81,6 +81,7 @@ SKIP, DECLINE, PASS = "skip", "decline", "pass"
 WORLD_BONUS = 3  # rules notes 7, "World bonus" (the world_bonus variant)
 #: movement powers (keywords) that let a champion attack past the realms in front
 MOVEMENT: tuple[str, ...] = get_args(Movement)
+MOVES = frozenset(MOVEMENT)
 BATTLE_PHASE = 4
 #: the keyword of a realm that restricts its attackers (battle_powers.Barred)
 BARRED = "cant_be_attacked_by"
@@ -169,8 +170,8 @@ class Combat(Section):
         """The champions ``p`` may send into a battle: its pool's, and those of its hand the
         Rule of the Cosmos lets into play."""
         out = p.champions()
-        out.extend(c for c in p.hand.cards
-                   if c.proto.type == "champion" and cosmos.allows(g, p, c))
+        allows = cosmos.gate(g)
+        out.extend(c for c in p.hand.cards if c.proto.type == "champion" and allows(c))
         return out
 
     def attackers(self, g: SpellfireGame, p: SpellfirePlayer) -> list[SpellfireCard]:
@@ -214,7 +215,13 @@ class Combat(Section):
 
     @staticmethod
     def movement(card: SpellfireCard) -> tuple[str, ...]:
-        return tuple(m for m in MOVEMENT if card.powers(m))
+        """Its movement powers, its own and its attachments' (most cards print none and
+        are given none: one look at each)."""
+        z = card.zone
+        cards = [c for c in z.cards if c is card or c.host is card] if z else [card]
+        if not any(c.given or MOVES & c.proto.keywords.keys() for c in cards):
+            return ()
+        return tuple(m for m in MOVEMENT if card.has_power(m))
 
     def clear_wall(self) -> None:
         """No wall stands (passed, or its champion out of the battle)."""
@@ -478,7 +485,7 @@ class Combat(Section):
         """``p``'s side may use allies against ``other``: neither that champion (by its own
         power or its attachments') nor, when ``p`` attacks, the realm prints "allies can't
         be used against" (``no_allies_against``)."""
-        if other.powers(NO_ALLIES):
+        if other.has_power(NO_ALLIES):
             return False
         return not (p is g.active and realm.keywords_named(NO_ALLIES))
 

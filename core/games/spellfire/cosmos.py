@@ -8,6 +8,7 @@ are not. Support cards (allies, spells, psionic powers, unarmed combat, blood ab
 thief skills), events and magical items are exempt."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .card import COSMOS_TYPES
@@ -39,11 +40,24 @@ def same(a: SpellfireCardDef, b: SpellfireCardDef) -> bool:
 def allows(g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard) -> bool:
     """``card`` may come into play: it is exempt, or no card the same as it is in play (the
     player's own copy included: "Same cards ... cannot be played")."""
-    proto = card.proto
-    if proto.type not in COSMOS_TYPES:
-        return True
-    key = proto.same_key
-    return all(c.proto.same_key != key for c in in_play_cards(g))
+    return gate(g)(card)
+
+
+def gate(g: SpellfireGame) -> Callable[[SpellfireCard], bool]:
+    """:func:`allows` for many cards of one game state: what is in play is read once, at
+    the first card that is not exempt (the options of a phase ask it of every card in
+    hand). Valid until a card moves."""
+    keys: set[tuple[str, str]] | None = None
+
+    def allows(card: SpellfireCard) -> bool:
+        nonlocal keys
+        proto = card.proto
+        if proto.type not in COSMOS_TYPES:
+            return True
+        if keys is None:
+            keys = {c.proto.same_key for c in in_play_cards(g)}
+        return proto.same_key not in keys
+    return allows
 
 
 def enters(g: SpellfireGame, card: SpellfireCard) -> None:

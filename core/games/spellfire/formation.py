@@ -52,22 +52,23 @@ def attackable(attacker: SpellfirePlayer, p: SpellfirePlayer) -> list:
 def phase2_actions(g: SpellfireGame, p: SpellfirePlayer) -> list:
     out: list[Any] = []
     hand = p.hand.cards
+    allows = cosmos.gate(g)
     if not p.realm_step:
         slots = open_slots(p)
         razed = [s for s in p.slots if (r := p.realm_in(s)) is not None and r.razed]
         for c in hand:
-            if c.proto.type == "realm" and cosmos.allows(g, p, c):
+            if c.proto.type == "realm" and allows(c):
                 out.extend(("play", c, s) for s in slots)
                 out.extend(("replace", c, s) for s in razed)
         if len(hand) >= REBUILD_COST:
             out.extend(("rebuild", s) for s in razed)
     if not p.holding_step:
         for c in hand:
-            if c.proto.type == "holding" and cosmos.allows(g, p, c):
+            if c.proto.type == "holding" and allows(c):
                 out.extend(("play", c, s) for s in p.slots if holds(p, s, c))
     if not p.dungeon_step and not p.dungeon.cards:
         for c in hand:
-            if c.proto.type == "dungeon" and cosmos.allows(g, p, c):
+            if c.proto.type == "dungeon" and allows(c):
                 out.extend(("play", c, s) for s in p.slots if p.realm_in(s) is not None)
     return out
 

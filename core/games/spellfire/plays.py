@@ -69,13 +69,14 @@ def pool_actions(g: SpellfireGame, p: SpellfirePlayer,
     ``usable_by``; of ``cards`` only, if given."""
     out: list[Any] = []
     champs = p.champions()
+    allows = cosmos.gate(g)
     for c in p.hand.cards if cards is None else cards:
         t = c.proto.type
         if t == "champion":
-            if cosmos.allows(g, p, c):
+            if allows(c):
                 out.append(("play", c))
         elif t == "artifact":
-            if cosmos.allows(g, p, c):
+            if allows(c):
                 out.extend(("attach", c, ch) for ch in champs
                            if ch.proto.world == c.proto.world and usable(c, ch)
                            and all(a.proto.type != "artifact" for a in ch.attachments()))
@@ -109,8 +110,12 @@ def has_targets(g: SpellfireGame, p: SpellfirePlayer, card: SpellfireCard,
     if ab is None or ab.target is None:
         return True
     card.host = caster
-    try:
-        return bool(g.targets(Trigger(ab, card, p)))
+    ctx = Trigger(ab, card, p)
+    target = ab.target
+    try:  # a selector of cards in play stops at the first (what g.targets would list)
+        if isinstance(target, selectors.InPlaySelector):
+            return target.exists(g, ctx)
+        return bool(g.targets(ctx))
     finally:
         card.host = None
 

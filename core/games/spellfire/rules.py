@@ -355,7 +355,8 @@ class SpellfireGame(Game[SpellfirePlayer]):
         one: the game restarts with no winner."""
         if p.turns != 2 or p.played_realm or p.mulligan_used or p.dropped_realm:
             return
-        if any(c.proto.type == "realm" and cosmos.allows(self, p, c) for c in p.hand.cards):
+        allows = cosmos.gate(self)
+        if any(c.proto.type == "realm" and allows(c) for c in p.hand.cards):
             return
         if any(self.finds_cards(c) for c in p.hand.cards):
             return  # seed: "must have played any events that gave him a chance"

@@ -18,6 +18,7 @@ Two rules apply to every selection of cards in play (:func:`_reach`):
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from pydantic import Field
@@ -57,7 +58,7 @@ def _reach(card: SpellfireCard, whose: str, you: SpellfirePlayer,
     return not immune_to(card, source, you)
 
 
-class _InPlay:
+class InPlaySelector:
     """A selector of cards in play: the candidates are matched one by one (:meth:`test`)."""
 
     __slots__ = ("controller",)
@@ -75,10 +76,17 @@ class _InPlay:
         return self.fits(card, card.zone)
 
     def candidates(self, g: SpellfireGame, ctx: SpellfireTrigger) -> list[SpellfireCard]:
+        return list(self._each(g, ctx))
+
+    def exists(self, g: SpellfireGame, ctx: SpellfireTrigger) -> bool:
+        """Whether it has a candidate (a card may be played only then): the first is enough."""
+        return next(self._each(g, ctx), None) is not None
+
+    def _each(self, g: SpellfireGame, ctx: SpellfireTrigger) -> Iterator[SpellfireCard]:
         you, source = ctx.controller, ctx.source
         whose = _whose(self.controller, source)
-        return [c for z in self.zones(g) for c in z.cards
-                if self.test(g, c) and _reach(c, whose, you, source)]
+        return (c for z in self.zones(g) for c in z.cards
+                if self.test(g, c) and _reach(c, whose, you, source))
 
     def still_valid(self, g: SpellfireGame, ctx: SpellfireTrigger, obj: Any) -> bool:
         z = getattr(obj, "zone", None)
@@ -121,7 +129,7 @@ _CHAMPION_AFTER = ("{% set level = '' if max_level is none else 'of level ' ~ ma
 @vocab.selector("champion", ChampionFilter, text=_CHAMPION_ADJ + _CHAMPION_AFTER + (
     "{{ selection([champion_type or 'champion'], controller, form, adj=adj, "
     "after=(level ~ (' ' if level and place else '') ~ place)) }}"))
-class ChampionSelector(_InPlay):
+class ChampionSelector(InPlaySelector):
     """A champion in play (a pool or a battle): not a card attached to another."""
 
     __slots__ = ("where", "champion_type", "max_level", "attribute", "role")
@@ -171,7 +179,7 @@ class RealmFilter(Params):
                 text="{{ selection(['realm'], controller, form, adj=('razed' if razed else "
                      "'unrazed' if razed == false else ''), after=('that could be attacked' "
                      "if attackable else '')) }}")
-class RealmSelector(_InPlay):
+class RealmSelector(InPlaySelector):
     """A realm of a formation (rules notes 6), razed or not."""
 
     __slots__ = ("razed", "attackable")
@@ -206,7 +214,7 @@ class CardInPlayFilter(Params):
 
 @vocab.selector("card_in_play", CardInPlayFilter,
                 text="{{ selection(types | map('type_noun') | list, controller, form) }}")
-class CardInPlaySelector(_InPlay):
+class CardInPlaySelector(InPlaySelector):
     """A card in play other than a champion or a realm: an item or an artifact on a
     champion, a holding, a dungeon, an ally in a battle, the rule card. Attached to an
     immune champion, it is under that immunity (rules notes 5)."""

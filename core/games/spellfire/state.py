@@ -126,17 +126,29 @@ class SpellfireCard(Card):
         """A special power that lets it use a kind of card its icon does not (the keyword
         ``can_use``, rules notes 2: "special powers can add access"), its own or an
         attachment's."""
-        return any(kw.allows(proto) for kw in self.powers("can_use"))
+        return self.has_power("can_use") and any(kw.allows(proto)
+                                                 for kw in self.powers("can_use"))
 
     def powers(self, keyword: str) -> list[Any]:
         """The compiled ``keyword`` of this card and of the cards attached to it, where
         neither is blank: a champion's powers include those its items and artifacts grant
         (rules notes 5: "An item granting an immunity or movement power ... keeps the
         ability"), and those a static ability gives either of them (``Card.given``)."""
-        out = []
-        for c in (self, *self.attachments()):
-            out += c.keywords_named(keyword)  # printed and given, none while blank
+        out = self.keywords_named(keyword)  # printed and given, none while blank
+        z = self.zone
+        if z is not None:
+            for c in z.cards:
+                if c.host is self:
+                    out += c.keywords_named(keyword)
         return out
+
+    def has_power(self, keyword: str) -> bool:
+        """Whether :meth:`powers` has ``keyword`` (without building the list)."""
+        if self.has_keyword(keyword):
+            return True
+        z = self.zone
+        return z is not None and any(c.host is self and c.has_keyword(keyword)
+                                     for c in z.cards)
 
 
 @state
@@ -178,10 +190,14 @@ class SpellfirePlayer(Player):
         return [c for s in self.slots for c in s.zone.cards if c.proto.type == "realm"]
 
     def unrazed(self) -> int:
-        return sum(not c.razed for c in self.realms())
+        return sum(1 for s in self.slots for c in s.zone.cards
+                   if not c.razed and c.proto.type == "realm")
 
     def realm_in(self, slot: Slot) -> SpellfireCard | None:
-        return next((c for c in slot.zone.cards if c.proto.type == "realm"), None)
+        for c in slot.zone.cards:
+            if c.proto.type == "realm":
+                return c
+        return None
 
     def champions(self) -> list[SpellfireCard]:
         return [c for c in self.pool.cards if c.proto.type == "champion"]
