@@ -61,12 +61,22 @@ class KeywordBase:
     __slots__ = ()
     types: frozenset[str] | None = None
     place: str | None = None
+    #: a card may print it more than once, each instance applying (two cost changes): the
+    #: card's ``keywords`` then holds a tuple of them, in print order; any other keyword
+    #: given twice is an error
+    repeatable = False
 
     def __init__(self, p: Any, c: Compiler) -> None:
         pass
 
     def abilities(self) -> list[dict]:
         return []
+
+
+def instances(impl: Any) -> tuple:
+    """A card's compiled keyword of one name as its instances: one, or a repeatable
+    keyword's several (:attr:`KeywordBase.repeatable`)."""
+    return impl if isinstance(impl, tuple) else (impl,)
 
 
 class YouControl:

@@ -325,7 +325,13 @@ class Compiler:
         for i, kw in enumerate(getattr(model, "keywords", ())):
             self.at = ("keywords", i)
             name, impl, abilities = self.keyword(kw, len(program.abilities))
-            keywords[name] = impl
+            if getattr(impl, "repeatable", False):  # each instance kept, in print order
+                keywords[name] = (*keywords.get(name, ()), impl)
+            elif name in keywords:  # a second would silently replace the first
+                raise self.error(f"keyword '{name}' is given twice: a card has it once; "
+                                 f"give one entry with the amount you mean")
+            else:
+                keywords[name] = impl
             for ab in abilities:
                 program.add(ab, zones)
         for i, ab in enumerate(getattr(model, "abilities", ())):

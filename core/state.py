@@ -147,7 +147,7 @@ class Card:
         if self.blank:
             return []
         kw = self.proto.keywords.get(name)
-        out = [kw] if kw is not None else []
+        out = [] if kw is None else list(kw) if kw.__class__ is tuple else [kw]  # repeatable
         for n, given in self.given:
             if n == name:
                 out.append(given)

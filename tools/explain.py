@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from cardscript.blocks import instances
 from cardscript.cardpool import CardPool
 from cardscript.cardset import card_set
 from cardscript.errors import CardError, Position, printable, printable_lines
@@ -211,12 +212,14 @@ def explain(card: CardDef, file: str, model: Any) -> Tree:
         head += f"\n[italic]{escape(printable_lines(card.text))}[/]"
     root = Tree(head)
     where = _positions(file, card)
-    kw = root.add(f"[bold]keywords[/] [dim]({len(card.keywords)})[/]")
+    count = sum(len(instances(impl)) for impl in card.keywords.values())
+    kw = root.add(f"[bold]keywords[/] [dim]({count})[/]")
     for name, impl in card.keywords.items():
         n = sum(1 for ab in card.program.abilities if ab.keyword == name)
         note = f"expands into {n} abilit{'y' if n == 1 else 'ies'}" if n else \
             "rule-level: read by the game's rules, no abilities of its own"
-        add_object(kw, "keyword", impl, [f"[dim]{note}[/]"])
+        for one in instances(impl):
+            add_object(kw, "keyword", one, [f"[dim]{note}[/]"])
     program = card.program
     sections = [
         ("about itself", "self triggers: the event's subject is this card, in any zone",

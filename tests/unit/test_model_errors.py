@@ -223,6 +223,14 @@ def test_unknown_keyword_with_parameters(pool):
     assert "did you mean 'seek'" in d.message
 
 
+def test_a_keyword_given_twice_is_refused_where_the_second_is(pool):
+    # a second entry used to replace the first in the compiled card without a word
+    d = only(errors(pool, HEAD + "keywords: [flying, deathstrike, flying]\n"))
+    assert at(d) == (8, 33)
+    assert d.card == "test-card"
+    assert "keyword 'flying' is given twice" in d.message
+
+
 def test_unknown_selector(pool):
     d = only(errors(pool, HEAD + textwrap.dedent("""\
         abilities:

@@ -19,7 +19,7 @@ def after_the_apprentice():
                          "play spellwright-apprentice")
 
 
-def foresight_cost(g) -> tuple[int, int]:
+def foresight_cost(g) -> tuple[int, int, int]:
     from cardscript.games.riftbound import cost
     a = g.players[0]
     card = next(c for c in a.hand.cards if c.proto.id == "foresight")
@@ -29,13 +29,13 @@ def foresight_cost(g) -> tuple[int, int]:
 def test_the_discount_waits_and_prices_the_next_spell():
     g, _ = after_the_apprentice()
     assert len(g.modifiers.waiting) == 1
-    assert foresight_cost(g) == (0, 0)
+    assert foresight_cost(g) == (0, 0, 0)
 
 
 def test_clone_and_save_keep_the_waiting_discount():
     g, pool = after_the_apprentice()
     for game in (g.clone(), loads(dumps(g), pool.cards, "riftbound")):
-        assert foresight_cost(game) == (0, 0)
+        assert foresight_cost(game) == (0, 0, 0)
         assert game.modifiers.waiting[0].player is game.players[0]
 
 

@@ -35,8 +35,13 @@ if TYPE_CHECKING:
 PAY = "pay"
 #: what a player could pay now (:func:`available`): energy, and power by domain
 Budget: TypeAlias = tuple[int, dict[str, int]]
-#: the cost increases and discounts by card type, as (energy, power) (:func:`cost_mods`)
-CostMods: TypeAlias = tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]
+#: a cost change, or a cost: (energy, power of the card's domains, power of any domain)
+Change: TypeAlias = tuple[int, int, int]
+Cost: TypeAlias = Change
+#: no change
+NONE: Change = (0, 0, 0)
+#: the cost increases and discounts by card type (:func:`cost_mods`)
+CostMods: TypeAlias = tuple[dict[str, Change], dict[str, Change]]
 
 
 def power_domains(card: RiftCard) -> tuple[str, ...]:
@@ -57,43 +62,63 @@ def ability_power_domains(g: Playing, card: RiftCard, trigger: Activate) -> tupl
 
 def cost_mods(g: Playing, p: RiftPlayer) -> CostMods:
     """The cost increases and discounts on ``p``'s cards now, by card type, as (energy,
-    power): ``cost_more`` of an opponent's units, gear and legend, ``cost_less`` of
-    ``p``'s own (both static while the card is on the board, its legend zone included,
-    not blanked, and while their condition holds)."""
-    more: dict[str, tuple[int, int]] = {}
-    less: dict[str, tuple[int, int]] = {}
+    power, power of any domain): ``cost_more`` of an opponent's units, gear and legend,
+    ``cost_less`` of ``p``'s own (both static while the card is on the board, its legend
+    zone included, not blanked, and while their condition holds; a card's several add
+    up)."""
+    more: dict[str, Change] = {}
+    less: dict[str, Change] = {}
     for z in (*g.board_zones(), *(q.legend for q in g.players)):
         for c in z.cards:
             if not c.proto.cost_mod or c.blank:
                 continue
-            kws = c.proto.keywords
-            if c.controller is p and "cost_less" in kws:
-                kw, into = kws["cost_less"], less
-            elif c.controller is not p and "cost_more" in kws:
-                kw, into = kws["cost_more"], more
-            else:
-                continue
-            if kw.cards == "this" or kw.condition is not None and \
-                    not kw.applies(g, c, c.controller):
-                continue
-            e, pw = into.get(kw.cards, (0, 0))
-            into[kw.cards] = (e + kw.amount, pw + kw.power)
+            for kw in c.proto.cost_changes:
+                if kw.cards == "this" or (kw.sign < 0) != (c.controller is p) or \
+                        kw.condition is not None and not kw.applies(g, c, c.controller):
+                    continue
+                into = less if kw.sign < 0 else more
+                e, pw, a = into.get(kw.cards, NONE)
+                into[kw.cards] = (e + kw.amount, pw + kw.power, a + kw.any_power)
     return more, less
 
 
+def summed(mods: dict[str, Change], kinds: tuple[str, ...]) -> Change:
+    """The changes of ``mods`` (:func:`cost_mods`' increases or discounts) on these kinds,
+    added up."""
+    e = pw = a = 0
+    for k in kinds:
+        if k in mods:
+            e, pw, a = e + mods[k][0], pw + mods[k][1], a + mods[k][2]
+    return e, pw, a
+
+
+def changed(energy: int, power: int, up: Change, down: Change) -> Cost:
+    """A cost (energy, power of its own domains) after ``up`` and ``down`` (356 steps 3
+    and 4: increases, then discounts, never below 0): an [A] increase is owed as power of
+    any domain; an [A] discount takes off own-domain power first, then that."""
+    energy = max(energy + up[0] - down[0], 0)
+    power = max(power + up[1] - down[1], 0)
+    anyp = up[2]
+    if down[2]:
+        take = min(power, down[2])
+        power, anyp = power - take, max(anyp - (down[2] - take), 0)
+    return energy, power, anyp
+
+
 def total_cost(g: Playing, p: RiftPlayer, card: RiftCard, accelerate: bool = False,
-               free: bool = False, mods: CostMods | None = None) -> tuple[int, int]:
+               free: bool = False, mods: CostMods | None = None) -> Cost:
     """Total cost (356; rules notes 2), in the rules' order: 1. the base cost (ignored,
     ``free``, for a Hidden card played from its facedown zone: "ignoring its cost");
     2. additional costs (Accelerate's [1] and 1 power; Deflect's is added when the target
     is known, :meth:`deflect`); 3. increases (``cost_more``); 4. discounts
     (``cost_less``, and a one-shot ``next_costs_less``); never below 0. Each changes
-    energy and power (of the card's own
-    domain); the board's changes of a card type and the card's own (``cards: this``,
-    while its condition holds for ``p``) add up. Increases before discounts matters at
-    the floor: a discount larger than the cost can't also swallow a later increase. A
-    discount with a minimum applies after the others, its minimum only to itself (rules
-    notes 2, 356 step 4: "a minimum applies only to its own discount")."""
+    energy, power of the card's own domain and power of any domain ([A]); the board's
+    changes of a card type and the card's own (``cards: this``, while its condition holds
+    for ``p``) add up. Increases before discounts matters at the floor: a discount larger
+    than the cost can't also swallow a later increase. A discount with a minimum applies
+    after the others, its minimum only to itself (rules notes 2, 356 step 4: "a minimum
+    applies only to its own discount"). Returns (energy, power of the card's domains,
+    power of any domain)."""
     energy, power = (0, 0) if free else (card.proto.cost or 0, card.proto.power)
     if accelerate:
         energy, power = energy + 1, power + 1
@@ -102,28 +127,26 @@ def total_cost(g: Playing, p: RiftPlayer, card: RiftCard, accelerate: bool = Fal
     if g.modifiers.waiting:  # a one-shot discount on the next card (next_costs_less)
         e, pw = g.modifiers.discount(g, p, card.proto.type)
         energy, power = energy - e, power - pw
-    if more or less or own:
-        t = card.proto.type
-        up, down = [0, 0], [0, 0]
-        for mods_, sums in ((more, up), (less, down)):
-            for key in (t, "any"):
-                if key in mods_:
-                    sums[0] += mods_[key][0]
-                    sums[1] += mods_[key][1]
-        floors = []  # discounts with a minimum: each after the others, on its own (356.4)
-        for kw in own:
-            if kw.applies(g, card, p):
-                if kw.minimum is not None:
-                    floors.append(kw)
-                    continue
-                sums = up if kw.sign > 0 else down
-                sums[0] += kw.amount
-                sums[1] += kw.power
-        energy, power = energy + up[0] - down[0], power + up[1] - down[1]
-        for kw in floors:  # "to a minimum of [N]": never below N, nor raising a lower cost
-            energy = max(energy - kw.amount, min(energy, kw.minimum))
-            power -= kw.power
-    return max(energy, 0), max(power, 0)
+    if not (more or less or own):
+        return max(energy, 0), max(power, 0), 0
+    kinds = (card.proto.type, "any")
+    up, down = list(summed(more, kinds)), list(summed(less, kinds))
+    floors = []  # discounts with a minimum: each after the others, on its own (356.4)
+    for kw in own:
+        if kw.applies(g, card, p):
+            if kw.minimum is not None:
+                floors.append(kw)
+                continue
+            sums = up if kw.sign > 0 else down
+            sums[0] += kw.amount
+            sums[1] += kw.power
+            sums[2] += kw.any_power
+    energy, power, anyp = changed(energy, power, (up[0], up[1], up[2]),
+                                  (down[0], down[1], down[2]))
+    for kw in floors:  # "to a minimum of [N]": never below N, nor raising a lower cost
+        energy = max(energy - kw.amount, min(energy, kw.minimum))
+        energy, power, anyp = changed(energy, power, NONE, (0, kw.power, kw.any_power))
+    return energy, power, anyp
 
 
 def deflect(p: RiftPlayer, target: Any) -> int:
@@ -196,9 +219,9 @@ def available(g: Playing, p: RiftPlayer, without: RiftCard | None = None) -> Bud
 
 
 def can_pay(g: Playing, p: RiftPlayer, energy: int, power: int, domains: tuple[str, ...],
-            budget: Budget | None = None, extra: int = 0) -> bool:
+            extra: int = 0, budget: Budget | None = None) -> bool:
     """Whether ``p`` can pay ``energy``, ``power`` of ``domains`` and ``extra`` power of
-    any domain (Deflect's)."""
+    any domain (Deflect's, an [A] increase's), from ``budget`` (:func:`available`)."""
     have_energy, have_power = budget or available(g, p)
     if have_energy < energy:
         return False

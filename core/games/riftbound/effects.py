@@ -564,12 +564,16 @@ class EquipToMe:
                   f"{me.proto.id}, paying its Equip cost{less}, or none",
                   then=(equip_chosen, g, ctx, self))
 
-    def price(self, g: RiftboundGame, p: RiftPlayer, gear: RiftCard) -> tuple[int, int, tuple]:
-        """The gear's Equip cost as ``p`` would activate it (cost changes of Equip abilities
-        included), ``less_power`` power less."""
+    def price(self, g: RiftboundGame, p: RiftPlayer,
+              gear: RiftCard) -> tuple[int, int, tuple, int]:
+        """The gear's Equip cost as ``p`` would activate it (cost changes of abilities and
+        of Equip abilities included), ``less_power`` power of any domain less."""
+        from . import cost
         ab = next(a for a in gear.proto.program.activated if a.keyword == "equip")
-        energy, power, domains = g.ability_price(p, gear, ab)
-        return energy, max(power - self.less_power, 0), domains
+        energy, power, domains, anyp = g.ability_price(p, gear, ab)
+        energy, power, anyp = cost.changed(energy, power, (0, 0, anyp),
+                                           (0, 0, self.less_power))
+        return energy, power, domains, anyp
 
 
 #: the answer that equips nothing

@@ -79,11 +79,16 @@ class EnergyPowerParams(Params):
     @property
     def energy(self) -> int:
         """The energy: ``amount``, or by default 1 (0 beside a power)."""
-        return self.amount if self.amount is not None else 0 if self.power else 1
+        return self.amount if self.amount is not None else 0 if self.powers else 1
+
+    @property
+    def powers(self) -> int:
+        """All the power it names."""
+        return self.power
 
     @model_validator(mode="after")
     def _something(self) -> Self:
-        if not self.energy and not self.power:
+        if not self.energy and not self.powers:
             raise ValueError(f"{self.NOTHING}: give `amount` (energy) or `power`")
         return self
 
@@ -281,10 +286,19 @@ class CostChangeParams(EnergyPowerParams):
     """How much more or less, on which cards, while what holds."""
 
     NOTHING: ClassVar[str] = "a cost change of [0] and 0 power changes nothing"
-    cards: Literal["spell", "unit", "gear", "any", "this", "equip"] = Field(
+    any_power: int = Field(
+        0, ge=0, le=STAT_MAX, description="Power of any domain ([A]): an increase adds it, "
+        "paid with any domain's power; a discount takes it off the power still owed, after "
+        "the changes of the card's own domain (356 step 4: component-specific first).")
+    cards: Literal["spell", "unit", "gear", "any", "this", "equip", "ability"] = Field(
         "spell", description="The type of card whose cost changes (`any`: every card; "
         "`this`: the card itself, wherever it is played from; `equip`: the Equip abilities "
-        "of the player's Equipment).")
+        "of the player's Equipment; `ability`: every activated ability of the player's "
+        "units, gear and legend, Equip's included).")
+
+    @property
+    def powers(self) -> int:
+        return self.power + self.any_power
     if_: "Optional[Condition]" = Field(
         None, alias="if", description="Only while this holds (for its controller).")
 
@@ -299,32 +313,39 @@ class DiscountParams(CostChangeParams):
 
 
 #: the rules text of a cost change: what changes, by how much, and when
-_COST_TEXT = ("{% set amount = amount if amount is not none else 0 if power else 1 %}"
+_COST_TEXT = ("{% set amount = amount if amount is not none else 0 if power or any_power else 1 %}"
               "{% if cards == 'this' %}This card costs{% else %}{{ whose }} "
-              "{% if cards == 'any' %}cards{% elif cards == 'equip' %}Equip abilities{% else %}"
+              "{% if cards == 'any' %}cards{% elif cards == 'equip' %}Equip abilities"
+              "{% elif cards == 'ability' %}abilities{% else %}"
               "{{ cards }}s{% endif %} cost{% endif %} "
               "{% if amount %}[{{ amount }}]{% endif %}{% if amount and power %} and "
-              "{% endif %}{% if power %}{{ power }} power{% endif %} {{ way }}"
+              "{% endif %}{% if power %}{{ power }} power{% endif %}"
+              "{% if any_power %}{% if amount or power %} and {% endif %}{{ any_power }} "
+              "power of any domain{% endif %} {{ way }}"
               "{% if if_ is not none %} if {{ if_ }}{% endif %}"
               "{% if minimum is defined and minimum is not none %}, to a minimum of "
               "[{{ minimum }}]{% endif %}")
 
 
 class _CostChange(KeywordBase):
-    """A cost change (356) of its card's keyword: ``amount`` energy and ``power`` power of
-    the card's own domain, for cards of type ``cards`` (``this``: the card itself, from its
-    hand or wherever it is played from; otherwise a static while it is on the board),
-    while ``condition`` (if any) holds for its controller."""
+    """A cost change (356) of its card's keyword: ``amount`` energy, ``power`` power of
+    the card's own domain and ``any_power`` of any domain, for cards of type ``cards``
+    (``this``: the card itself, from its hand or wherever it is played from; otherwise a
+    static while it is on the board), while ``condition`` (if any) holds for its
+    controller. A card may print several."""
 
-    __slots__ = ("amount", "power", "cards", "condition", "minimum")
+    __slots__ = ("amount", "power", "any_power", "cards", "condition", "minimum")
     #: +1 for an increase, -1 for a discount
     sign = 0
     #: read from the printed cards on the board (cost.py): a static ability can't give it
     giveable = False
+    #: "This card costs [2] less ... Your spells cost [1] less": each applies
+    repeatable = True
 
     def __init__(self, p: CostChangeParams, c: Compiler) -> None:
         self.amount = p.energy if p is not None else 1
         self.power = p.power if p is not None else 0
+        self.any_power = p.any_power if p is not None else 0
         self.cards = p.cards if p is not None else "spell"
         self.condition = c.condition(p.if_) if p is not None and p.if_ is not None else None
         self.minimum = getattr(p, "minimum", None)

@@ -36,8 +36,9 @@ END_TURN = "end turn"
 #: paid bounds it first)
 REPEATS_MAX = 20
 BASE = "base"
-#: an activated ability's cost: energy, power, and the domains whose power pays it
-Price = tuple[int, int, tuple[str, ...]]
+#: an activated ability's cost: energy, power, the domains whose power pays it, and power
+#: of any domain ([A], an increase's)
+Price = tuple[int, int, tuple[str, ...], int]
 #: the timing a card is played in (seed, "Which cards are legal right now")
 OPEN, SHOWDOWN, CLOSED = "open", "showdown", "closed"
 
@@ -128,29 +129,30 @@ class Playing(Game[RiftPlayer]):
         if ab.target is None:  # a spell that targets nothing (its callers don't ask)
             return []
         free = self.is_hidden(card) if free is None else free
-        energy, power = cost.total_cost(self, p, card, accelerate, free, mods)
+        energy, power, anyp = cost.total_cost(self, p, card, accelerate, free, mods)
         domains = cost.power_domains(card)
         budget = budget or cost.available(self, p)
         return [t for t in self.targets(Trigger(ab, card, p))
-                if cost.can_pay(self, p, energy, power, domains, budget, cost.deflect(p, t))]
+                if cost.can_pay(self, p, energy, power, domains, anyp + cost.deflect(p, t),
+                                budget)]
 
     def more_targets(self, ctx: RiftTrigger, options: list, chosen: tuple, extra: Any) -> list:
         """A spell choosing several targets: only those whose Deflect ``p`` can pay on top of
         the chosen ones' (rules notes 2: no choice may make the payment impossible);
         ``extra`` is (accelerated, free) as the spell is played, ("ability", energy, power,
-        domains) for an activated ability, None otherwise."""
+        domains, power of any domain) for an activated ability, None otherwise."""
         if extra is None or not options:
             return options
         p, card = ctx.controller, ctx.source
         if extra[0] == "ability":  # an activated ability: its cost (activate)
-            energy, power, domains = extra[1:]
+            energy, power, domains, anyp = extra[1:]
         else:
-            energy, power = cost.total_cost(self, p, card, extra[0], extra[1])
+            energy, power, anyp = cost.total_cost(self, p, card, extra[0], extra[1])
             domains = cost.power_domains(card)
         budget = cost.available(self, p)
-        paid = sum(cost.deflect(p, t) for t in chosen)
-        return [t for t in options if cost.can_pay(self, p, energy, power, domains, budget,
-                                                   paid + cost.deflect(p, t))]
+        paid = anyp + sum(cost.deflect(p, t) for t in chosen)
+        return [t for t in options if cost.can_pay(self, p, energy, power, domains,
+                                                   paid + cost.deflect(p, t), budget)]
 
     # -- what may be played now ----------------------------------------------------------
     def may_play(self, p: RiftPlayer, card: RiftCard, timing: str) -> bool:
@@ -187,8 +189,9 @@ class Playing(Game[RiftPlayer]):
                  budget: cost.Budget | None = None, mods: cost.CostMods | None = None) -> bool:
         if not self.may_play(p, card, timing):
             return False
-        energy, power = cost.total_cost(self, p, card, accelerate, self.is_hidden(card), mods)
-        if not cost.can_pay(self, p, energy, power, cost.power_domains(card), budget):
+        energy, power, anyp = cost.total_cost(self, p, card, accelerate, self.is_hidden(card),
+                                              mods)
+        if not cost.can_pay(self, p, energy, power, cost.power_domains(card), anyp, budget):
             return False
         more = card.proto.keywords.get("additional_cost")
         if more is not None and not more.payable(self, p, card):
@@ -243,6 +246,7 @@ class Playing(Game[RiftPlayer]):
         legend, whose cost can be paid and whose timing fits."""
         allowed = self.ACTIVATE_IN[timing]
         out: list = []
+        mods: cost.CostMods | None = None  # the board's cost changes, once one is priced
         for z in (*self.board_zones(), p.legend):
             if z.player is not p:
                 continue
@@ -256,15 +260,17 @@ class Playing(Game[RiftPlayer]):
                             ab.once and self.used_up(c, ab):
                         continue
                     # 356: payable only; an exhausting ability's [E] spends its own Add
-                    price = self.ability_price(p, c, ab) if t.energy or t.power else None
-                    if price is not None and (price[0] or price[1]) and not cost.can_pay(
-                            self, p, *price, cost.available(self, p, c if t.exhaust else None)):
+                    if mods is None:
+                        mods = cost.cost_mods(self, p)
+                    price = self.ability_price(p, c, ab, mods)
+                    if (price[0] or price[1] or price[3]) and not cost.can_pay(
+                            self, p, *price,
+                            budget=cost.available(self, p, c if t.exhaust else None)):
                         continue
                     if timing != OPEN and i in c.proto.adds:
                         continue  # an Add ability is for paying outside the open state
                     if ab.target is not None and ab.targets[0] and \
-                            not self.ability_targets(p, Trigger(ab, c, p),
-                                                     price or (0, 0, ())):
+                            not self.ability_targets(p, Trigger(ab, c, p), price):
                         continue  # "up to N" may choose none; Deflect must be payable
                     out.append(("activate", c) if len(acts) == 1 else ("activate", c, i + 1))
         return out
@@ -296,18 +302,21 @@ class Playing(Game[RiftPlayer]):
         self.then(self.pay_ability, p, item, price)
         ask_targets(self, p, item, self.ability_targets(p, item, price), ("ability", *price))
 
-    def ability_price(self, p: RiftPlayer, card: RiftCard, ab: AbilityProgram) -> Price:
-        """What activating ``ab`` of ``card`` costs ``p`` (356): its energy and power, and an
-        Equip ability's changed by the board's cost changes of Equip abilities (``cards:
-        equip``: increases, then discounts, never below 0)."""
+    def ability_price(self, p: RiftPlayer, card: RiftCard, ab: AbilityProgram,
+                      mods: cost.CostMods | None = None) -> Price:
+        """What activating ``ab`` of ``card`` costs ``p`` (356): its energy and power,
+        changed by the board's cost changes of abilities (``cards: ability``) and, an Equip
+        ability's, of Equip abilities (``cards: equip``): increases, then discounts, never
+        below 0; as (energy, power, its domains, power of any domain)."""
         t = ab.trigger
-        energy, power = t.energy, t.power
-        if ab.keyword == "equip":
-            more, less = cost.cost_mods(self, p)
-            up, down = more.get("equip", (0, 0)), less.get("equip", (0, 0))
-            energy = max(energy + up[0] - down[0], 0)
-            power = max(power + up[1] - down[1], 0)
-        return energy, power, cost.ability_power_domains(self, card, t)
+        energy, power, anyp = t.energy, t.power, 0
+        more, less = mods if mods is not None else cost.cost_mods(self, p)
+        if more or less:
+            kinds = ("ability", "equip") if ab.keyword == "equip" else ("ability",)
+            up = cost.summed(more, kinds)
+            down = cost.summed(less, kinds)
+            energy, power, anyp = cost.changed(energy, power, up, down)
+        return energy, power, cost.ability_power_domains(self, card, t), anyp
 
     def ability_targets(self, p: RiftPlayer, item: RiftTrigger, price: Price) -> list:
         """The targets an activated ability may choose: those whose Deflect ``p`` can pay
@@ -318,11 +327,13 @@ class Playing(Game[RiftPlayer]):
             return options
         budget = cost.available(self, p)
         return [x for x, more in zip(options, extra, strict=True)
-                if cost.can_pay(self, p, *price, budget, more)]
+                if cost.can_pay(self, p, *price[:3], price[3] + more, budget)]
 
     @step
     def pay_ability(self, p: RiftPlayer, item: RiftTrigger, price: Price) -> None:
-        cost.pay(self, p, *price, sum(cost.deflect(p, x) for x in item.chosen()))
+        energy, power, domains, anyp = price
+        cost.pay(self, p, energy, power, domains,
+                 anyp + sum(cost.deflect(p, x) for x in item.chosen()))
 
     @step
     def activated(self, item: RiftTrigger) -> None:
@@ -446,11 +457,12 @@ class Playing(Game[RiftPlayer]):
                          then=(self.paid_additional, p, c, accelerate, where, item, free,
                                left))
                 return
-        energy, power = cost.total_cost(self, p, c, accelerate, free)
+        energy, power, anyp = cost.total_cost(self, p, c, accelerate, free)
         self.modifiers.use(self, p, c.proto.type)  # a one-shot discount applied: it ends
-        extra = sum(cost.deflect(p, t) for t in item.chosen()) if item is not None else 0
-        if extra:
-            self.log.append(("deflect", p.name, extra))
+        deflect = sum(cost.deflect(p, t) for t in item.chosen()) if item is not None else 0
+        if deflect:
+            self.log.append(("deflect", p.name, deflect))
+        extra = anyp + deflect
         rep = c.proto.keywords.get("repeat") if item is not None else None
         if rep is None:
             self.then(self.play_paid, p, c, accelerate, where, item)
@@ -460,7 +472,7 @@ class Playing(Game[RiftPlayer]):
         most = 0
         while most < REPEATS_MAX and cost.can_pay(
                 self, p, energy + (most + 1) * rep.energy, power + (most + 1) * rep.power,
-                domains, budget, extra):
+                domains, extra, budget):
             most += 1
         self.ask(p, "repeat", list(range(most + 1)),
                  f"pay Repeat for {c.proto.id} how many times?",

@@ -33,7 +33,7 @@ DOMAIN_INDEX = {d: i for i, d in enumerate(DOMAINS)}
 
 class RiftCardDef(CardDef):
     __slots__ = ("domains", "power", "might", "tags", "champion", "unique", "is_unit",
-                 "cost_mod", "own_cost", "adds")
+                 "cost_changes", "cost_mod", "own_cost", "adds")
     type: str
     token: bool
     domains: tuple[str, ...]
@@ -54,10 +54,12 @@ class RiftCardDef(CardDef):
         self.power = self.power or 0
         self.is_unit = self.type == "unit"
         kws = self.keywords or {}
-        changes = [kws[k] for k in ("cost_more", "cost_less") if k in kws]
+        #: its cost changes (``cost_more``, ``cost_less``: repeatable), increases first
+        self.cost_changes: tuple = (*kws.get("cost_more", ()), *kws.get("cost_less", ()))
+        changes = self.cost_changes
         #: it changes other cards' costs (a static ``cost_less`` or ``cost_more``)
         self.cost_mod = any(k.cards != "this" for k in changes)
-        #: its changes of its own cost (``cards: this``): an increase, then a discount
+        #: its changes of its own cost (``cards: this``): increases, then discounts
         self.own_cost = tuple(k for k in changes if k.cards == "this")
         #: its Add abilities (rules notes 2): the activated abilities (their indices) whose
         #: effect adds energy or power; they resolve at once, without the chain

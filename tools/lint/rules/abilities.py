@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from cardscript.blocks import instances
 from cardscript.model.nodes import AbilityFields
 from cardscript.places import keyword_inert, why_inert
 from pydantic import BaseModel
@@ -152,7 +153,8 @@ class ImpossibleTrigger(Rule):
         designer = 0
         reported_kw: set[str] = set()
         for name, impl in card.keywords.items():
-            why = keyword_inert(places, card.type, impl)
+            why = next(filter(None, (keyword_inert(places, card.type, one)
+                                     for one in instances(impl))), None)
             if why:
                 reported_kw.add(name)
                 yield ctx.finding(self.code, f"keyword '{name}' can never work here: {why}",
